@@ -1,0 +1,1 @@
+"""Agents that play any ruleset through the core protocol."""

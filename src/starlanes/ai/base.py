@@ -1,0 +1,35 @@
+"""What an agent is.
+
+An agent plays one seat. It sees the game only through that seat's ``SeatView`` and the list
+of legal actions (both derived by the framework from the state), never the raw state.
+It is built by a factory from the ruleset, its seat, a seed and its options (parsed from the
+agent spec string, e.g. ``mcts:iterations=400``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from starlanes.core.actions import Action
+from starlanes.core.state import SeatView
+
+if TYPE_CHECKING:
+    from starlanes.core.ruleset import Ruleset
+
+__all__ = ["Agent", "AgentFactory"]
+
+
+class Agent(Protocol):
+    """A player of one seat."""
+
+    name: str
+
+    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
+        """Choose one of ``legal`` (never empty) from what ``view`` shows."""
+        ...
+
+
+class AgentFactory(Protocol):
+    def __call__(self, game: Ruleset[Any, Any, Any], seat: int, seed: int,
+                 options: Mapping[str, str]) -> Agent: ...

@@ -22,7 +22,7 @@ from starlanes.core.errors import StarlanesError, UnknownName
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.spec import GameSpec
 
-__all__ = ["BUILTIN", "available_games", "get_game"]
+__all__ = ["BUILTIN", "available_games", "get_game", "register", "unregister"]
 
 ENTRY_POINT_GROUP = "starlanes.games"
 
@@ -40,12 +40,30 @@ def _load(target: str) -> Ruleset[Any, Any, Any]:
     return ruleset
 
 
+_EXTRA: dict[str, str] = {}
+
+
 @cache
 def _targets() -> dict[str, str]:
     targets = dict(BUILTIN)
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         targets.setdefault(ep.name, ep.value)
+    targets.update(_EXTRA)
     return targets
+
+
+def register(game_id: str, target: str) -> None:
+    """Register a ruleset explicitly at run time (``"module:factory"``), e.g. in tests or a plugin host."""
+    _EXTRA[game_id] = target
+    _targets.cache_clear()
+    get_game.cache_clear()
+
+
+def unregister(game_id: str) -> None:
+    """Undo ``register``."""
+    _EXTRA.pop(game_id, None)
+    _targets.cache_clear()
+    get_game.cache_clear()
 
 
 @cache

@@ -1,0 +1,124 @@
+"""The starlanes command: games, rules, play, replay, and its error messages."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from starlanes.ai.registry import make_agent, parse_agent_spec
+from starlanes.cli import app
+from starlanes.cli.play import PlaySession
+from starlanes.core import Match, ParseError, UnknownName
+from tests.toy.duel import make_duel
+
+runner = CliRunner()
+
+
+def test_games_json_lists_every_registered_game(duel_registered: str) -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0
+    rows = {row["id"]: row for row in json.loads(result.stdout)}
+    assert rows["duel"]["min_players"] == 2 and rows["duel"]["max_players"] == 4
+    assert {"id", "name", "version", "min_players", "max_players"} <= set(rows["duel"])
+
+
+def test_rules_lists_params_with_defaults(duel_registered: str) -> None:
+    result = runner.invoke(app, ["rules", "duel"])
+    assert result.exit_code == 0
+    assert "hand_size" in result.stdout and "press_target" in result.stdout
+    assert "lowest die roll that wins a press" in result.stdout
+
+
+def test_unknown_game_lists_the_valid_ones(duel_registered: str) -> None:
+    result = runner.invoke(app, ["rules", "nope"])
+    assert result.exit_code != 0
+    assert "unknown game 'nope'; valid:" in str(result.exception)
+
+
+class Script:
+    """Scripted input for PlaySession; records what is shown."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = list(lines)
+        self.shown: list[str] = []
+        self.handovers: list[str] = []
+
+    def show(self, text: Any) -> None:
+        out = Console(file=io.StringIO(), width=120)
+        out.print(text)
+        self.shown.append(out.file.getvalue())  # type: ignore[attr-defined]
+
+    def ask(self, prompt: str, completions: Sequence[str]) -> str:
+        if not self.lines:
+            return "quit"
+        return self.lines.pop(0)
+
+    def handover(self, message: str) -> None:
+        self.handovers.append(message)
+
+
+def test_a_person_plays_against_a_bot_to_the_end(tmp_path: Path) -> None:
+    match = Match.new(make_duel(), ["human", "random"], 11)
+    script = Script(["1", "bank"] * 10)
+    path = PlaySession(match, script, tmp_path / "game.json").run()
+    assert match.is_over()
+    assert any("Game over" in s for s in script.shown)
+    assert json.loads(path.read_text())["outcome"] is not None
+
+
+def test_illegal_and_mistyped_input_is_explained_and_changes_nothing(tmp_path: Path) -> None:
+    match = Match.new(make_duel(), ["human", "random"], 11)
+    script = Script(["play 99", "fly away", "help", "actions", "quit"])
+    PlaySession(match, script, tmp_path / "g.json").run()
+    assert [e.seat for e in match.log] == [1]  # only the bot's sealed card: no input of the person was taken
+    text = "\n".join(script.shown)
+    assert "illegal action 'play 99': you have no 99 in your hand" in text
+    assert "unknown action 'fly'" in text
+    assert "play CARD" in text  # help shows the usage of each action
+
+
+def test_two_people_at_one_terminal_get_a_handover_before_each_sealed_choice(tmp_path: Path) -> None:
+    match = Match.new(make_duel(), ["human", "human"], 11)
+    script = Script(["1", "1", "quit"])
+    PlaySession(match, script, tmp_path / "g.json").run()
+    assert script.handovers[:2] == ["Seat 0's turn.", "Seat 1's turn."]
+    # seat 1's screen after the handover never shows seat 0's sealed card
+    first_card = match.log[0].action
+    after = script.shown[script.shown.index(next(s for s in script.shown if "seat 1, step 1" in s)):]
+    assert not any(first_card in s for s in after[:3])
+
+
+def test_save_and_replay_from_a_seat_view(duel_registered: str, tmp_path: Path) -> None:
+    match = Match.new(make_duel(), ["random", "random"], 5)
+    PlaySession(match, Script([]), tmp_path / "m.json").run()
+    result = runner.invoke(app, ["replay", str(tmp_path / "m.json"), "--seat", "1", "--all"])
+    assert result.exit_code == 0, result.output
+    assert "(a sealed choice)" in result.stdout or "play" in result.stdout
+    gm = runner.invoke(app, ["replay", str(tmp_path / "m.json"), "--gm", "--all"])
+    assert "(a sealed choice)" not in gm.stdout
+
+
+def test_play_with_a_bad_param_is_refused(duel_registered: str) -> None:
+    result = runner.invoke(app, ["play", "duel", "--param", "hand_size=99"])
+    assert "above the maximum 6" in str(result.exception)
+
+
+def test_agent_specs_parse_names_and_options() -> None:
+    assert parse_agent_spec("mcts:iterations=400,c=1.4") == ("mcts", {"iterations": "400", "c": "1.4"})
+    assert parse_agent_spec("space-risk:heuristic") == ("space-risk:heuristic", {})
+    with pytest.raises(ParseError):
+        parse_agent_spec("mcts:iterations=")
+
+
+def test_unknown_agents_and_options_list_the_valid_ones() -> None:
+    with pytest.raises(UnknownName, match=r"unknown agent 'rando'; valid: .*random"):
+        make_agent("rando", make_duel(), 0, 1)
+    with pytest.raises(UnknownName, match="unknown option of agent random 'speed'"):
+        make_agent("random:speed=3", make_duel(), 0, 1)

@@ -1,0 +1,408 @@
+"""Space-risk boards as content data: the schema, the loader and the indexed board.
+
+A board file is JSON (schema ``space-risk-board/1``)::
+
+    {
+      "schema": "space-risk-board/1",
+      "name": "The Dramethan Reach",
+      "planets": [
+        {"name": "Vega", "net_worth": 3,
+         "spaceport": {"territory": "Vega-3", "launch": "Vega-Orbit"},   # optional
+         "territories": [{"name": "Vega-1", "card": "infantry"}, ...]}
+      ],
+      "space": [{"name": "Vega-Orbit", "asteroid": false}, ...],
+      "links": [["Vega-1", "Vega-2"], ["Vega-1", "Vega-Orbit"], ...],
+      "special_cards": 2,
+      "trade_in": {"table": [4, 6, 8, 10, 12, 15], "then_add": 5},
+      "objectives": [{"id": "O1", "text": "...", "condition": {...}, "reward": 3}, ...],
+      "goals": [{"id": "G1", "text": "...", "condition": {...}, "reward": 6, "stars": 1}, ...]
+    }
+
+Every land territory has one territory card (``card``: infantry, horse or cannon);
+``special_cards`` wild cards are added to the deck.  A link joins two land territories
+of one planet, a land territory and a space territory (its orbit), or two space
+territories.  A spaceport sits on a land territory and launches ships into a space
+territory linked to it.  Conditions of objective and goal cards (``kind`` and its fields):
+``territories`` (count), ``territories_on`` (planet, count), ``planet`` (planet),
+``planets`` (planets), ``whole_planets`` (count), ``planets_present`` (count),
+``spaceports`` (count), ``ships`` (count), ``space`` (count), ``asteroids`` (count),
+``conquests_in_turn`` (count).
+
+:func:`load_board` checks everything and raises ``ContentError(file, field, problem)``
+naming the file, the field (a path such as ``planets[1].territories[0].card``) and the
+problem.  :class:`Board` holds the board as index tuples for fast play.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlanes.core.errors import ContentError
+
+__all__ = [
+    "CARD_KINDS",
+    "CONDITION_FIELDS",
+    "Board",
+    "Condition",
+    "MissionCard",
+    "Planet",
+    "board_from_data",
+    "default_board",
+    "load_board",
+]
+
+SCHEMA = "space-risk-board/1"
+CARD_KINDS: tuple[str, ...] = ("infantry", "horse", "cannon")
+WILD = -1
+"""Kind index of a special (wild) card."""
+
+CONDITION_FIELDS: dict[str, tuple[str, ...]] = {
+    "territories": ("count",),
+    "territories_on": ("planet", "count"),
+    "planet": ("planet",),
+    "planets": ("planets",),
+    "whole_planets": ("count",),
+    "planets_present": ("count",),
+    "spaceports": ("count",),
+    "ships": ("count",),
+    "space": ("count",),
+    "asteroids": ("count",),
+    "conquests_in_turn": ("count",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Planet:
+    name: str
+    net_worth: int
+    territories: tuple[int, ...]
+    port: int  # land territory index of the spaceport, -1 if none
+    launch: int  # space territory index the spaceport launches into, -1 if none
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    kind: str
+    count: int
+    planets: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MissionCard:
+    """An objective card or a goal card."""
+
+    id: str
+    text: str
+    condition: Condition
+    reward: int
+    stars: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """A loaded board. Territories are indexed: land first, then space."""
+
+    name: str
+    source: str
+    names: tuple[str, ...]
+    index: dict[str, int]
+    land: tuple[bool, ...]
+    planet_of: tuple[int, ...]  # -1 for space
+    asteroid: tuple[bool, ...]
+    adj: tuple[tuple[int, ...], ...]
+    land_adj: tuple[tuple[int, ...], ...]  # land neighbours of a land territory
+    space_adj: tuple[tuple[int, ...], ...]  # space neighbours of any territory
+    shore_adj: tuple[tuple[int, ...], ...]  # land neighbours of a space territory
+    land_count: int
+    planets: tuple[Planet, ...]
+    planet_index: dict[str, int]
+    port_at: tuple[int, ...]  # per territory: planet index whose spaceport is there, else -1
+    card_names: tuple[str, ...]  # territory cards (one per land territory, same index), then wilds
+    card_kind: tuple[int, ...]  # index into CARD_KINDS, or WILD
+    card_territory: tuple[int, ...]  # territory index, -1 for wild cards
+    trade_table: tuple[int, ...]
+    trade_then_add: int
+    objectives: tuple[MissionCard, ...]
+    goals: tuple[MissionCard, ...]
+
+    @property
+    def territory_count(self) -> int:
+        return len(self.names)
+
+    def trade_value(self, sets_traded_before: int) -> int:
+        """Reinforcements of the next set when ``sets_traded_before`` sets were traded."""
+        n = sets_traded_before
+        if n < len(self.trade_table):
+            return self.trade_table[n]
+        return self.trade_table[-1] + self.trade_then_add * (n - len(self.trade_table) + 1)
+
+
+def _name_ok(name: str) -> bool:
+    return bool(name) and not any(c.isspace() or c in "=," for c in name)
+
+
+class _Checker:
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, field: str, problem: str) -> ContentError:
+        return ContentError(self.source, field, problem)
+
+    def obj(self, value: Any, field: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(field, f"must be an object, not {type(value).__name__}")
+        return value
+
+    def lst(self, value: Any, field: str, nonempty: bool = True) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.fail(field, f"must be a list, not {type(value).__name__}")
+        if nonempty and not value:
+            raise self.fail(field, "must not be empty")
+        return value
+
+    def get(self, data: dict[str, Any], key: str, field: str) -> Any:
+        if key not in data:
+            raise self.fail(f"{field}.{key}" if field else key, "is missing")
+        return data[key]
+
+    def integer(self, value: Any, field: str, low: int = 0) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(field, f"must be a whole number, not {value!r}")
+        if value < low:
+            raise self.fail(field, f"must be at least {low}, not {value}")
+        return value
+
+    def text(self, value: Any, field: str) -> str:
+        if not isinstance(value, str) or not value:
+            raise self.fail(field, f"must be a non-empty text, not {value!r}")
+        return value
+
+    def name(self, value: Any, field: str) -> str:
+        text = self.text(value, field)
+        if not _name_ok(text):
+            raise self.fail(field, f"name {text!r} may not contain spaces, '=' or ','")
+        return text
+
+
+def board_from_data(data: Any, source: str) -> Board:
+    """Check ``data`` (parsed JSON) and build the indexed board; ``source`` names the file."""
+    c = _Checker(source)
+    root = c.obj(data, "(top level)")
+    schema = c.get(root, "schema", "")
+    if schema != SCHEMA:
+        raise c.fail("schema", f"must be {SCHEMA!r}, not {schema!r}")
+    board_name = c.text(c.get(root, "name", ""), "name")
+
+    names: list[str] = []
+    index: dict[str, int] = {}
+    planet_of: list[int] = []
+    cards: list[int] = []
+    raw_planets = c.lst(c.get(root, "planets", ""), "planets")
+    planet_names: list[str] = []
+    planet_worth: list[int] = []
+    planet_terrs: list[list[int]] = []
+    raw_ports: list[tuple[str, Any]] = []
+
+    def add(name: str, field: str, planet: int) -> int:
+        if name in index:
+            raise c.fail(field, f"name {name!r} is used twice")
+        index[name] = len(names)
+        names.append(name)
+        planet_of.append(planet)
+        return index[name]
+
+    for pi, rp in enumerate(raw_planets):
+        pf = f"planets[{pi}]"
+        p = c.obj(rp, pf)
+        pname = c.name(c.get(p, "name", pf), f"{pf}.name")
+        if pname in planet_names:
+            raise c.fail(f"{pf}.name", f"planet {pname!r} is listed twice")
+        planet_names.append(pname)
+        planet_worth.append(c.integer(c.get(p, "net_worth", pf), f"{pf}.net_worth"))
+        terrs = []
+        for ti, rt in enumerate(c.lst(c.get(p, "territories", pf), f"{pf}.territories")):
+            tf = f"{pf}.territories[{ti}]"
+            t = c.obj(rt, tf)
+            tname = c.name(c.get(t, "name", tf), f"{tf}.name")
+            kind = c.get(t, "card", tf)
+            if kind not in CARD_KINDS:
+                raise c.fail(f"{tf}.card", f"must be one of {', '.join(CARD_KINDS)}, not {kind!r}")
+            terrs.append(add(tname, f"{tf}.name", pi))
+            cards.append(CARD_KINDS.index(kind))
+        planet_terrs.append(terrs)
+        raw_ports.append((pf, p.get("spaceport")))
+    land_count = len(names)
+
+    asteroid = [False] * land_count
+    for si, rs in enumerate(c.lst(c.get(root, "space", ""), "space")):
+        sf = f"space[{si}]"
+        s = c.obj(rs, sf)
+        add(c.name(c.get(s, "name", sf), f"{sf}.name"), f"{sf}.name", -1)
+        flag = s.get("asteroid", False)
+        if not isinstance(flag, bool):
+            raise c.fail(f"{sf}.asteroid", f"must be true or false, not {flag!r}")
+        asteroid.append(flag)
+    total = len(names)
+    land = [i < land_count for i in range(total)]
+
+    neighbours: list[set[int]] = [set() for _ in range(total)]
+    for li, rl in enumerate(c.lst(c.get(root, "links", ""), "links")):
+        lf = f"links[{li}]"
+        pair = c.lst(rl, lf)
+        if len(pair) != 2:
+            raise c.fail(lf, f"must name exactly two territories, not {len(pair)}")
+        ends = []
+        for k, nm in enumerate(pair):
+            if nm not in index:
+                raise c.fail(f"{lf}[{k}]", f"unknown territory {nm!r}")
+            ends.append(index[nm])
+        a, b = ends
+        if a == b:
+            raise c.fail(lf, f"links {names[a]!r} to itself")
+        if land[a] and land[b] and planet_of[a] != planet_of[b]:
+            raise c.fail(lf, f"land territories {names[a]!r} and {names[b]!r} are on different planets; "
+                             "planets are joined only through space")
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+
+    ports = []
+    port_at = [-1] * total
+    for pi, (pf, rp) in enumerate(raw_ports):
+        if rp is None:
+            ports.append((-1, -1))
+            continue
+        p = c.obj(rp, f"{pf}.spaceport")
+        tname = c.get(p, "territory", f"{pf}.spaceport")
+        if tname not in index or planet_of[index[tname]] != pi:
+            raise c.fail(f"{pf}.spaceport.territory", f"{tname!r} is not a territory of this planet")
+        lname = c.get(p, "launch", f"{pf}.spaceport")
+        if lname not in index or land[index[lname]]:
+            raise c.fail(f"{pf}.spaceport.launch", f"{lname!r} is not a space territory")
+        if index[lname] not in neighbours[index[tname]]:
+            raise c.fail(f"{pf}.spaceport.launch", f"{lname!r} is not linked to {tname!r}")
+        ports.append((index[tname], index[lname]))
+        port_at[index[tname]] = pi
+
+    # The whole board must be one connected graph.
+    seen = {0}
+    todo = [0]
+    while todo:
+        x = todo.pop()
+        for y in neighbours[x]:
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    if len(seen) != total:
+        lost = sorted(names[i] for i in range(total) if i not in seen)
+        raise c.fail("links", f"the board is not connected; cut off: {', '.join(lost[:6])}")
+
+    specials = c.integer(root.get("special_cards", 0), "special_cards")
+    card_names = list(names[:land_count]) + [f"Special-{i + 1}" for i in range(specials)]
+    for cn in card_names[land_count:]:
+        if cn in index:
+            raise c.fail("special_cards", f"special card name {cn!r} clashes with a territory")
+    card_kind = cards + [WILD] * specials
+    card_territory = list(range(land_count)) + [-1] * specials
+
+    trade = c.obj(c.get(root, "trade_in", ""), "trade_in")
+    table = c.lst(c.get(trade, "table", "trade_in"), "trade_in.table")
+    trade_table = tuple(c.integer(v, f"trade_in.table[{i}]", 1) for i, v in enumerate(table))
+    then_add = c.integer(trade.get("then_add", 0), "trade_in.then_add")
+
+    def missions(key: str, with_stars: bool) -> tuple[MissionCard, ...]:
+        out = []
+        ids: set[str] = set()
+        for mi, rm in enumerate(c.lst(c.get(root, key, ""), key)):
+            mf = f"{key}[{mi}]"
+            m = c.obj(rm, mf)
+            mid = c.name(c.get(m, "id", mf), f"{mf}.id")
+            if mid in ids:
+                raise c.fail(f"{mf}.id", f"id {mid!r} is used twice")
+            ids.add(mid)
+            text = c.text(c.get(m, "text", mf), f"{mf}.text")
+            cond = c.obj(c.get(m, "condition", mf), f"{mf}.condition")
+            kind = cond.get("kind")
+            if kind not in CONDITION_FIELDS:
+                raise c.fail(f"{mf}.condition.kind",
+                             f"must be one of {', '.join(CONDITION_FIELDS)}, not {kind!r}")
+            count = 0
+            plist: list[int] = []
+            for fld in CONDITION_FIELDS[kind]:
+                cf = f"{mf}.condition.{fld}"
+                value = c.get(cond, fld, f"{mf}.condition")
+                if fld == "count":
+                    count = c.integer(value, cf, 1)
+                elif fld == "planet":
+                    if value not in planet_names:
+                        raise c.fail(cf, f"unknown planet {value!r}")
+                    plist.append(planet_names.index(value))
+                else:
+                    for k, pv in enumerate(c.lst(value, cf)):
+                        if pv not in planet_names:
+                            raise c.fail(f"{cf}[{k}]", f"unknown planet {pv!r}")
+                        plist.append(planet_names.index(pv))
+            reward = c.integer(c.get(m, "reward", mf), f"{mf}.reward")
+            stars = c.integer(m.get("stars", 0), f"{mf}.stars") if with_stars else 0
+            out.append(MissionCard(mid, text, Condition(kind, count, tuple(plist)), reward, stars))
+        return tuple(out)
+
+    objectives = missions("objectives", False)
+    goals = missions("goals", True)
+
+    adj = tuple(tuple(sorted(n)) for n in neighbours)
+    return Board(
+        name=board_name,
+        source=source,
+        names=tuple(names),
+        index=dict(index),
+        land=tuple(land),
+        planet_of=tuple(planet_of),
+        asteroid=tuple(asteroid),
+        adj=adj,
+        land_adj=tuple(tuple(y for y in adj[x] if land[y]) if land[x] else () for x in range(total)),
+        space_adj=tuple(tuple(y for y in adj[x] if not land[y]) for x in range(total)),
+        shore_adj=tuple(() if land[x] else tuple(y for y in adj[x] if land[y]) for x in range(total)),
+        land_count=land_count,
+        planets=tuple(
+            Planet(planet_names[i], planet_worth[i], tuple(planet_terrs[i]), ports[i][0], ports[i][1])
+            for i in range(len(planet_names))
+        ),
+        planet_index={n: i for i, n in enumerate(planet_names)},
+        port_at=tuple(port_at),
+        card_names=tuple(card_names),
+        card_kind=tuple(card_kind),
+        card_territory=tuple(card_territory),
+        trade_table=trade_table,
+        trade_then_add=then_add,
+        objectives=objectives,
+        goals=goals,
+    )
+
+
+@lru_cache(maxsize=16)
+def load_board(path: str) -> Board:
+    """Load and check a board file (cached by path). ``""`` is the built-in board."""
+    if not path:
+        return default_board()
+    file = Path(path)
+    try:
+        raw = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(path, "", f"cannot read the board file: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ContentError(path, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}") from None
+    return board_from_data(data, path)
+
+
+@lru_cache(maxsize=1)
+def default_board() -> Board:
+    """The built-in board, The Dramethan Reach (``content/reach.json``)."""
+    text = resources.files("starlanes.games.space_risk").joinpath("content/reach.json").read_text("utf-8")
+    return board_from_data(json.loads(text), "space-risk:reach.json")

@@ -1,24 +1,324 @@
-"""Space-risk bots (placeholder, replaced below)."""
+"""Space-risk bots.
+
+``space-risk:heuristic`` plays from its seat's view and the legal actions only:
+
+- trades a set whenever it may (the set with most territory bonuses first);
+- places reinforcements on the front where its best attack is, concentrating them;
+- attacks while the exact whole-battle odds (``odds.battle_tables``, the game's own dice)
+  of the best available attack reach ``threshold`` (option, default 0.55), from land or
+  from a loaded transport; moves in by how exposed the two territories are;
+- builds a ship at every spaceport when it may; loads transports, flies them toward
+  planets where it holds no land but an opponent does, and lands there; battleships hunt
+  enemy ships when the one-die odds favour them;
+- ends with a consolidation move from its strongest interior territory to a front.
+
+``evaluate_state`` is the heuristic value the generic greedy/MCTS agents may use.
+"""
+
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Mapping, Sequence
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from starlanes.core import Action, Ruleset, SeatView
-from starlanes.games.space_risk.board import Board
-from starlanes.games.space_risk.state import SpaceRiskState
+from starlanes.core import Action, SeatView
+from starlanes.games.space_risk.actions import (
+    Attack,
+    Build,
+    Claim,
+    End,
+    Fly,
+    Fortify,
+    Load,
+    MoveIn,
+    Place,
+    Trade,
+    Unload,
+)
+from starlanes.games.space_risk.board import Board, load_board
+from starlanes.games.space_risk.dice import DiceRules
+from starlanes.games.space_risk.odds import battle_tables, roll_outcomes_float
+from starlanes.games.space_risk.state import BATTLESHIP, TRANSPORT, SpaceRiskState
+from starlanes.games.space_risk.view import SpaceRiskView
+
+if TYPE_CHECKING:
+    from starlanes.core.ruleset import Ruleset
+
+__all__ = ["HeuristicAgent", "evaluate_state", "make_heuristic"]
+
+TABLE_SIZE = 40
+
+
+@lru_cache(maxsize=8)
+def _win_table(rules: DiceRules) -> list[list[float]]:
+    table = battle_tables(TABLE_SIZE, TABLE_SIZE, rules=rules)
+    return table.p_attacker_wins  # type: ignore[return-value]
+
+
+def p_win(rules: DiceRules, attackers: int, defenders: int) -> float:
+    """Probability that ``attackers`` able armies beat ``defenders`` in a whole battle."""
+    if attackers <= 0:
+        return 0.0
+    if defenders <= 0:
+        return 1.0
+    table = _win_table(rules)
+    if attackers > TABLE_SIZE or defenders > TABLE_SIZE:
+        scale = max(attackers, defenders) / TABLE_SIZE
+        attackers = max(1, min(TABLE_SIZE, round(attackers / scale)))
+        defenders = max(1, min(TABLE_SIZE, round(defenders / scale)))
+    return table[attackers][defenders]
 
 
 def evaluate_state(state: SpaceRiskState, board: Board, seat: int) -> float:
-    return 0.5
+    """Share of territories and infantry held by ``seat``, in [0, 1]; stars weigh most."""
+    land = board.land_count
+    mine_t = sum(1 for t in range(land) if state.owner[t] == seat)
+    mine_a = sum(state.armies[t] for t in range(land) if state.owner[t] == seat)
+    total_a = sum(state.armies[t] for t in range(land)) or 1
+    value = 0.5 * mine_t / land + 0.3 * mine_a / total_a
+    if state.params.stars_to_win > 0:
+        value += 0.2 * min(1.0, state.stars[seat] / state.params.stars_to_win)
+    return max(0.0, min(1.0, value))
 
 
 class HeuristicAgent:
+    """The space-risk heuristic bot (see the module docstring)."""
+
     name = "space-risk:heuristic"
 
+    def __init__(self, seat: int, threshold: float = 0.55) -> None:
+        self.seat = seat
+        self.threshold = threshold
+
+    # --------------------------------------------------------------- helpers
+    def _enemy_neighbours(self, g: SpaceRiskView, board: Board, t: int) -> list[int]:
+        me = self.seat
+        return [x for x in board.land_adj[t] if g.owner[x] != me and g.owner[x] >= 0]
+
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
-        return legal[0]
+        g: SpaceRiskView = view.game
+        board = load_board(g.params.board)
+        first = legal[0]
+        if isinstance(first, Claim):
+            return self._claim(g, board, legal)
+        if isinstance(first, MoveIn):
+            return self._move_in(g, board, legal)
+        trades = [a for a in legal if isinstance(a, Trade)]
+        if trades:
+            return self._trade(g, board, trades)
+        places = [a for a in legal if isinstance(a, Place)]
+        if places:
+            return self._place(g, board, places)
+        return self._main(g, board, legal)
+
+    def _claim(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action:
+        me = self.seat
+
+        def score(a: Action) -> tuple[int, int]:
+            assert isinstance(a, Claim)
+            t = board.index[a.territory]
+            planet = board.planets[board.planet_of[t]]
+            mine = sum(1 for x in planet.territories if g.owner[x] == me)
+            theirs = sum(1 for x in planet.territories if g.owner[x] >= 0 and g.owner[x] != me)
+            return (3 * mine - 2 * theirs - len(planet.territories), 1 if board.port_at[t] >= 0 else 0)
+
+        return max(legal, key=score)
+
+    def _trade(self, g: SpaceRiskView, board: Board, trades: Sequence[Trade]) -> Action:
+        def held(a: Trade) -> int:
+            n = 0
+            for name in (a.first, a.second, a.third):
+                t = board.card_territory[board.card_names.index(name)]
+                n += 1 if t >= 0 and g.owner[t] == self.seat else 0
+            return n
+
+        return max(trades, key=held)
+
+    def _place(self, g: SpaceRiskView, board: Board, places: Sequence[Place]) -> Action:
+        me = self.seat
+        rules = g.params.dice
+        best: Action | None = None
+        best_score = -1e9
+        for a in places:
+            t = board.index[a.territory]
+            enemies = self._enemy_neighbours(g, board, t)
+            if enemies:
+                weakest = min(g.armies[x] for x in enemies)
+                planet = board.planets[board.planet_of[t]]
+                mine = sum(1 for x in planet.territories if g.owner[x] == me)
+                score = 10.0 * p_win(rules, g.armies[t], weakest) + mine / len(planet.territories) \
+                    + 0.05 * g.armies[t]
+            else:
+                # No front: troops gather where a transport can pick them up.
+                score = -5.0 + (1.0 if board.space_adj[t] else 0.0) + 0.01 * g.armies[t]
+            if score > best_score:
+                best_score = score
+                best = a
+        assert best is not None
+        return best
+
+    def _move_in(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action:
+        most = max(a.count for a in legal if isinstance(a, MoveIn))
+        target_front = bool(self._enemy_neighbours(g, board, g.move_to))
+        source_front = g.move_from >= 0 and bool(self._enemy_neighbours(g, board, g.move_from))
+        if target_front and not source_front:
+            n = most
+        elif source_front and not target_front:
+            n = 1
+        elif source_front and target_front:
+            n = max(1, most // 2 + 1)
+        else:
+            n = most if g.move_from < 0 else max(1, most // 2)
+        return MoveIn(n)
+
+    def _main(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action:
+        me = self.seat
+        rules = g.params.dice
+        ships = {f"S{s.id}": s for s in g.ships}
+        best_attack: Action | None = None
+        best_p = 0.0
+        most_dice: dict[tuple[str, str], int] = {}
+        for a in legal:
+            if isinstance(a, Attack):
+                key = (a.source, a.target)
+                most_dice[key] = max(most_dice.get(key, 0), a.dice)
+        for a in legal:
+            if not isinstance(a, Attack):
+                continue
+            t = board.index[a.target]
+            src_ship = ships.get(a.source)
+            if board.land[t]:
+                able = src_ship.cargo if src_ship is not None else g.armies[board.index[a.source]] - 1
+                if a.dice != most_dice[(a.source, a.target)]:
+                    continue
+                p = p_win(rules, able, g.armies[t])
+                # Prefer finishing planets and weak targets.
+                p += 0.01 / (1 + g.armies[t])
+            else:
+                assert src_ship is not None
+                if src_ship.kind != BATTLESHIP:
+                    continue
+                defenders = [s for s in g.ships if s.at == t]
+                dkind = BATTLESHIP if any(s.kind == BATTLESHIP for s in defenders) else TRANSPORT
+                dmod = g.params.battleship_defend_mod if dkind == BATTLESHIP else g.params.transport_defend_mod
+                if board.asteroid[t]:
+                    dmod += g.params.asteroid_defend_mod
+                outcomes = roll_outcomes_float(1, 1, g.params.battleship_attack_mod, dmod, rules)
+                p = sum(pr for al, dl, pr in outcomes if dl == 1)
+            if p > best_p:
+                best_p = p
+                best_attack = a
+        if best_attack is not None and best_p >= self.threshold:
+            return best_attack
+        builds = [a for a in legal if isinstance(a, Build)]
+        if builds:
+            return self._build(g, builds)
+        ship_move = self._ships(g, board, legal)
+        if ship_move is not None:
+            return ship_move
+        return self._finish_turn(g, board, legal)
+
+    def _build(self, g: SpaceRiskView, builds: Sequence[Build]) -> Action:
+        mine = [s for s in g.ships if s.owner == self.seat]
+        transports = sum(1 for s in mine if s.kind == TRANSPORT)
+        battleships = len(mine) - transports
+        want = "transport" if transports <= battleships else "battleship"
+        for a in builds:
+            if a.kind == want:
+                return a
+        return builds[0]
+
+    def _invasion_targets(self, g: SpaceRiskView, board: Board) -> set[int]:
+        """Space territories beside enemy land on planets where this seat holds no land."""
+        me = self.seat
+        out: set[int] = set()
+        for planet in board.planets:
+            if any(g.owner[t] == me for t in planet.territories):
+                continue
+            for t in planet.territories:
+                if g.owner[t] >= 0:
+                    out.update(board.space_adj[t])
+        return out
+
+    def _path_step(self, g: SpaceRiskView, board: Board, start: int, goals: set[int]) -> int | None:
+        """First space territory on a shortest free path from ``start`` to any goal."""
+        if not goals or start in goals:
+            return None
+        prev: dict[int, int] = {start: start}
+        todo = deque([start])
+        while todo:
+            x = todo.popleft()
+            for y in board.space_adj[x]:
+                if y in prev or g.owner[y] not in (-1, self.seat):
+                    continue
+                prev[y] = x
+                if y in goals:
+                    while prev[y] != start:
+                        y = prev[y]
+                    return y
+                todo.append(y)
+        return None
+
+    def _ships(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action | None:
+        me = self.seat
+        targets = self._invasion_targets(g, board)
+        loads = [a for a in legal if isinstance(a, Load)]
+        flies = [a for a in legal if isinstance(a, Fly)]
+        unloads = [a for a in legal if isinstance(a, Unload)]
+        by_name = {f"S{s.id}": s for s in g.ships if s.owner == me}
+        if targets and loads:
+            best = max(loads, key=lambda a: (a.count, a.ship))
+            ship = by_name[best.ship]
+            if ship.cargo == 0 and best.count >= 3:
+                return best
+        for a in flies:
+            ship = by_name[a.ship]
+            dest = board.index[a.to]
+            if ship.kind == TRANSPORT and ship.cargo > 0 and targets:
+                step = self._path_step(g, board, ship.at, targets)
+                if step == dest:
+                    return a
+            if ship.kind == BATTLESHIP:
+                enemies = {s.at for s in g.ships if s.owner != me}
+                near = set()
+                for e in enemies:
+                    near.update(board.space_adj[e])
+                step = self._path_step(g, board, ship.at, near)
+                if step == dest:
+                    return a
+        if unloads and not targets:
+            # Nothing to invade: bring the troops home to a front.
+            for a in unloads:
+                t = board.index[a.territory]
+                if self._enemy_neighbours(g, board, t):
+                    return max((u for u in unloads if u.ship == a.ship and u.territory == a.territory),
+                               key=lambda u: u.count)
+        return None
+
+    def _finish_turn(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action:
+        me = self.seat
+        best: Fortify | None = None
+        best_key = (0, 0)
+        for a in legal:
+            if not isinstance(a, Fortify):
+                continue
+            s = board.index[a.source]
+            t = board.index[a.target]
+            if self._enemy_neighbours(g, board, s) or not self._enemy_neighbours(g, board, t):
+                continue
+            key = (a.count, -g.armies[t])
+            if key > best_key:
+                best_key = key
+                best = a
+        if best is not None:
+            return best
+        del me
+        return End()
 
 
-def make_heuristic(game: Ruleset[Any, Any, Any], seat: int, seed: int, options: Mapping[str, str]) -> HeuristicAgent:
-    return HeuristicAgent()
+def make_heuristic(game: Ruleset[Any, Any, Any], seat: int, seed: int,
+                   options: Mapping[str, str]) -> HeuristicAgent:
+    """Factory for ``space-risk:heuristic`` (option ``threshold``: least win chance to attack)."""
+    threshold = float(options.get("threshold", "0.55"))
+    return HeuristicAgent(seat, threshold)

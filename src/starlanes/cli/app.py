@@ -10,6 +10,7 @@ from rich.console import Console
 from starlanes.core.errors import StarlanesError
 
 from . import games as games_cmd
+from . import odds as odds_cmd
 from . import play as play_cmd
 
 app = typer.Typer(
@@ -23,6 +24,7 @@ app = typer.Typer(
 # Sub-commands: one line each.
 games_cmd.register(app)
 play_cmd.register(app)
+odds_cmd.register(app)
 
 err = Console(stderr=True)
 

@@ -12,6 +12,7 @@ import sys
 import time
 from collections import Counter
 
+from starlanes.ai.base import Agent
 from starlanes.ai.random_agent import RandomAgent
 from starlanes.core import derive_seed
 from starlanes.games.space_risk import make_space_risk
@@ -25,7 +26,10 @@ def play(index: int, seed: int) -> tuple[bool, bool, str, int]:
     game_seed = derive_seed(seed, index)
     state = game.setup(None, 2, game_seed)
     bot_seat = index % 2
-    agents = {bot_seat: HeuristicAgent(bot_seat), 1 - bot_seat: RandomAgent(derive_seed(game_seed, "random"))}
+    agents: dict[int, Agent] = {
+        bot_seat: HeuristicAgent(bot_seat),
+        1 - bot_seat: RandomAgent(derive_seed(game_seed, "random")),
+    }
     actions = 0
     while True:
         seats = game.to_act(state)

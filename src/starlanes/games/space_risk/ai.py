@@ -173,7 +173,6 @@ class HeuristicAgent:
         return MoveIn(n)
 
     def _main(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action:
-        me = self.seat
         rules = g.params.dice
         ships = {f"S{s.id}": s for s in g.ships}
         best_attack: Action | None = None
@@ -281,7 +280,7 @@ class HeuristicAgent:
                     return a
             if ship.kind == BATTLESHIP:
                 enemies = {s.at for s in g.ships if s.owner != me}
-                near = set()
+                near: set[int] = set()
                 for e in enemies:
                     near.update(board.space_adj[e])
                 step = self._path_step(g, board, ship.at, near)
@@ -289,15 +288,14 @@ class HeuristicAgent:
                     return a
         if unloads and not targets:
             # Nothing to invade: bring the troops home to a front.
-            for a in unloads:
-                t = board.index[a.territory]
+            for u0 in unloads:
+                t = board.index[u0.territory]
                 if self._enemy_neighbours(g, board, t):
-                    return max((u for u in unloads if u.ship == a.ship and u.territory == a.territory),
+                    return max((u for u in unloads if u.ship == u0.ship and u.territory == u0.territory),
                                key=lambda u: u.count)
         return None
 
     def _finish_turn(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action:
-        me = self.seat
         best: Fortify | None = None
         best_key = (0, 0)
         for a in legal:
@@ -313,7 +311,6 @@ class HeuristicAgent:
                 best = a
         if best is not None:
             return best
-        del me
         return End()
 
 

@@ -82,7 +82,7 @@ def compare(
     a_loss = 0
     d_loss = 0
     shift = attack_mod - defend_mod if not clamp else 0
-    for av, dv in zip(a_vals, d_vals):
+    for av, dv in zip(a_vals, d_vals, strict=False):
         if av + shift > dv:
             d_loss += 1
         else:

@@ -23,6 +23,8 @@ Fraction(5, 12)
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -53,6 +55,14 @@ Outcome = tuple[int, int, Fraction]
 DEFAULT_RULES = DiceRules()
 
 
+def _ways(faces: tuple[int, ...]) -> int:
+    """Number of ordered rolls showing this multiset of faces (a multinomial coefficient)."""
+    ways = math.factorial(len(faces))
+    for face in set(faces):
+        ways //= math.factorial(faces.count(face))
+    return ways
+
+
 @lru_cache(maxsize=512)
 def roll_outcomes(
     attack_dice: int,
@@ -63,6 +73,9 @@ def roll_outcomes(
 ) -> tuple[Outcome, ...]:
     """Every outcome of one roll with its exact probability, by listing all dice.
 
+    Each side's dice are listed as multisets with their number of orderings, and every
+    pair goes through :func:`dice.compare`, the function the game rolls with.
+
     Outcomes with probability zero are left out; the list is sorted by
     ``(attacker_loses, defender_loses)``.
     """
@@ -71,16 +84,14 @@ def roll_outcomes(
     sides = rules.sides
     counts: dict[tuple[int, int], int] = {}
     faces = range(1, sides + 1)
-    for rolled in itertools.product(faces, repeat=attack_dice + defend_dice_count):
-        key = compare(
-            rolled[:attack_dice],
-            rolled[attack_dice:],
-            attack_mod,
-            defend_mod,
-            rules.clamp,
-            sides,
-        )
-        counts[key] = counts.get(key, 0) + 1
+    # Every roll, grouped by the multiset of faces on each side (the order of a side's dice
+    # does not matter to ``compare``); ``ways`` counts the ordered rolls of each multiset.
+    attack_sets = [(r, _ways(r)) for r in itertools.combinations_with_replacement(faces, attack_dice)]
+    defend_sets = [(r, _ways(r)) for r in itertools.combinations_with_replacement(faces, defend_dice_count)]
+    for a_roll, a_ways in attack_sets:
+        for d_roll, d_ways in defend_sets:
+            key = compare(a_roll, d_roll, attack_mod, defend_mod, rules.clamp, sides)
+            counts[key] = counts.get(key, 0) + a_ways * d_ways
     total = sides ** (attack_dice + defend_dice_count)
     return tuple((al, dl, Fraction(n, total)) for (al, dl), n in sorted(counts.items()))
 
@@ -149,19 +160,23 @@ def battle(
     """
     _check_sizes(attack, defend)
     if exact:
-        return _battle(attack, defend, attack_mod, defend_mod, rules, Fraction(1), Fraction(0), True)
-    return _battle(attack, defend, attack_mod, defend_mod, rules, 1.0, 0.0, False)
+        def trans_e(a: int, d: int) -> Sequence[tuple[int, int, Fraction]]:
+            return _transitions_exact(a, d, attack_mod, defend_mod, rules)
+
+        return _battle(attack, defend, trans_e, Fraction(1), Fraction(0))
+
+    def trans_f(a: int, d: int) -> Sequence[tuple[int, int, float]]:
+        return _transitions_float(a, d, attack_mod, defend_mod, rules)
+
+    return _battle(attack, defend, trans_f, 1.0, 0.0)
 
 
 def _battle(
     attack: int,
     defend: int,
-    attack_mod: int,
-    defend_mod: int,
-    rules: DiceRules,
+    transitions: Callable[[int, int], Sequence[tuple[int, int, N]]],
     one: N,
     zero: N,
-    exact: bool,
 ) -> BattleResult[N]:
     # Forward pass: probability mass of every live state, processed so that every
     # state is handled after all states that lead to it (a and d only decrease).
@@ -178,16 +193,9 @@ def _battle(
             if a == 0 or d == 0:
                 ends[(a, d)] = ends.get((a, d), zero) + m
                 continue
-            if exact:
-                trans_e = _transitions_exact(a, d, attack_mod, defend_mod, rules)
-                for al, dl, p in trans_e:
-                    key = (a - al, d - dl)
-                    mass[key] = mass.get(key, zero) + m * p  # type: ignore[operator]
-            else:
-                trans_f = _transitions_float(a, d, attack_mod, defend_mod, rules)
-                for al, dl, pf in trans_f:
-                    key = (a - al, d - dl)
-                    mass[key] = mass.get(key, zero) + m * pf  # type: ignore[operator]
+            for al, dl, p in transitions(a, d):
+                key = (a - al, d - dl)
+                mass[key] = mass.get(key, zero) + m * p
     p_win = zero
     ea = zero
     ed = zero
@@ -195,9 +203,9 @@ def _battle(
     for (a, d), p in sorted(ends.items(), key=lambda kv: (-kv[0][0], kv[0][1])):
         states.append((a, d, p))
         if d == 0 and a > 0:
-            p_win += p
-        ea += a * p
-        ed += d * p
+            p_win = p_win + p
+        ea = ea + a * p
+        ed = ed + d * p
     if attack == 0 or defend == 0:
         # No roll: the end state is the start.
         p_win = one if (defend == 0 and attack > 0) else zero

@@ -401,9 +401,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 if not valid_set(board, ids):
                     return "a set is three cards alike or one of each kind"
                 return "name the three cards in card order (as 'legal' lists them)"
-            if phase == REINFORCE:
-                if state.pool > 0:
-                    return f"place your {state.pool} reinforcements first"
+            if phase == REINFORCE and state.pool > 0:
+                return f"place your {state.pool} reinforcements first"
             if isinstance(action, Attack):
                 return self._explain_attack(state, board, seat, action)
             if isinstance(action, Build):
@@ -418,7 +417,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 if state.owner[planet.port] != seat:
                     return f"you do not control {planet.name}'s spaceport at {board.names[planet.port]}"
                 if state.round - state.port_used[pi] < params.spaceport_interval:
-                    return f"{planet.name}'s spaceport was used in round {state.port_used[pi]}; it may be used every other turn"
+                    return (f"{planet.name}'s spaceport was used in round {state.port_used[pi]}; "
+                            "it may be used every other turn")
                 return f"{board.names[planet.launch]} is held by another player's ships"
             if isinstance(action, Fly | Load | Unload):
                 ship = _ship(state, action.ship)
@@ -574,32 +574,32 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                                 f"{planet.name}'s spaceport, in {names[planet.launch]}"))
             return events
         if isinstance(action, Fly):
-            ship = _ship(state, action.ship)
-            assert ship is not None
-            frm = ship.at
-            ship.at = board.index[action.to]
-            ship.moved = True
-            state.owner[ship.at] = seat
+            mover = _ship(state, action.ship)
+            assert mover is not None
+            frm = mover.at
+            mover.at = board.index[action.to]
+            mover.moved = True
+            state.owner[mover.at] = seat
             if not _ships_at(state, frm):
                 state.owner[frm] = -1
             events.append(Event(f"seat {seat} flies {action.ship} from {names[frm]} to {action.to}"))
             return events
         if isinstance(action, Load):
-            ship = _ship(state, action.ship)
-            assert ship is not None
+            mover = _ship(state, action.ship)
+            assert mover is not None
             t = board.index[action.territory]
             state.armies[t] -= action.count
-            ship.cargo += action.count
-            ship.loaded = True
+            mover.cargo += action.count
+            mover.loaded = True
             events.append(Event(f"seat {seat} loads {action.count} from {action.territory} onto {action.ship}"))
             return events
         if isinstance(action, Unload):
-            ship = _ship(state, action.ship)
-            assert ship is not None
+            mover = _ship(state, action.ship)
+            assert mover is not None
             t = board.index[action.territory]
             state.armies[t] += action.count
-            ship.cargo -= action.count
-            ship.unloaded = True
+            mover.cargo -= action.count
+            mover.unloaded = True
             events.append(Event(f"seat {seat} unloads {action.count} from {action.ship} onto {action.territory}"))
             return events
         if isinstance(action, Fortify):
@@ -824,7 +824,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         dmod = params.battleship_defend_mod if dship.kind == BATTLESHIP else params.transport_defend_mod
         if board.asteroid[target]:
             dmod += params.asteroid_defend_mod
-        al, dl, text = self._roll(state, 1, 1, amod, dmod)
+        al, _dl, text = self._roll(state, 1, 1, amod, dmod)
         names = board.names
         loser = ship if al else dship
         state.ships.remove(loser)

@@ -8,7 +8,7 @@ from starlanes.core import Chance, GameSpec, Information, Params, param
 from starlanes.core.errors import ParseError
 from starlanes.games.space_risk.dice import DiceRules
 
-__all__ = ["SPEC", "SpaceRiskParams", "VERSION"]
+__all__ = ["SPEC", "VERSION", "SpaceRiskParams"]
 
 VERSION = "1"
 

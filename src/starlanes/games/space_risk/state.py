@@ -26,9 +26,9 @@ __all__ = [
     "OVER",
     "PHASE_NAMES",
     "REINFORCE",
+    "SECRET_FIELDS",
     "SHIP_KINDS",
     "TRANSPORT",
-    "SECRET_FIELDS",
     "Ship",
     "SpaceRiskState",
 ]

@@ -233,18 +233,19 @@ def render_view(view: SpaceRiskView, board: Board) -> str:
         fleet = ", ".join(
             f"{'S' + str(s.id)} P{s.owner} {SHIP_KINDS[s.kind]}" + (f" ({s.cargo} aboard)" if s.cargo else "")
             for s in ships_at.get(t, []))
-        near = ", ".join(board.names[x] for x in board.adj[t])
-        lines.append(f"  {board.names[t]:<16}{mark} {fleet or 'empty'}  next to {near}")
+        links = ", ".join(board.names[x] for x in board.adj[t])
+        lines.append(f"  {board.names[t]:<16}{mark} {fleet or 'empty'}  next to {links}")
     seats = range(len(view.alive))
     lines.append("Players: " + "; ".join(
         f"P{s}{'' if view.alive[s] else ' (out)'} {sum(1 for t in range(board.land_count) if view.owner[t] == s)} "
         f"territories, {view.hand_sizes[s]} cards, {view.stars[s]} stars" for s in seats))
     lines.append(f"Next set trades for {board.trade_value(view.sets_traded)}; last roll: {view.last_roll or '-'}")
     if view.hand is not None:
-        cards = ", ".join(
-            f"{board.card_names[c]} ({'special' if board.card_kind[c] < 0 else ('infantry', 'horse', 'cannon')[board.card_kind[c]]})"
+        kinds = ("infantry", "horse", "cannon")
+        hand = ", ".join(
+            f"{board.card_names[c]} ({'special' if board.card_kind[c] < 0 else kinds[board.card_kind[c]]})"
             for c in view.hand)
-        lines.append(f"Your cards: {cards or 'none'}")
+        lines.append(f"Your cards: {hand or 'none'}")
     if view.my_objectives is not None and view.my_goals is not None:
         for i in view.my_objectives:
             c = board.objectives[i]

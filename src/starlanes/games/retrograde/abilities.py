@@ -1,0 +1,407 @@
+"""Card abilities as modifiers of the rules' steps (the golden rule: the card wins).
+
+Every step of the rules that a card can change asks this module through a named *hook*:
+``modify(board, "burn_cost", cost, ship=..., ...)`` starts from the value the rules give and
+lets each face-up card in play whose ability kind is registered for that hook change it.
+A handler may replace the value outright (Fount of Locomotion makes a burn cost 0, Floating
+Screen takes bombardment damage meant for the asset, Sky Spore turns a destruction into a
+change of control), not only add to it.
+
+The hooks, the step that asks, and the ability kinds that answer:
+
+============================  ======================================  ==========================
+hook                          step                                    kinds
+============================  ======================================  ==========================
+may_maneuver (bool)           any maneuver                            drone
+may_transfer (bool)           transfer                                drone, troop-pod
+burn_cost (int)               burn: cost                              free-burns
+transfer_cost (int)           transfer: cost                          gate-free-transfer
+accuracy_bonus (int, max)     combat: chances                         accuracy-aura
+defense_bonus (int, max)      combat: hit check                       radar
+always_hits (bool)            combat: roll checks                     ones-hit
+hit_recipients (list)         combat: place damage                    bodyguard
+damage_taker (ship)           any damage to a spacecraft              damage-sponge
+on_destroy (str)              cleanup: destruction                    boarding
+spent_after_attack (bool)     after an attack that hit                troop-pod
+leaves_debris (bool)          destruction                             troop-pod
+regenerates (bool)            beginning of turn: remove damage        screen
+bombard_targets (list)        bombardment: choose target              decoy
+bombard_absorber (ship)       bombardment: place damage               screen
+sacrifice_seat (int)          bombardment: before damage              sacrifice-shield
+capture_razes (bool)          capture                                 raze
+capture_seizes (bool)         capture: spacecraft under construction  seize-shipyards
+research_draws (int)          research                                lab
+ship_slots (int)              place spacecraft                        extra-slip
+upgrades_allowed (bool)       place upgrades                          no-upgrades
+build_classes (tuple)         cleanup: class check                    mobile-yard
+entry_orbitals (tuple)        cleanup: where a spacecraft enters      any-entry-orbital (+ screen)
+capacity (int)                cleanup: population limit               housing, drone-relay
+debris_damage (int)           end of turn: debris                     ignore-first-debris
+thorns (list)                 end of turn                             thorns
+foresight (bool)              beginning of turn                       foresight
+gate_turns (int)              beginning of turn: alternative win      gate-victory
+after_move (prompts)          after a burn/transfer                   pod-escort, pod-carrier,
+                                                                      flagship, wingman, tow,
+                                                                      beacon-accuracy,
+                                                                      beacon-transfer
+refit_scopes (list)           allocate: swap instead                  refit-swap
+============================  ======================================  ==========================
+
+Activated abilities (sweep, sweeper-station, reinforce, refuel, cannibalize) are actions of
+their own; the rules find them with ``Card.ability(kind)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
+
+from .board import BOOK, Board
+from .cards import Ability, Card, SpacecraftCard
+from .state import NOBODY, Asset, Beacon, Prompt, Ship, Upgrade
+
+__all__ = ["HOOKS", "Source", "entry_orbitals", "modify", "sources"]
+
+
+class Source(NamedTuple):
+    """A face-up card in play with an ability: where it is and who controls it."""
+
+    uid: int
+    card: Card
+    ability: Ability
+    controller: int
+    asset: Asset  # the asset itself, the asset an upgrade is under, or the asset a ship orbits
+    ship: Ship | None
+    upgrade: Upgrade | None
+
+
+Handler = Callable[..., Any]
+HOOKS: dict[str, dict[str, Handler]] = {}
+_KIND_HOOKS: dict[str, set[str]] = {}
+
+
+def on(hook: str, *kinds: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for kind in kinds:
+            HOOKS.setdefault(hook, {})[kind] = fn
+            _KIND_HOOKS.setdefault(kind, set()).add(hook)
+        return fn
+
+    return register
+
+
+def sources(b: Board, hook: str) -> Iterator[Source]:
+    """Face-up cards in play whose abilities answer ``hook``, in table order."""
+    kinds = HOOKS.get(hook)
+    if not kinds:
+        return
+    t = b.t
+    cards = t.cards
+    for a in t.assets:
+        if not a.face_up:
+            continue
+        card = BOOK[cards[a.uid]]
+        for ab in card.abilities:
+            if ab.kind in kinds:
+                yield Source(a.uid, card, ab, a.controller, a, None, None)
+        for u in a.upgrades:
+            ucard = BOOK[cards[u.uid]]
+            for ab in ucard.abilities:
+                if ab.kind in kinds:
+                    yield Source(u.uid, ucard, ab, a.controller, a, None, u)
+    assets = {a.uid: a for a in t.assets}
+    for s in t.ships:
+        scard = BOOK[cards[s.uid]]
+        for ab in scard.abilities:
+            if ab.kind in kinds:
+                yield Source(s.uid, scard, ab, s.owner, assets[s.asset], s, None)
+
+
+def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:
+    """The value of a rules step after every card in play that answers ``hook`` changed it."""
+    handlers = HOOKS.get(hook)
+    if not handlers:
+        return value
+    for src in sources(b, hook):
+        value = handlers[src.ability.kind](b, src, value, **ctx)
+    return value
+
+
+# ------------------------------------------------------------------- maneuvers
+
+
+@on("may_maneuver", "drone")
+def _drone_needs_ansible(b: Board, src: Source, value: bool, *, ship: Ship) -> bool:
+    if src.ship is not ship:
+        return value
+    relay = src.ability.get("ansible")
+    return value and any(b.t.cards[u.uid] == relay for u in src.asset.upgrades)
+
+
+@on("may_transfer", "drone", "troop-pod")
+def _cannot_transfer(b: Board, src: Source, value: bool, *, ship: Ship) -> bool:
+    return False if src.ship is ship else value
+
+
+@on("burn_cost", "free-burns")
+def _free_burns(b: Board, src: Source, value: int, *, ship: Ship) -> int:
+    if src.asset.uid == ship.asset and src.controller == ship.owner:
+        return 0
+    return value
+
+
+@on("transfer_cost", "gate-free-transfer")
+def _gate_free(b: Board, src: Source, value: int, *, ship: Ship, dest: Asset) -> int:
+    if src.asset.uid == ship.asset and src.controller == ship.owner:
+        return 0
+    return value
+
+
+def beacon(b: Board, kind: str, seat: int, asset: int) -> int:
+    """The bonus of a lasting Pollen/Slingshot effect for ``seat`` at ``asset`` now (no stacking)."""
+    best = 0
+    for bc in b.t.beacons:
+        if bc.kind == kind and bc.seat == seat and bc.asset == asset and bc.turn == b.t.turn:
+            best = max(best, bc.amount)
+    return best
+
+
+# ------------------------------------------------------------------- combat
+
+
+@on("accuracy_bonus", "accuracy-aura")
+def _aura(b: Board, src: Source, value: int, *, ship: Ship) -> int:
+    s = src.ship
+    assert s is not None
+    if s.owner == ship.owner and s.asset == ship.asset and abs(s.orbital - ship.orbital) <= src.ability.get("reach"):
+        return max(value, int(src.ability.get("bonus")))
+    return value
+
+
+@on("defense_bonus", "radar")
+def _radar(b: Board, src: Source, value: int, *, defender: Ship, attacker: Ship) -> int:
+    if src.asset.uid == defender.asset and src.controller == defender.owner and attacker.orbital > defender.orbital:
+        return max(value, int(src.ability.get("bonus")))
+    return value
+
+
+@on("always_hits", "ones-hit")
+def _ones(b: Board, src: Source, value: bool, *, attacker: Ship, roll: int) -> bool:
+    return True if (src.ship is attacker and roll == 1) else value
+
+
+@on("hit_recipients", "bodyguard")
+def _bodyguard(b: Board, src: Source, value: list[tuple[int, int]], *, defender: Ship) -> list[tuple[int, int]]:
+    guard = src.ship
+    assert guard is not None
+    # only the first bodyguard takes the first hit, and only for another friendly ship there
+    if guard is defender or guard.owner != defender.owner or guard.asset != defender.asset:
+        return value
+    if len(value) != 1 or value[0][0] != defender.uid or value[0][1] < 1:
+        return value
+    hits = value[0][1]
+    out = [(guard.uid, 1)]
+    if hits > 1:
+        out.append((defender.uid, hits - 1))
+    return out
+
+
+@on("damage_taker", "damage-sponge")
+def _sponge(b: Board, src: Source, value: Ship, *, ship: Ship) -> Ship:
+    s = src.ship
+    assert s is not None
+    if value is ship and s is not ship and s.owner == ship.owner and s.asset == ship.asset and s.orbital == ship.orbital:
+        return s
+    return value
+
+
+@on("on_destroy", "boarding")
+def _boarding(b: Board, src: Source, value: str, *, victim: Ship, attacker: Ship | None) -> str:
+    return "board" if (attacker is not None and src.ship is attacker and victim is not attacker) else value
+
+
+@on("spent_after_attack", "troop-pod")
+def _spent(b: Board, src: Source, value: bool, *, attacker: Ship, hits: int) -> bool:
+    return True if (src.ship is attacker and hits > 0) else value
+
+
+@on("leaves_debris", "troop-pod")
+def _no_debris(b: Board, src: Source, value: bool, *, ship: Ship) -> bool:
+    return False if src.ship is ship else value
+
+
+@on("regenerates", "screen")
+def _screen_no_regen(b: Board, src: Source, value: bool, *, ship: Ship) -> bool:
+    return False if src.ship is ship else value
+
+
+# ------------------------------------------------------------------- bombardment
+
+
+@on("bombard_targets", "decoy")
+def _decoy(b: Board, src: Source, value: list[int], *, asset: Asset) -> list[int]:
+    if src.asset is not asset or src.upgrade is None:
+        return value
+    decoys = [u.uid for u in asset.upgrades if BOOK[b.t.cards[u.uid]].has("decoy")]
+    return [v for v in value if v in decoys]
+
+
+@on("bombard_absorber", "screen")
+def _screen(b: Board, src: Source, value: Ship | None, *, asset: Asset, attacker: Ship, target: int) -> Ship | None:
+    s = src.ship
+    assert s is not None
+    if value is None and target == asset.uid and s.asset == asset.uid and s.owner == asset.controller \
+            and asset.controller != NOBODY and s.orbital <= attacker.orbital:
+        return s
+    return value
+
+
+@on("sacrifice_seat", "sacrifice-shield")
+def _sacrifice(b: Board, src: Source, value: int, *, asset: Asset) -> int:
+    if src.controller != NOBODY and asset.controller == src.controller:
+        return src.controller
+    return value
+
+
+@on("capture_razes", "raze")
+def _raze(b: Board, src: Source, value: bool, *, attacker: Ship) -> bool:
+    return True if src.ship is attacker else value
+
+
+@on("capture_seizes", "seize-shipyards")
+def _seize(b: Board, src: Source, value: bool, *, seat: int) -> bool:
+    return True if src.controller == seat else value
+
+
+# ------------------------------------------------------------------- research, construction
+
+
+@on("research_draws", "lab")
+def _lab(b: Board, src: Source, value: int, *, asset: Asset) -> int:
+    return value + int(src.ability.get("bonus")) if src.asset is asset else value
+
+
+@on("ship_slots", "extra-slip")
+def _extra_slip(b: Board, src: Source, value: int, *, asset: Asset) -> int:
+    return value + int(src.ability.get("count")) if src.asset is asset else value
+
+
+@on("upgrades_allowed", "no-upgrades")
+def _no_upgrades(b: Board, src: Source, value: bool, *, asset: Asset) -> bool:
+    return False if src.asset is asset and src.upgrade is None else value
+
+
+@on("build_classes", "mobile-yard")
+def _mobile_yard(b: Board, src: Source, value: tuple[str, ...], *, asset: Asset, seat: int) -> tuple[str, ...]:
+    if src.ship is not None and src.ship.asset == asset.uid and src.controller == seat:
+        extra = tuple(c for c in src.ability.get("classes") if c not in value)
+        return value + extra
+    return value
+
+
+@on("entry_orbitals", "any-entry-orbital")
+def _any_entry(b: Board, src: Source, value: tuple[int, ...], *, asset: Asset, card: SpacecraftCard) -> tuple[int, ...]:
+    if src.asset is asset:
+        return tuple(range(len(b.asset_card(asset).orbitals)))
+    return value
+
+
+def entry_orbitals(b: Board, asset: Asset, card: SpacecraftCard) -> tuple[tuple[int, ...], int]:
+    """Where a newly completed spacecraft may enter, and its default orbital.
+
+    The rules say the lowest orbital; PopFixx Boosters open every orbital; a Floating Screen's
+    own text puts it in the outermost orbital, and that specific text wins over the upgrade's.
+    """
+    outer = len(b.asset_card(asset).orbitals) - 1
+    if card.has("screen"):
+        return (outer,), outer
+    allowed: tuple[int, ...] = modify(b, "entry_orbitals", (0,), asset=asset, card=card)
+    return allowed, 0
+
+
+@on("capacity", "housing", "drone-relay")
+def _capacity(b: Board, src: Source, value: int, *, asset: Asset) -> int:
+    if src.asset is not asset:
+        return value
+    if src.ability.kind == "housing":
+        return value + int(src.ability.get("bonus"))
+    key = src.card.key
+    drones = 0
+    for s in b.t.ships:
+        if s.asset == asset.uid:
+            d = BOOK[b.t.cards[s.uid]].ability("drone")
+            if d is not None and d.get("ansible") == key:
+                drones += 1
+    return value - drones // int(src.ability.get("per"))
+
+
+@on("refit_scopes", "refit-swap")
+def _refit(b: Board, src: Source, value: list[str], *, asset: Asset, seat: int) -> list[str]:
+    if src.asset is asset and src.controller == seat:
+        return [*value, str(src.ability.get("scope"))]
+    return value
+
+
+# ------------------------------------------------------------------- turn edges
+
+
+@on("debris_damage", "ignore-first-debris")
+def _ignore_first(b: Board, src: Source, value: int, *, ship: Ship, count: int) -> int:
+    if src.controller == ship.owner and count == value:
+        return max(0, value - 1)
+    return value
+
+
+@on("thorns", "thorns")
+def _thorns(b: Board, src: Source, value: list[tuple[int, int]], *, ending: int) -> list[tuple[int, int]]:
+    if src.controller == NOBODY or src.controller == ending:
+        return value  # it strikes at the end of the controller's opponent's turn
+    dmg = int(src.ability.get("damage"))
+    hit = [(s.uid, dmg) for s in b.t.ships if s.asset == src.asset.uid and s.orbital == 0 and s.owner != src.controller]
+    return value + hit
+
+
+@on("foresight", "foresight")
+def _foresight(b: Board, src: Source, value: bool, *, seat: int) -> bool:
+    return True if src.controller == seat else value
+
+
+@on("gate_turns", "gate-victory")
+def _gate(b: Board, src: Source, value: int, *, seat: int) -> int:
+    return int(src.ability.get("turns")) if src.controller == seat else value
+
+
+# ------------------------------------------------------------------- after a move
+
+FOLLOW_KINDS = ("pod-escort", "pod-carrier", "flagship", "wingman", "tow")
+
+
+@on("after_move", "pod-escort", "pod-carrier", "flagship", "wingman", "tow", "beacon-accuracy", "beacon-transfer")
+def _after_move(b: Board, src: Source, value: list[Prompt], *, ship: Ship, move: str, from_asset: int,
+                from_orbital: int, to_asset: int, to_orbital: int) -> list[Prompt]:
+    kind = src.ability.kind
+    ab = src.ability
+    if kind == "pod-escort":
+        if move != "transfer" or src.controller != ship.owner or src.ship is not None:
+            return value
+        count, amount = int(ab.get("count")), 0
+    elif src.ship is not ship:
+        return value
+    elif kind in ("beacon-accuracy", "beacon-transfer"):
+        if move == "transfer":
+            amount = int(ab.get("bonus" if kind == "beacon-accuracy" else "discount"))
+            # "on the next turn": the mover's next turn, two turns from now
+            b.t.beacons.append(Beacon(kind=kind, seat=ship.owner, asset=to_asset, turn=b.t.turn + 2, amount=amount))
+        return value
+    elif kind == "wingman":
+        count, amount = 1, int(ab.get("cost"))
+    elif move != "transfer":
+        return value
+    elif kind == "tow":
+        count, amount = 1, int(ab.get("bonus"))
+    else:  # pod-carrier, flagship
+        count, amount = int(ab.get("count")), 0
+    prompt = Prompt(kind="follow", seat=ship.owner, source=src.uid, target=ship.uid, ability=kind,
+                    from_asset=from_asset, from_orbital=from_orbital, to_asset=to_asset,
+                    to_orbital=to_orbital, left=count, amount=amount)
+    return [*value, prompt]

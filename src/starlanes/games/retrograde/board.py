@@ -1,0 +1,111 @@
+"""Queries on the table: where a card is, what it is, who controls it. No rule lives here."""
+
+from __future__ import annotations
+
+from .cards import AssetCard, Card, CardBook, SpacecraftCard, UpgradeCard, load_cards
+from .state import NOBODY, Asset, Ship, Table, Upgrade
+
+__all__ = ["BOOK", "Board"]
+
+BOOK: CardBook = load_cards()
+
+
+class Board:
+    """Read access to a :class:`Table` by uid. Cheap to build; build one per call."""
+
+    __slots__ = ("t",)
+
+    def __init__(self, t: Table) -> None:
+        self.t = t
+
+    # ---------------------------------------------------------------- cards
+    def card(self, uid: int) -> Card:
+        return BOOK[self.t.cards[uid]]
+
+    def ship_card(self, ship: Ship) -> SpacecraftCard:
+        card = BOOK[self.t.cards[ship.uid]]
+        assert isinstance(card, SpacecraftCard)
+        return card
+
+    def asset_card(self, asset: Asset) -> AssetCard:
+        card = BOOK[self.t.cards[asset.uid]]
+        assert isinstance(card, AssetCard)
+        return card
+
+    def upgrade_card(self, upgrade: Upgrade) -> UpgradeCard:
+        card = BOOK[self.t.cards[upgrade.uid]]
+        assert isinstance(card, UpgradeCard)
+        return card
+
+    def name(self, uid: int) -> str:
+        key = self.t.cards[uid]
+        return BOOK[key].name if key in BOOK else "a hidden card"
+
+    # ---------------------------------------------------------------- finding
+    def asset(self, uid: int) -> Asset | None:
+        for a in self.t.assets:
+            if a.uid == uid:
+                return a
+        return None
+
+    def ship(self, uid: int) -> Ship | None:
+        for s in self.t.ships:
+            if s.uid == uid:
+                return s
+        return None
+
+    def upgrade(self, uid: int) -> tuple[Asset, Upgrade] | None:
+        for a in self.t.assets:
+            for u in a.upgrades:
+                if u.uid == uid:
+                    return a, u
+        return None
+
+    def ships_at(self, asset_uid: int) -> list[Ship]:
+        return [s for s in self.t.ships if s.asset == asset_uid]
+
+    def orbitals(self, asset: Asset) -> tuple[int, ...]:
+        return self.asset_card(asset).orbitals
+
+    def outermost(self, asset: Asset) -> int:
+        return len(self.asset_card(asset).orbitals) - 1
+
+    def in_play(self, asset: Asset) -> bool:
+        return asset.face_up
+
+    def homeworlds_of(self, seat: int) -> list[Asset]:
+        return [a for a in self.t.assets if a.face_up and a.controller == seat and self.asset_card(a).homeworld]
+
+    def controls(self, seat: int, kind: str) -> list[Asset]:
+        """Face-up assets ``seat`` controls whose card (or an upgrade's card) has ability ``kind``."""
+        out = []
+        for a in self.t.assets:
+            if a.face_up and a.controller == seat and self.asset_card(a).has(kind):
+                out.append(a)
+        return out
+
+    def upgrades_with(self, asset: Asset, kind: str) -> list[Upgrade]:
+        return [u for u in asset.upgrades if BOOK[self.t.cards[u.uid]].has(kind)]
+
+    def debris_count(self, asset_uid: int, orbital: int) -> int:
+        a = self.asset(asset_uid)
+        if a is None or orbital >= len(a.debris):
+            return 0
+        return len(a.debris[orbital])
+
+    def owner_of_slip(self, uid: int) -> tuple[Asset, str] | None:
+        """The asset a face-down card is beside and which side ("ship"/"upgrade"), if it is one."""
+        for a in self.t.assets:
+            for s in a.ship_slips:
+                if s.uid == uid:
+                    return a, "ship"
+            for s in a.upgrade_slips:
+                if s.uid == uid:
+                    return a, "upgrade"
+        return None
+
+    def opponent(self, seat: int) -> int:
+        return 1 - seat
+
+    def controller_name(self, seat: int) -> str:
+        return "nobody" if seat == NOBODY else f"seat {seat}"

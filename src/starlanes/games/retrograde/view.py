@@ -1,0 +1,148 @@
+"""The terminal table of Retrograde: what one seat sees, laid out as on the play area.
+
+Each asset is a block: its name, controller, counters and upgrades, the face-down cards beside
+it, then its orbitals from the outermost (top) to the lowest, each with its delta-vee, the
+spacecraft in it (with damage and delta-vee counters) and its debris. The acting seat's hand
+and deck follow, then the last events.
+"""
+
+from __future__ import annotations
+
+from rich.markup import escape
+
+from .board import BOOK, Board
+from .cards import AssetCard, SpacecraftCard, UpgradeCard
+from .state import HIDDEN, NOBODY, PHASE_NAMES, Asset, RetroView, Ship
+
+__all__ = ["describe_card", "render_table"]
+
+TRACKER = ("top", "right", "bottom", "left")
+SEAT_STYLE = ("cyan", "magenta")
+
+
+def _who(seat: int) -> str:
+    if seat == NOBODY:
+        return "[dim]nobody[/dim]"
+    return f"[{SEAT_STYLE[seat % 2]}]seat {seat}[/{SEAT_STYLE[seat % 2]}]"
+
+
+def describe_card(key: str) -> str:
+    """One line about a card: its numbers and its ability text."""
+    if key == HIDDEN:
+        return "a face-down card"
+    c = BOOK[key]
+    if isinstance(c, SpacecraftCard):
+        nums = (f"{c.ship_class} acc {c.accuracy} armor {c.armor} dv {c.delta_vee} pop {c.population} "
+                f"cost {c.cost} bomb {c.bombardment} ({c.faction})")
+    elif isinstance(c, UpgradeCard):
+        nums = f"upgrade cost {c.cost} resist {c.resistance} ({c.faction})"
+    else:
+        assert isinstance(c, AssetCard)
+        cost = "homeworld" if c.homeworld else ("neutral" if c.neutral else f"cost {c.cost}")
+        nums = (f"asset pop {c.population} factory {c.factory} {cost} builds {','.join(c.classes) or '-'} "
+                f"orbitals {'/'.join(map(str, c.orbitals))} resist {c.resistance}")
+    text = f" — {c.text}" if c.text else ""
+    return f"{c.name}: {nums}{text}"
+
+
+def _ship(b: Board, s: Ship) -> str:
+    key = b.t.cards[s.uid]
+    card = BOOK[key]
+    assert isinstance(card, SpacecraftCard)
+    bits = [f"{_who(s.owner)} #{s.uid} {escape(card.name)} ({card.ship_class[:3]} acc {card.accuracy}"
+            f" arm {card.armor + s.armor_bonus} dv {s.dv}/{card.delta_vee + s.dv_bonus}"]
+    if s.damage:
+        bits.append(f" [red]dmg {s.damage}[/red]")
+    bits.append(")")
+    return "".join(bits)
+
+
+def _asset(b: Board, a: Asset, me: int) -> list[str]:
+    t = b.t
+    key = t.cards[a.uid]
+    lines: list[str] = []
+    if not a.face_up:
+        name = "face-down asset" if key == HIDDEN else f"face-down {escape(BOOK[key].name)}"
+        cost = "" if key == HIDDEN else f"/{BOOK.asset(key).cost}"
+        lines.append(f"  #{a.uid} {name} of {_who(a.controller)}: {a.counters}{cost} construction counters")
+        return lines
+    card = BOOK.asset(key)
+    flags = []
+    if a.tapped:
+        flags.append("tapped")
+    if a.razed:
+        flags.append("razed")
+    if a.damage:
+        flags.append(f"[red]dmg {a.damage}/{card.resistance}[/red]")
+    tracker = ""
+    if a.controller != NOBODY and a.homeworld_of == a.controller:
+        pos = t.trackers[a.controller]
+        tracker = f" tracker {TRACKER[pos % 4]} ({card.orbit_track[pos % 4]})"
+    lines.append(
+        f"[bold]#{a.uid} {escape(card.name)}[/bold] — {_who(a.controller)}"
+        f" pop {card.population} factory {card.factory} builds {','.join(card.classes) or '-'}"
+        f" resist {card.resistance}{tracker}" + (f" [{', '.join(flags)}]" if flags else "")
+    )
+    for u in a.upgrades:
+        uc = BOOK.upgrade(t.cards[u.uid])
+        extra = (" tapped" if u.tapped else "") + (f" dmg {u.damage}/{uc.resistance}" if u.damage else "")
+        lines.append(f"    upgrade #{u.uid} {escape(uc.name)}{extra}")
+    for label, slips in (("spacecraft", a.ship_slips), ("upgrade", a.upgrade_slips)):
+        for slip in slips:
+            k = t.cards[slip.uid]
+            what = "?" if k == HIDDEN else escape(BOOK[k].name)
+            cost = "" if k == HIDDEN else f"/{getattr(BOOK[k], 'cost', 0)}"
+            lines.append(f"    face-down {label} #{slip.uid} ({what}) of {_who(slip.owner)}: {slip.counters}{cost} counters")
+    ships = b.ships_at(a.uid)
+    for o in range(len(card.orbitals) - 1, -1, -1):
+        here = [s for s in ships if s.orbital == o]
+        debris = a.debris[o] if o < len(a.debris) else []
+        label = "outer" if o == len(card.orbitals) - 1 else ("lowest" if o == 0 else "")
+        content = "; ".join(_ship(b, s) for s in here)
+        if debris:
+            content += ("; " if content else "") + f"[yellow]debris x{len(debris)}[/yellow]"
+        lines.append(f"    orbital {o} (dv {card.orbitals[o]}{', ' + label if label else ''}): {content or '.'}")
+    return lines
+
+
+def render_table(view: RetroView) -> str:
+    """Rich-markup text of the table as ``view.me`` sees it."""
+    t = view.table
+    b = Board(t)
+    me = view.me
+    out: list[str] = []
+    status = f"Retrograde — turn {t.turn}/{view.cfg.turn_limit}, {_who(t.current)} to play, step: {PHASE_NAMES[t.phase]}"
+    if t.end_reason:
+        status += f" — GAME OVER: {escape(t.end_reason)}"
+    out.append(status)
+    for seat in (0, 1):
+        out.append(
+            f"{_who(seat)} ({escape(t.deck_names[seat])}): hand {len(t.hands[seat])}, deck {len(t.decks[seat])}, "
+            f"discard {len(t.discards[seat])}, gate streak {t.gate_streak[seat]}"
+        )
+    if t.prompts:
+        p = t.prompts[0]
+        if p.kind == "combat":
+            out.append(f"[bold]combat:[/bold] #{p.source} attacks #{p.target} (cost {p.amount}): attacker seals power, defender seals defense")
+        elif p.kind == "sacrifice":
+            out.append(f"[bold]bombardment of #{p.target}:[/bold] {_who(p.seat)} may sacrifice a spacecraft there (pass to decline)")
+        else:
+            out.append(f"[bold]{p.ability}:[/bold] {_who(p.seat)} may bring {p.left} more spacecraft along with #{p.target} (follow SHIP / pass)")
+    out.append("")
+    for a in t.assets:
+        out.extend(_asset(b, a, me))
+    if me in (0, 1):
+        out.append("")
+        hand = [f"#{u} {escape(describe_card(t.cards[u]))}" for u in t.hands[me]]
+        out.append(f"[bold]your hand[/bold] ({len(hand)}):")
+        out.extend("  " + h for h in hand)
+        upcoming = ", ".join(escape(BOOK[t.cards[u]].name) for u in t.decks[me][:5])
+        out.append(f"your deck, top first: {upcoming or 'empty'}{' ...' if len(t.decks[me]) > 5 else ''}")
+        opp = 1 - me
+        if t.decks[opp] and t.peeks[me] == t.decks[opp][0]:
+            out.append(f"your agents saw the top of seat {opp}'s deck: {escape(BOOK[t.cards[t.peeks[me]]].name)}")
+    if t.log:
+        out.append("")
+        out.append("[dim]recent events:[/dim]")
+        out.extend("  " + escape(line) for line in t.log[-8:])
+    return "\n".join(out)

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from starlanes.core import Action, SeatView
+from starlanes.core.errors import ParseError, UnknownName
 from starlanes.games.space_risk.actions import (
     Attack,
     Build,
@@ -45,7 +46,7 @@ from starlanes.games.space_risk.view import SpaceRiskView
 if TYPE_CHECKING:
     from starlanes.core.ruleset import Ruleset
 
-__all__ = ["HeuristicAgent", "evaluate_state", "make_heuristic"]
+__all__ = ["HeuristicAgent", "HeuristicFactory", "evaluate_state", "make_heuristic", "p_win"]
 
 TABLE_SIZE = 40
 
@@ -314,8 +315,25 @@ class HeuristicAgent:
         return End()
 
 
-def make_heuristic(game: Ruleset[Any, Any, Any], seat: int, seed: int,
-                   options: Mapping[str, str]) -> HeuristicAgent:
-    """Factory for ``space-risk:heuristic`` (option ``threshold``: least win chance to attack)."""
-    threshold = float(options.get("threshold", "0.55"))
-    return HeuristicAgent(seat, threshold)
+class HeuristicFactory:
+    """Reinforce fronts, attack at good exact odds, use ships (space-risk's heuristic bot)."""
+
+    options: Mapping[str, str] = {"threshold": "least whole-battle win chance to attack (default 0.55)"}
+
+    def __call__(self, game: Ruleset[Any, Any, Any], seat: int, seed: int,
+                 options: Mapping[str, str]) -> HeuristicAgent:
+        unknown = set(options) - set(self.options)
+        if unknown:
+            raise UnknownName("option of space-risk:heuristic", sorted(unknown)[0], self.options)
+        raw = options.get("threshold", "0.55")
+        try:
+            threshold = float(raw)
+        except ValueError:
+            raise ParseError(f"space-risk:heuristic: threshold must be a number, not '{raw}'") from None
+        if not 0.0 <= threshold <= 1.0:
+            raise ParseError(f"space-risk:heuristic: threshold must be within 0..1, not {threshold}")
+        return HeuristicAgent(seat, threshold)
+
+
+make_heuristic = HeuristicFactory()
+"""Factory of ``space-risk:heuristic`` (option ``threshold``)."""

@@ -1,0 +1,250 @@
+"""The odds calculator against values computed independently here, by listing every roll."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from starlanes.cli.app import app
+from starlanes.games.space_risk import odds
+from starlanes.games.space_risk.dice import DiceRules, attack_dice_allowed, compare, defend_dice
+from starlanes.games.space_risk.spec import SpaceRiskParams
+
+# ----------------------------------------------------------------- independent reference
+
+
+def ref_roll(a: int, d: int, amod: int = 0, dmod: int = 0, clamp: bool = False,
+             sides: int = 6) -> dict[tuple[int, int], Fraction]:
+    """Every ordered roll of a + d dice, compared the way the rule document says."""
+    counts: dict[tuple[int, int], int] = {}
+
+    def mod(v: int, m: int) -> int:
+        v += m
+        return min(max(v, 1), sides) if clamp else v
+
+    for roll in itertools.product(range(1, sides + 1), repeat=a + d):
+        att = sorted((mod(v, amod) for v in roll[:a]), reverse=True)
+        dfn = sorted((mod(v, dmod) for v in roll[a:]), reverse=True)
+        al = dl = 0
+        for i in range(min(a, d)):
+            if att[i] > dfn[i]:
+                dl += 1
+            else:  # ties to the defender
+                al += 1
+        counts[(al, dl)] = counts.get((al, dl), 0) + 1
+    total = sides ** (a + d)
+    return {k: Fraction(v, total) for k, v in counts.items()}
+
+
+def ref_dice(able: int) -> int:
+    """The rule document: 3 dice need 2 armies able to be lost, 1 die otherwise."""
+    return 3 if able >= 2 else 1
+
+
+@cache
+def ref_battle(a: int, d: int, amod: int = 0, dmod: int = 0) -> dict[tuple[int, int], Fraction]:
+    """End-state distribution by recursion over every roll."""
+    if a == 0 or d == 0:
+        return {(a, d): Fraction(1)}
+    out: dict[tuple[int, int], Fraction] = {}
+    for (al, dl), p in ref_roll(ref_dice(a), min(2, d), amod, dmod).items():
+        for end, q in ref_battle(a - al, d - dl, amod, dmod).items():
+            out[end] = out.get(end, Fraction(0)) + p * q
+    return out
+
+
+# ----------------------------------------------------------------------------- one roll
+
+
+@pytest.mark.parametrize("a", [1, 2, 3])
+@pytest.mark.parametrize("d", [1, 2])
+@pytest.mark.parametrize(("amod", "dmod"), [(0, 0), (-2, 0), (0, -1), (-2, 1), (0, 1), (1, -1)])
+@pytest.mark.parametrize("clamp", [False, True])
+def test_single_roll_matches_enumeration_of_all_dice(a: int, d: int, amod: int, dmod: int, clamp: bool) -> None:
+    rules = DiceRules(clamp=clamp)
+    got = {(al, dl): p for al, dl, p in odds.roll_outcomes(a, d, amod, dmod, rules)}
+    assert got == {k: v for k, v in ref_roll(a, d, amod, dmod, clamp).items() if v}
+
+
+def test_single_roll_known_values() -> None:
+    # 1 die against 1: the attacker needs a strictly higher die: 15 of 36 rolls.
+    assert dict(((al, dl), p) for al, dl, p in odds.roll_outcomes(1, 1)) == {
+        (0, 1): Fraction(15, 36), (1, 0): Fraction(21, 36)}
+    # 3 against 2, the classic figures.
+    assert odds.roll_outcomes(3, 2) == (
+        (0, 2, Fraction(2890, 7776)), (1, 1, Fraction(2611, 7776)), (2, 0, Fraction(2275, 7776)))
+
+
+def test_asteroid_field_plus_one_makes_attacker_need_two_more() -> None:
+    # A battleship (0) attacking into an asteroid field (+1): the attacker needs a >= d + 2.
+    p = {(al, dl): q for al, dl, q in odds.roll_outcomes(1, 1, 0, 1)}
+    assert p[(0, 1)] == Fraction(sum(1 for x in range(1, 7) for y in range(1, 7) if x > y + 1), 36)
+
+
+def test_clamping_matters_only_when_it_is_on() -> None:
+    # Defender +1 on a 6 is 7 unclamped (beats a 6), 6 clamped (still a tie: defender wins).
+    # Attacker -2: a 1 becomes -1 or 1; against a defender's 1 a tie either way.
+    plain = odds.roll_outcomes(1, 1, 2, 0, DiceRules(clamp=False))
+    clamped = odds.roll_outcomes(1, 1, 2, 0, DiceRules(clamp=True))
+    assert plain != clamped
+    assert dict(((al, dl), p) for al, dl, p in clamped)[(0, 1)] == Fraction(
+        sum(1 for x in range(1, 7) for y in range(1, 7) if min(x + 2, 6) > y), 36)
+
+
+def test_dice_param_changes_the_odds_like_the_game() -> None:
+    rules = SpaceRiskParams(die_sides=8).dice
+    p = {(al, dl): q for al, dl, q in odds.roll_outcomes(1, 1, rules=rules)}
+    assert p[(0, 1)] == Fraction(28, 64)
+    assert p == ref_roll(1, 1, sides=8)
+
+
+def test_compare_pairs_highest_dice_ties_to_defender() -> None:
+    assert compare((6, 3, 1), (5, 3), 0, 0, False, 6) == (1, 1)  # 6>5, 3=3 tie to defender
+    assert compare((1, 6, 2), (6,), 0, 0, False, 6) == (1, 0)
+    assert compare((4,), (3,), -2, 0, False, 6) == (1, 0)  # transport 4-2=2 < 3
+    assert compare((4,), (3,), -1, 0, False, 6) == (1, 0)  # 3 = 3 tie
+    assert compare((5,), (4,), 0, 1, False, 6) == (1, 0)  # asteroid 4+1 = 5 tie
+
+
+def test_attack_dice_limit_rule_document_and_classic() -> None:
+    doc = DiceRules()
+    assert [attack_dice_allowed(n, doc) for n in range(5)] == [0, 1, 3, 3, 3]
+    classic = DiceRules(loss_limited_dice=False)
+    assert [attack_dice_allowed(n, classic) for n in range(5)] == [0, 1, 2, 3, 3]
+    assert [defend_dice(n, doc) for n in range(4)] == [0, 1, 2, 2]
+
+
+# ------------------------------------------------------------------------ whole battles
+
+
+@pytest.mark.parametrize("a", range(0, 7))
+@pytest.mark.parametrize("d", range(0, 6))
+def test_whole_battle_matches_recursive_enumeration(a: int, d: int) -> None:
+    result = odds.battle(a, d, exact=True)
+    ref = ref_battle(a, d)
+    assert {(x, y): p for x, y, p in result.end_states} == ref
+    assert result.p_attacker_wins == sum((p for (x, y), p in ref.items() if y == 0 and x > 0), Fraction(0))
+    assert result.expected_attackers_left == sum((x * p for (x, _), p in ref.items()), Fraction(0))
+    assert result.expected_defenders_left == sum((y * p for (_, y), p in ref.items()), Fraction(0))
+
+
+def test_whole_battle_with_modifiers_matches_enumeration() -> None:
+    for a, d in [(3, 2), (5, 4), (2, 3)]:
+        result = odds.battle(a, d, -2, 1, exact=True)
+        assert {(x, y): p for x, y, p in result.end_states} == ref_battle(a, d, -2, 1)
+
+
+def test_known_whole_battle_values() -> None:
+    assert odds.battle(1, 1, exact=True).p_attacker_wins == Fraction(5, 12)
+    # 2 able armies roll 3 dice against 1 defender die: the attacker loses only if the
+    # defender's die is at least the attacker's highest; then 1 able army rolls 1 die.
+    p_first = 1 - sum(Fraction(y**3, 6**3) * Fraction(1, 6) for y in range(1, 7))
+    assert odds.battle(2, 1, exact=True).p_attacker_wins == p_first + (1 - p_first) * Fraction(5, 12)
+
+
+def test_tables_equal_single_battles() -> None:
+    exact = odds.battle_tables(8, 8, exact=True)
+    floats = odds.battle_tables(8, 8)
+    for a in range(9):
+        for d in range(9):
+            one = odds.battle(a, d, exact=True)
+            assert exact.p_attacker_wins[a][d] == one.p_attacker_wins
+            assert exact.expected_attackers_left[a][d] == one.expected_attackers_left
+            assert exact.expected_defenders_left[a][d] == one.expected_defenders_left
+            assert floats.p_attacker_wins[a][d] == pytest.approx(float(one.p_attacker_wins), abs=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 40), st.integers(0, 40), st.integers(-2, 1), st.integers(-1, 2))
+def test_end_states_are_a_distribution(a: int, d: int, amod: int, dmod: int) -> None:
+    result = odds.battle(a, d, amod, dmod)
+    assert sum(p for _, _, p in result.end_states) == pytest.approx(1.0)
+    for x, y, p in result.end_states:
+        assert (x == 0) != (y == 0) or (a == 0 and d == 0)
+        assert 0 <= x <= a and 0 <= y <= d and p > 0
+    assert 0.0 <= result.p_attacker_wins <= 1.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 30), st.integers(1, 30))
+def test_more_attackers_never_hurt(a: int, d: int) -> None:
+    table = odds.battle_tables(31, 31)
+    assert table.p_attacker_wins[a + 1][d] >= table.p_attacker_wins[a][d] - 1e-12
+    assert table.p_attacker_wins[a][d + 1] <= table.p_attacker_wins[a][d] + 1e-12
+
+
+def test_all_results_up_to_100_are_finite_and_quick() -> None:
+    table = odds.battle_tables(100, 100)
+    assert table.p_attacker_wins[100][100] == pytest.approx(float(odds.battle(100, 100).p_attacker_wins))
+    assert table.p_attacker_wins[100][1] > 0.999
+
+
+# ------------------------------------------------------------------------------ the CLI
+
+runner = CliRunner()
+
+
+def test_cli_whole_battle_json_interface() -> None:
+    result = runner.invoke(app, ["odds", "--attack", "5", "--defend", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    ref = ref_battle(5, 3)
+    assert data["p_attacker_wins"] == pytest.approx(float(sum(p for (x, y), p in ref.items() if y == 0)))
+    assert data["expected_attackers_left"] == pytest.approx(float(sum(x * p for (x, _), p in ref.items())))
+    assert data["expected_defenders_left"] == pytest.approx(float(sum(y * p for (_, y), p in ref.items())))
+    assert len(data["end_states"]) == len(ref)
+
+
+def test_cli_single_roll_json_interface() -> None:
+    result = runner.invoke(app, ["odds", "--attack-dice", "3", "--defend-dice", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    got = {(o["attacker_loses"], o["defender_loses"]): o["p"] for o in data["outcomes"]}
+    assert got == {k: pytest.approx(float(v)) for k, v in ref_roll(3, 2).items()}
+
+
+def test_cli_exact_modifiers_and_clamp() -> None:
+    result = runner.invoke(app, ["odds", "--attack-dice", "1", "--defend-dice", "1", "--attack-mod", "-2",
+                                 "--defend-mod", "1", "--clamp", "--exact", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    got = {(o["attacker_loses"], o["defender_loses"]): Fraction(o["p_exact"]) for o in data["outcomes"]}
+    assert got == {k: v for k, v in ref_roll(1, 1, -2, 1, clamp=True).items() if v}
+    result = runner.invoke(app, ["odds", "--attack", "4", "--defend", "2", "--exact", "--json"])
+    assert Fraction(json.loads(result.stdout)["exact"]["p_attacker_wins"]) == odds.battle(
+        4, 2, exact=True).p_attacker_wins
+
+
+def test_cli_ranges_table_and_param() -> None:
+    result = runner.invoke(app, ["odds", "--attack", "1..3", "--defend", "1,2", "--json"])
+    rows = json.loads(result.stdout)["table"]
+    assert [(r["attack"], r["defend"]) for r in rows] == [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1), (3, 2)]
+    assert rows[0]["p_attacker_wins"] == pytest.approx(5 / 12)
+    result = runner.invoke(app, ["odds", "--attack-dice", "1", "--defend-dice", "1", "--param", "die_sides=8",
+                                 "--json"])
+    got = {(o["attacker_loses"], o["defender_loses"]): o["p"] for o in json.loads(result.stdout)["outcomes"]}
+    assert got[(0, 1)] == pytest.approx(28 / 64)
+    table = runner.invoke(app, ["odds", "--attack", "1..4", "--defend", "1..4"])
+    assert table.exit_code == 0 and "0.417" in table.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["--attack", "x", "--defend", "2"],
+    ["--attack", "5..1", "--defend", "2"],
+    ["--attack-dice", "4", "--defend-dice", "2"],
+    ["--attack-dice", "3"],
+    ["--attack", "3", "--attack-dice", "2", "--defend-dice", "1"],
+    ["--attack", "3"],
+])
+def test_cli_bad_input_is_refused_clearly(args: list[str]) -> None:
+    result = runner.invoke(app, ["odds", *args])
+    assert result.exit_code != 0
+    assert isinstance(result.exception, Exception)
+    assert str(result.exception)

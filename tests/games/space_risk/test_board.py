@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.games.space_risk.helpers import GAME
 
 from starlanes.core import ContentError, StarlanesError
 from starlanes.games.space_risk.board import CARD_KINDS, WILD, board_from_data, default_board, load_board
-from tests.games.space_risk.helpers import GAME
 
 
 def builtin_data() -> dict[str, Any]:
@@ -23,7 +23,7 @@ def builtin_data() -> dict[str, Any]:
 
 def test_builtin_board_has_planets_space_four_asteroid_fields_and_spaceports() -> None:
     board = default_board()
-    assert [p.name for p in board.planets][0] == "Dramethan"
+    assert board.planets[0].name == "Dramethan"
     assert len(board.planets) == 6
     assert sum(board.asteroid) == 4
     assert all(not board.land[t] for t in range(board.territory_count) if board.asteroid[t])

@@ -1,0 +1,645 @@
+"""One test (or more) per rule of rules/space-risk.txt and per ruling (R-numbers refer to
+docs/rulings/space-risk.md)."""
+
+from __future__ import annotations
+
+import pytest
+from tests.games.space_risk.helpers import (
+    BOARD,
+    GAME,
+    T,
+    add_ship,
+    deployed,
+    force,
+    forced_setup,
+    new_game,
+    position,
+    texts,
+)
+
+from starlanes.core import IllegalAction, ParseError
+from starlanes.games.space_risk.actions import Attack
+from starlanes.games.space_risk.state import (
+    BATTLESHIP,
+    CLAIM,
+    DEPLOY,
+    MAIN,
+    MOVE_IN,
+    OVER,
+    REINFORCE,
+    TRANSPORT,
+)
+
+# ------------------------------------------------------------------------------- setup
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_setup_territory_cards_divided_as_starting_territories(players: int) -> None:
+    state = new_game(players, seed=players)
+    counts = [sum(1 for t in range(BOARD.land_count) if state.owner[t] == s) for s in range(players)]
+    assert sum(counts) == BOARD.land_count
+    assert max(counts) - min(counts) <= 1
+    assert all(state.armies[t] == 1 for t in range(BOARD.land_count))  # at least one on each
+    assert all(state.owner[t] == -1 for t in range(BOARD.land_count, BOARD.territory_count))  # space empty
+    assert state.ships == []
+    assert [len(h) for h in state.objectives] == [2] * players
+    assert [len(h) for h in state.goals] == [1] * players
+    assert state.phase == DEPLOY
+
+
+def test_setup_25_infantry_each() -> None:
+    state = deployed(2, seed=4)
+    for s in range(2):
+        total = sum(state.armies[t] for t in range(BOARD.land_count) if state.owner[t] == s)
+        assert total == 25
+    assert state.phase == REINFORCE and state.turn == 1 and state.current == state.first
+
+
+def test_setup_starting_infantry_placed_one_at_a_time_in_turn() -> None:
+    state = new_game(2, seed=2)
+    first = state.current
+    GAME.apply(state, first, GAME.legal_actions(state, first)[0])
+    assert state.current == 1 - first
+    with pytest.raises(Exception, match="cannot act now"):
+        GAME.apply(state, first, GAME.legal_actions(state, 1 - first)[0])
+
+
+def test_setup_die_roll_decides_first_player_ties_roll_again() -> None:
+    state = forced_setup(3, [4, 6, 6, 2, 5])  # seats 1 and 2 tie on 6, then 2 beats 5
+    assert state.first == 2 and state.current == 2
+    assert state.start_rolls == [4, 2, 5]
+
+
+def test_modified_start_claims_in_turn_order_then_places_rest() -> None:
+    state = new_game(2, seed=3, modified_start=True)
+    assert state.phase == CLAIM
+    assert all(o == -1 for o in state.owner)
+    first = state.current
+    GAME.apply(state, first, "claim Vega-1")
+    assert state.owner[T("Vega-1")] == first and state.current == 1 - first
+    with pytest.raises(IllegalAction, match="already claimed"):
+        GAME.apply(state, 1 - first, "claim Vega-1")
+    while state.phase == CLAIM:
+        GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+    assert state.phase == DEPLOY
+    counts = [sum(1 for t in range(BOARD.land_count) if state.owner[t] == s) for s in range(2)]
+    assert counts == [18, 18]
+    while state.phase == DEPLOY:
+        GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+    for s in range(2):
+        assert sum(state.armies[t] for t in range(BOARD.land_count) if state.owner[t] == s) == 25
+
+
+# --------------------------------------------------------------------- reinforcements
+
+
+def test_reinforcements_territories_divided_by_two_rounded_down() -> None:
+    # Seat 1 ends its turn; seat 0 (holding the rest) begins: 36 - held territories.
+    state = position({BOARD.names[t]: 2 for t in range(13)}, seat=1)
+    GAME.apply(state, 1, "end")
+    assert state.current == 0
+    assert state.pool == (BOARD.land_count - 13) // 2  # 23 // 2 = 11
+
+
+def test_reinforcements_minimum_two() -> None:
+    # Seat 0 holds 3 territories: 3 // 2 = 1, raised to the minimum of 2.
+    state = position({"Vega-1": 2, "Sirius-1": 2, "Kepler-1": 2}, seat=1, players=2)
+    # swap roles: seat 1 holds everything else; let seat 1 end so seat 0 begins
+    for t in range(BOARD.land_count):
+        state.owner[t] = 1 if BOARD.names[t] not in ("Vega-1", "Sirius-1", "Kepler-1") else 0
+    GAME._update_planets(state, BOARD)
+    GAME.apply(state, 1, "end")
+    assert state.current == 0 and state.pool == 2
+
+
+def test_trade_in_table_escalates_for_every_set() -> None:
+    state = position({"Vega-1": 2, "Vega-2": 2}, phase=REINFORCE)
+    state.pool = 3
+    # cards of territories seat 0 does not hold: no bonus
+    state.hands[0] = [T("Sirius-1"), T("Sirius-2"), T("Sirius-3")]  # infantry/horse/cannon mix
+    kinds = {BOARD.card_kind[c] for c in state.hands[0]}
+    assert len(kinds) == 3
+    state.sets_traded = 6
+    GAME.apply(state, 0, "trade Sirius-1 Sirius-2 Sirius-3")
+    assert state.pool == 3 + 20  # the 7th set: 15 then +5
+    assert state.sets_traded == 7
+    assert sorted(state.discard[-3:]) == sorted([T("Sirius-1"), T("Sirius-2"), T("Sirius-3")])
+
+
+def test_trade_bonus_two_per_card_of_a_held_territory() -> None:
+    state = position({"Sirius-1": 2, "Sirius-2": 2}, phase=REINFORCE)
+    state.pool = 2
+    state.hands[0] = [T("Sirius-1"), T("Sirius-2"), T("Sirius-3")]
+    GAME.apply(state, 0, "trade Sirius-1 Sirius-2 Sirius-3")
+    assert state.pool == 2 + 4 + 2 * 2
+
+
+def test_trade_bonus_once_param() -> None:
+    state = position({"Sirius-1": 2, "Sirius-2": 2}, phase=REINFORCE, trade_bonus_once=True)
+    state.pool = 2
+    state.hands[0] = [T("Sirius-1"), T("Sirius-2"), T("Sirius-3")]
+    GAME.apply(state, 0, "trade Sirius-1 Sirius-2 Sirius-3")
+    assert state.pool == 2 + 4 + 2
+
+
+def _kind_cards(kind: int, n: int) -> list[int]:
+    return [c for c in range(BOARD.land_count) if BOARD.card_kind[c] == kind][:n]
+
+
+def test_trade_set_three_alike_or_one_of_each_special_is_wild() -> None:
+    state = position({"Vega-1": 2}, phase=REINFORCE)
+    state.pool = 2
+    alike = _kind_cards(0, 3)
+    mixed_bad = _kind_cards(0, 2) + _kind_cards(1, 1)
+    wild = BOARD.land_count  # Special-1
+    state.hands[0] = alike + mixed_bad[1:2] + _kind_cards(1, 1) + [wild]
+    trades = {a for a in texts(state) if a.startswith("trade")}
+    names = BOARD.card_names
+    assert f"trade {names[alike[0]]} {names[alike[1]]} {names[alike[2]]}" in trades
+    # two infantry and a horse is not a set ...
+    bad = sorted([alike[0], alike[1], _kind_cards(1, 1)[0]])
+    assert f"trade {names[bad[0]]} {names[bad[1]]} {names[bad[2]]}" not in trades
+    # ... but two of a kind and a special card is
+    good = sorted([alike[0], alike[1], wild])
+    assert f"trade {names[good[0]]} {names[good[1]]} {names[good[2]]}" in trades
+    with pytest.raises(IllegalAction, match="three cards alike or one of each"):
+        GAME.apply(state, 0, f"trade {names[bad[0]]} {names[bad[1]]} {names[bad[2]]}")
+
+
+def test_trade_only_cards_you_hold() -> None:
+    state = position({"Vega-1": 2}, phase=REINFORCE)
+    state.pool = 2
+    with pytest.raises(IllegalAction, match="do not hold the card"):
+        GAME.apply(state, 0, "trade Vega-1 Vega-2 Vega-3")
+
+
+def test_forced_trade_with_five_cards() -> None:
+    state = position({"Vega-1": 2}, phase=REINFORCE)
+    state.pool = 2
+    state.hands[0] = _kind_cards(0, 3) + _kind_cards(1, 2)
+    assert all(a.startswith("trade") for a in texts(state))
+    with pytest.raises(IllegalAction, match="trade a set first"):
+        GAME.apply(state, 0, "place Vega-1")
+    free = position({"Vega-1": 2}, phase=REINFORCE, forced_trade_hand=0)
+    free.pool = 2
+    free.hands[0] = _kind_cards(0, 3) + _kind_cards(1, 2)
+    assert "place Vega-1" in texts(free)
+
+
+def test_reinforcements_placed_one_at_a_time_then_main_phase() -> None:
+    state = position({"Vega-1": 2, "Vega-2": 3}, phase=REINFORCE)
+    state.pool = 2
+    GAME.apply(state, 0, "place Vega-1")
+    assert state.pool == 1 and state.phase == REINFORCE
+    with pytest.raises(IllegalAction, match="place your 1 reinforcements first"):
+        GAME.apply(state, 0, "end")
+    GAME.apply(state, 0, "place Vega-2")
+    assert state.phase == MAIN and state.armies[T("Vega-1")] == 3 and state.armies[T("Vega-2")] == 4
+
+
+def test_planet_net_worth_after_holding_a_whole_planet_for_a_round() -> None:
+    altair = [BOARD.names[t] for t in BOARD.planets[BOARD.planet_index["Altair"]].territories]
+    state = position(dict.fromkeys(altair, 2), seat=0)
+    GAME.apply(state, 0, "end")  # the hold is recorded at the end of seat 0's turn
+    assert state.planet_holder[BOARD.planet_index["Altair"]] == 0
+    while state.current == 1 and state.phase == REINFORCE:
+        GAME.apply(state, 1, next(a for a in GAME.legal_actions(state, 1) if a.verb == "place"))
+    GAME.apply(state, 1, "end")
+    assert state.current == 0
+    assert state.pool == 2 + 2  # 5 territories -> 2, plus Altair's net worth 2
+
+
+def test_planet_net_worth_not_paid_before_a_full_round() -> None:
+    altair = [BOARD.names[t] for t in BOARD.planets[BOARD.planet_index["Altair"]].territories]
+    state = position(dict.fromkeys(altair, 2), seat=1)  # seat 0 holds the rest of the board
+    for name in altair:
+        state.owner[T(name)] = 1
+    GAME._update_planets(state, BOARD)
+    # seat 1 takes Altair during this turn (simulated): recorded at its end ...
+    state.planet_holder = [-1] * len(BOARD.planets)
+    GAME.apply(state, 1, "end")
+    pi = BOARD.planet_index["Altair"]
+    assert state.planet_holder[pi] == 1 and state.planet_since[pi] == state.turn - 1
+
+
+# ----------------------------------------------------------------------------- attacks
+
+
+def test_attack_highest_dice_compared_ties_to_defender() -> None:
+    state = position({"Vega-1": 10}, {"Vega-2": 5})
+    force(state, 6, 3, 1, 5, 3)  # attacker 6 3 1 against 5 3: one loss each
+    GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    assert state.armies[T("Vega-1")] == 9 and state.armies[T("Vega-2")] == 4
+    assert state.last_roll == "6 3 1 against 5 3"
+
+
+def test_attack_only_adjacent_territories() -> None:
+    state = position({"Vega-1": 10}, {"Vega-4": 5})
+    with pytest.raises(IllegalAction, match="not adjacent"):
+        GAME.apply(state, 0, "attack Vega-1 Vega-4")
+    with pytest.raises(IllegalAction, match="not adjacent"):
+        GAME.apply(state, 0, "attack Vega-1 Sirius-1")
+
+
+def test_attack_dice_may_not_risk_the_territory() -> None:
+    state = position({"Vega-1": 2, "Vega-3": 3}, {"Vega-2": 5})
+    two = {a for a in texts(state) if a.startswith("attack Vega-1 Vega-2")}
+    assert two == {"attack Vega-1 Vega-2 dice=1"}  # 2 infantry: only 1 die
+    three = {a for a in texts(state) if a.startswith("attack Vega-3 Vega-2")}
+    assert three == {"attack Vega-3 Vega-2", "attack Vega-3 Vega-2 dice=2", "attack Vega-3 Vega-2 dice=1"}
+    with pytest.raises(IllegalAction, match="1 to 1 dice"):
+        GAME.apply(state, 0, "attack Vega-1 Vega-2 dice=2")
+    one = position({"Vega-1": 1}, {"Vega-2": 1})
+    with pytest.raises(IllegalAction, match="only one infantry"):
+        GAME.apply(one, 0, "attack Vega-1 Vega-2 dice=1")
+
+
+def test_defender_rolls_at_most_two_dice() -> None:
+    state = position({"Vega-1": 10}, {"Vega-2": 5})
+    force(state, 2, 2, 2, 6, 6)
+    GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    assert state.armies[T("Vega-1")] == 8 and state.armies[T("Vega-2")] == 5
+    single = position({"Vega-1": 10}, {"Vega-2": 1})
+    force(single, 6, 1, 1, 5)  # one defender: one die, one pair
+    GAME.apply(single, 0, "attack Vega-1 Vega-2")
+    assert single.owner[T("Vega-2")] == 0
+
+
+def test_conquest_moves_at_least_one_army_in() -> None:
+    state = position({"Vega-1": 6}, {"Vega-2": 1})
+    force(state, 6, 5, 4, 1)
+    GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    assert state.phase == MOVE_IN and state.owner[T("Vega-2")] == 0
+    assert texts(state) == {f"move {n}" for n in range(1, 6)}
+    with pytest.raises(IllegalAction, match="move between 1 and 5"):
+        GAME.apply(state, 0, "move 6")
+    with pytest.raises(IllegalAction, match="say how many"):
+        GAME.apply(state, 0, "end")
+    GAME.apply(state, 0, "move 4")
+    assert state.armies[T("Vega-1")] == 2 and state.armies[T("Vega-2")] == 4 and state.phase == MAIN
+
+
+def test_conquest_with_one_choice_moves_automatically() -> None:
+    state = position({"Vega-1": 2}, {"Vega-2": 1})
+    force(state, 6, 1)
+    GAME.apply(state, 0, "attack Vega-1 Vega-2 dice=1")
+    assert state.phase == MAIN and state.armies[T("Vega-1")] == 1 and state.armies[T("Vega-2")] == 1
+
+
+def test_any_number_of_attacks_per_turn() -> None:
+    state = position({"Vega-1": 15}, {"Vega-2": 9})
+    for _ in range(4):
+        force(state, 1, 1, 1, 6, 6)
+        GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    assert state.armies[T("Vega-1")] == 7 and state.phase == MAIN
+
+
+def test_at_most_15_infantry_per_territory() -> None:
+    state = position({"Vega-1": 15, "Vega-2": 14}, phase=REINFORCE)
+    state.pool = 3
+    assert "place Vega-1" not in texts(state)
+    with pytest.raises(IllegalAction, match="most infantry allowed"):
+        GAME.apply(state, 0, "place Vega-1")
+    main = position({"Vega-1": 15, "Vega-2": 14})
+    assert "fortify Vega-1 Vega-2 1" in texts(main) and "fortify Vega-1 Vega-2 2" not in texts(main)
+    conquer = position({"Vega-1": 15}, {"Vega-2": 1}, max_infantry=15)
+    force(conquer, 6, 6, 6, 1)
+    GAME.apply(conquer, 0, "attack Vega-1 Vega-2")
+    assert max(int(a.split()[1]) for a in texts(conquer)) == 14
+
+
+def test_reinforcements_with_no_room_are_lost() -> None:
+    state = position({"Vega-1": 15}, seat=1)
+    for t in range(BOARD.land_count):
+        if state.owner[t] == 0:
+            state.armies[t] = 15
+    GAME.apply(state, 1, "end")
+    assert state.current == 0 and state.phase == MAIN and state.pool == 0
+
+
+def test_one_territory_card_per_turn_with_a_conquest() -> None:
+    state = position({"Vega-1": 10}, {"Vega-2": 1, "Vega-6": 1})
+    deck_before = len(state.deck)
+    force(state, 6, 6, 6, 1)
+    GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    GAME.apply(state, 0, "move 1")
+    force(state, 6, 6, 6, 1)
+    GAME.apply(state, 0, "attack Vega-1 Vega-6")
+    GAME.apply(state, 0, "move 1")
+    GAME.apply(state, 0, "end")
+    assert len(state.hands[0]) == 1 and len(state.deck) == deck_before - 1
+    quiet = position({"Vega-1": 10}, {"Vega-2": 1})
+    GAME.apply(quiet, 0, "end")
+    assert quiet.hands[0] == []
+
+
+def test_one_consolidation_move_between_adjacent_territories_ends_the_turn() -> None:
+    state = position({"Vega-1": 6, "Vega-2": 1, "Vega-4": 1})
+    with pytest.raises(IllegalAction, match="not adjacent"):
+        GAME.apply(state, 0, "fortify Vega-1 Vega-4 2")
+    with pytest.raises(IllegalAction, match="move between 1 and 5"):
+        GAME.apply(state, 0, "fortify Vega-1 Vega-2 6")
+    GAME.apply(state, 0, "fortify Vega-1 Vega-2 5")
+    assert state.armies[T("Vega-1")] == 1 and state.armies[T("Vega-2")] == 6
+    assert state.current == 1
+
+
+# --------------------------------------------------------------------------- spaceports
+
+
+def test_spaceport_on_every_planet_but_dramethan_needs_control() -> None:
+    state = position({"Vega-3": 3, "Dramethan-1": 3})
+    builds = {a for a in texts(state) if a.startswith("build")}
+    assert builds == {"build Vega battleship", "build Vega transport"}
+    with pytest.raises(IllegalAction, match="no spaceport"):
+        GAME.apply(state, 0, "build Dramethan battleship")
+    with pytest.raises(IllegalAction, match="do not control"):
+        GAME.apply(state, 0, "build Sirius battleship")
+
+
+def test_spaceport_usable_every_other_turn() -> None:
+    state = position({"Vega-3": 3})
+    GAME.apply(state, 0, "build Vega transport")
+    ship = state.ships[-1]
+    assert ship.at == T("Vega-Orbit") and ship.kind == TRANSPORT and state.owner[T("Vega-Orbit")] == 0
+    with pytest.raises(IllegalAction, match="every other turn"):
+        GAME.apply(state, 0, "build Vega battleship")
+    GAME.apply(state, 0, "end")
+    while state.current == 1:
+        GAME.apply(state, 1, GAME.legal_actions(state, 1)[-1])
+    assert state.current == 0
+    while state.phase == REINFORCE:
+        GAME.apply(state, 0, "place Vega-3")
+    assert not any(a.startswith("build") for a in texts(state))  # the next turn: not yet
+    GAME.apply(state, 0, "end")
+    while state.current == 1:
+        GAME.apply(state, 1, GAME.legal_actions(state, 1)[-1])
+    while state.phase == REINFORCE:
+        GAME.apply(state, 0, "place Vega-3")
+    assert "build Vega battleship" in texts(state)  # every other turn
+
+
+def test_new_ship_waits_one_turn_before_moving() -> None:
+    state = position({"Vega-3": 3})
+    GAME.apply(state, 0, "build Vega battleship")
+    name = f"S{state.ships[-1].id}"
+    assert not any(a.startswith(f"fly {name}") for a in texts(state))
+    with pytest.raises(IllegalAction, match="wait a turn"):
+        GAME.apply(state, 0, f"fly {name} Outer-1")
+    GAME.apply(state, 0, "end")
+    while state.current == 1:
+        GAME.apply(state, 1, GAME.legal_actions(state, 1)[-1])
+    while state.phase == REINFORCE:
+        GAME.apply(state, 0, "place Vega-3")
+    assert f"fly {name} Outer-1" in texts(state)
+
+
+def test_ship_moves_one_territory_per_turn() -> None:
+    state = position({"Vega-3": 3})
+    name = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    assert {a for a in texts(state) if a.startswith("fly")} == {
+        f"fly {name} Outer-1", f"fly {name} Outer-5", f"fly {name} Inner-1"}
+    GAME.apply(state, 0, f"fly {name} Outer-1")
+    assert state.owner[T("Outer-1")] == 0 and state.owner[T("Vega-Orbit")] == -1
+    with pytest.raises(IllegalAction, match="already moved"):
+        GAME.apply(state, 0, f"fly {name} Sirius-Orbit")
+
+
+def test_space_territory_holds_only_one_players_ships() -> None:
+    state = position({"Vega-3": 3})
+    name = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    add_ship(state, 1, TRANSPORT, "Outer-1")
+    assert f"fly {name} Outer-1" not in texts(state)
+    with pytest.raises(IllegalAction, match="attack them first"):
+        GAME.apply(state, 0, f"fly {name} Outer-1")
+    assert f"attack {name} Outer-1 dice=1" in texts(state)
+    # a blockaded spaceport cannot launch
+    blocked = position({"Vega-3": 3})
+    add_ship(blocked, 1, BATTLESHIP, "Vega-Orbit")
+    assert not any(a.startswith("build") for a in texts(blocked))
+
+
+# ---------------------------------------------------------------------- space combat
+
+
+def test_battleship_beats_transport_and_transport_is_lost_with_everything_aboard() -> None:
+    state = position({"Vega-3": 3})
+    bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    add_ship(state, 1, TRANSPORT, "Outer-1", cargo=7)
+    force(state, 3, 3)  # battleship 3 against transport 3 - 1 = 2
+    GAME.apply(state, 0, f"attack {bs} Outer-1 dice=1")
+    assert [s.owner for s in state.ships] == [0]
+    assert state.owner[T("Outer-1")] == -1
+
+
+def test_transport_attacks_at_minus_two() -> None:
+    state = position({"Vega-3": 3})
+    tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=4)
+    add_ship(state, 1, BATTLESHIP, "Outer-1")
+    force(state, 6, 4)  # 6 - 2 = 4 ties 4: the defender wins; the transport and 4 aboard are lost
+    GAME.apply(state, 0, f"attack {tr} Outer-1 dice=1")
+    assert [s.owner for s in state.ships] == [1]
+    assert state.owner[T("Vega-Orbit")] == -1
+
+
+def test_battleship_lost_when_beaten_in_space() -> None:
+    state = position({"Vega-3": 3})
+    bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    add_ship(state, 1, BATTLESHIP, "Outer-1")
+    force(state, 4, 4)
+    GAME.apply(state, 0, f"attack {bs} Outer-1 dice=1")
+    assert [s.owner for s in state.ships] == [1]
+
+
+def test_asteroid_field_adds_one_to_defending_dice() -> None:
+    assert BOARD.asteroid[T("Outer-2")]
+    state = position({"Vega-3": 3})
+    bs = add_ship(state, 0, BATTLESHIP, "Sirius-Orbit")
+    add_ship(state, 1, BATTLESHIP, "Outer-2")
+    force(state, 5, 4)  # 5 against 4 + 1 = 5: tie, the defender wins
+    GAME.apply(state, 0, f"attack {bs} Outer-2 dice=1")
+    assert [s.owner for s in state.ships] == [1]
+    plain = position({"Vega-3": 3})
+    bs = add_ship(plain, 0, BATTLESHIP, "Sirius-Orbit")
+    add_ship(plain, 1, BATTLESHIP, "Outer-1")
+    force(plain, 5, 4)
+    GAME.apply(plain, 0, f"attack {bs} Outer-1 dice=1")
+    assert [s.owner for s in plain.ships] == [0]
+
+
+def test_defending_transport_rolls_minus_one() -> None:
+    state = position({"Vega-3": 3})
+    bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    add_ship(state, 1, TRANSPORT, "Outer-1")
+    force(state, 5, 6)  # 5 against 6 - 1 = 5: tie to the defender
+    GAME.apply(state, 0, f"attack {bs} Outer-1 dice=1")
+    assert [s.owner for s in state.ships] == [1]
+
+
+def test_battleship_defends_before_transport() -> None:
+    state = position({"Vega-3": 3})
+    bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    add_ship(state, 1, TRANSPORT, "Outer-1")
+    add_ship(state, 1, BATTLESHIP, "Outer-1")
+    force(state, 6, 1)
+    GAME.apply(state, 0, f"attack {bs} Outer-1 dice=1")
+    assert sorted(s.kind for s in state.ships if s.owner == 1) == [TRANSPORT]
+    assert state.owner[T("Outer-1")] == 1
+
+
+# ------------------------------------------------------------------ transports and land
+
+
+def test_transport_carries_at_most_15_infantry() -> None:
+    state = position({"Vega-3": 15, "Vega-1": 10})
+    tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=6)
+    loads = {a for a in texts(state) if a.startswith(f"load {tr} Vega-3")}
+    assert max(int(a.split()[-1]) for a in loads) == 9
+    with pytest.raises(IllegalAction, match="at most 15"):
+        GAME.apply(state, 0, f"load {tr} Vega-3 10")
+    GAME.apply(state, 0, f"load {tr} Vega-3 9")
+    assert state.ships[-1].cargo == 15 and state.armies[T("Vega-3")] == 6
+    with pytest.raises(IllegalAction, match="already loaded"):
+        GAME.apply(state, 0, f"load {tr} Vega-1 1")
+
+
+def test_battleships_carry_no_infantry_and_cannot_attack_land() -> None:
+    state = position({"Vega-3": 5}, {"Vega-1": 1})
+    bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    with pytest.raises(IllegalAction, match="only transports carry"):
+        GAME.apply(state, 0, f"load {bs} Vega-3 2")
+    with pytest.raises(IllegalAction, match="cannot attack land"):
+        GAME.apply(state, 0, f"attack {bs} Vega-1 dice=1")
+
+
+def test_transport_is_a_base_infantry_attack_land_without_penalty() -> None:
+    state = position({"Sirius-1": 2}, {"Vega-1": 1})
+    tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=5)
+    force(state, 4, 1, 1, 3)  # 4 beats 3: no -2 for infantry attacking from a transport
+    GAME.apply(state, 0, f"attack {tr} Vega-1")
+    assert state.owner[T("Vega-1")] == 0 and state.phase == MOVE_IN
+    assert texts(state) == {f"move {n}" for n in range(1, 6)}
+    GAME.apply(state, 0, "move 5")
+    assert state.armies[T("Vega-1")] == 5 and state.ships[-1].cargo == 0
+
+
+def test_transport_infantry_may_all_attack() -> None:
+    state = position({"Sirius-1": 2}, {"Vega-1": 3})
+    tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=1)
+    assert {a for a in texts(state) if a.startswith(f"attack {tr} Vega-1")} == {f"attack {tr} Vega-1 dice=1"}
+    force(state, 1, 6, 6)
+    GAME.apply(state, 0, f"attack {tr} Vega-1 dice=1")
+    assert state.ships[-1].cargo == 0
+    assert not any(a.startswith(f"attack {tr}") for a in texts(state))  # an empty transport cannot attack
+
+
+def test_unload_onto_own_land_only_and_once_per_turn() -> None:
+    state = position({"Vega-3": 14, "Vega-1": 2}, {"Vega-5": 2})
+    tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=4)
+    assert {a for a in texts(state) if a.startswith(f"unload {tr} Vega-3")} == {f"unload {tr} Vega-3 1"}
+    with pytest.raises(IllegalAction, match="do not hold"):
+        GAME.apply(state, 0, f"unload {tr} Vega-5 1")
+    GAME.apply(state, 0, f"unload {tr} Vega-1 3")
+    assert state.armies[T("Vega-1")] == 5
+    with pytest.raises(IllegalAction, match="already unloaded"):
+        GAME.apply(state, 0, f"unload {tr} Vega-1 1")
+
+
+def test_battleship_drops_infantry_across_space() -> None:
+    # Vega-1 and Vega-5 both touch Vega-Orbit but not each other: a battleship there lets
+    # infantry be dropped from one to the other (R17).
+    assert T("Vega-5") not in BOARD.land_adj[T("Vega-1")]
+    state = position({"Vega-1": 6}, {"Vega-5": 2})
+    assert "attack Vega-1 Vega-5" not in texts(state)
+    add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    assert "attack Vega-1 Vega-5" in texts(state)
+
+
+# ------------------------------------------------------------------------ objectives, end
+
+
+def test_objective_completed_pays_reward_and_a_new_card_is_drawn() -> None:
+    state = position({"Vega-1": 3})
+    o3 = next(i for i, c in enumerate(BOARD.objectives) if c.id == "O3")  # hold two spaceports
+    state.objectives[0] = [o3]
+    state.owner[T("Vega-3")] = 0
+    state.owner[T("Sirius-3")] = 0
+    deck_before = len(state.objective_deck)
+    GAME.apply(state, 0, "end")
+    assert "O3" in state.completed[0] and "O3" in state.mission_discard
+    assert len(state.objectives[0]) == 1 and o3 not in state.objectives[0]
+    assert len(state.objective_deck) == deck_before - 1
+    assert state.pending[0] == BOARD.objectives[o3].reward
+    while state.current == 1:
+        GAME.apply(state, 1, GAME.legal_actions(state, 1)[-1])
+    held = sum(1 for t in range(BOARD.land_count) if state.owner[t] == 0)
+    assert state.current == 0 and state.phase == REINFORCE
+    assert state.pool == max(2, held // 2) + BOARD.objectives[o3].reward
+    assert state.pending[0] == 0
+
+
+def test_goal_card_gives_a_star_and_three_stars_win() -> None:
+    state = position({"Vega-1": 3})
+    g3 = next(i for i, c in enumerate(BOARD.goals) if c.id == "G4")  # four spaceports
+    state.goals[0] = [g3]
+    for planet in ("Vega", "Sirius", "Kepler", "Altair"):
+        state.owner[BOARD.planets[BOARD.planet_index[planet]].port] = 0
+    state.stars[0] = 2
+    GAME.apply(state, 0, "end")
+    assert state.stars[0] == 3 and state.phase == OVER
+    out = GAME.outcome(state)
+    assert out is not None and out.winners == (0,) and "stars" in out.reason
+
+
+def test_conquest_of_all_land_wins_and_takes_the_cards() -> None:
+    names = [BOARD.names[t] for t in range(BOARD.land_count) if BOARD.names[t] != "Vega-2"]
+    state = position(dict.fromkeys(names, 3), {"Vega-2": 1})
+    state.hands[1] = [5, 6]
+    force(state, 6, 6, 6, 1)
+    GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    assert state.phase == OVER and state.alive == [True, False]
+    assert sorted(state.hands[0]) == [5, 6]
+    out = GAME.outcome(state)
+    assert out is not None and out.winners == (0,)
+    with pytest.raises(Exception, match="game is over"):
+        GAME.apply(state, 0, "end")
+
+
+def test_round_limit_scores_stars_then_territories() -> None:
+    state = position({"Vega-1": 3, "Vega-2": 3}, max_rounds=1)
+    state.round = 1
+    state.stars = [1, 0]
+    GAME.apply(state, 0, "end")
+    while state.phase != OVER:
+        GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[-1])
+    out = GAME.outcome(state)
+    assert out is not None and out.winners == (0,) and "round limit" in out.reason
+
+
+# ---------------------------------------------------------------------- actions, errors
+
+
+def test_action_text_round_trips() -> None:
+    for text in ("attack Vega-3 Sirius-1 dice=3", "attack Vega-3 Vega-4", "fly S2 Outer-1",
+                 "trade Vega-1 Vega-2 Special-1", "load S1 Vega-3 4", "fortify Vega-1 Vega-2 3", "move 2", "end",
+                 "build Vega transport"):
+        action = GAME.parse_action(text)
+        assert GAME.parse_action(action.text()) == action
+    assert GAME.parse_action("attack Vega-3 Sirius-1 dice=3").text() == "attack Vega-3 Sirius-1"
+    assert GAME.parse_action("attack Vega-3 Sirius-1 dice=3") == Attack("Vega-3", "Sirius-1", 3)
+
+
+def test_bad_input_changes_nothing_and_says_why() -> None:
+    state = position({"Vega-1": 5}, {"Vega-2": 2})
+    before = GAME.to_json(state)
+    with pytest.raises(ParseError):
+        GAME.apply(state, 0, "attack Vega-1")
+    with pytest.raises(IllegalAction, match="unknown territory"):
+        GAME.apply(state, 0, "attack Vega-1 Narnia")
+    with pytest.raises(IllegalAction, match="hold Vega-1 yourself"):
+        GAME.apply(state, 0, "attack Vega-2 Vega-1")
+    with pytest.raises(IllegalAction, match="no ship S99"):
+        GAME.apply(state, 0, "fly S99 Outer-1")
+    with pytest.raises(IllegalAction, match="start of the turn"):
+        GAME.apply(state, 0, "place Vega-1")
+    assert GAME.to_json(state) == before

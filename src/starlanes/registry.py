@@ -29,6 +29,7 @@ ENTRY_POINT_GROUP = "starlanes.games"
 # Built-in rulesets: add one line per game.
 BUILTIN: dict[str, str] = {
     "space-risk": "starlanes.games.space_risk:make_space_risk",
+    "retrograde": "starlanes.games.retrograde.game:make_ruleset",
 }
 
 

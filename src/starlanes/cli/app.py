@@ -9,6 +9,7 @@ from rich.console import Console
 
 from starlanes.core.errors import StarlanesError
 
+from . import deck as deck_cmd
 from . import games as games_cmd
 from . import odds as odds_cmd
 from . import play as play_cmd
@@ -25,6 +26,7 @@ app = typer.Typer(
 games_cmd.register(app)
 play_cmd.register(app)
 odds_cmd.register(app)
+deck_cmd.register(app)
 
 err = Console(stderr=True)
 

@@ -210,7 +210,8 @@ def _bodyguard(b: Board, src: Source, value: list[tuple[int, int]], *, defender:
 def _sponge(b: Board, src: Source, value: Ship, *, ship: Ship) -> Ship:
     s = src.ship
     assert s is not None
-    if value is ship and s is not ship and s.owner == ship.owner and s.asset == ship.asset and s.orbital == ship.orbital:
+    same_orbital = s.asset == ship.asset and s.orbital == ship.orbital
+    if value is ship and s is not ship and s.owner == ship.owner and same_orbital:
         return s
     return value
 

@@ -68,6 +68,11 @@ def ship_value(card: SpacecraftCard) -> float:
     return value - card.cost * 0.15
 
 
+def _ship_class(b: Board, uid: int) -> str:
+    card = b.card(uid)
+    return card.ship_class if isinstance(card, SpacecraftCard) else ""
+
+
 def _can_climb(orbitals: tuple[int, ...], delta_vee: int, minimum: int = 2) -> bool:
     """Whether a ship with this delta-vee limit can burn, step by step, to the outermost orbital."""
     steps = [max(orbitals[i] - orbitals[i + 1], minimum) for i in range(len(orbitals) - 1)]
@@ -101,8 +106,8 @@ def evaluate_table(t: Table, seat: int) -> float:
     for s in t.ships:
         if t.cards[s.uid] == HIDDEN:
             continue
-        card = b.ship_card(s)
-        v = 1.0 + max(ship_value(card), 0.0) * 0.3
+        scard = b.ship_card(s)
+        v = 1.0 + max(ship_value(scard), 0.0) * 0.3
         score += v if s.owner == seat else -v
     score += 0.2 * (len(t.hands[seat]) - len(t.hands[1 - seat]))
     return max(0.0, min(1.0, 0.5 + score / 60.0))
@@ -145,17 +150,17 @@ class HeuristicAgent:
         if p.kind == "combat":
             nums = [a for a in legal if isinstance(a, (Power, Defense))]
             if nums:
-                return max(nums, key=lambda a: a.value)  # type: ignore[union-attr]
+                return max(nums, key=lambda a: a.value)
         if p.kind == "sacrifice":
             a = b.asset(p.target)
             if a is not None and a.damage + p.amount >= b.asset_card(a).resistance:
-                options = [x for x in legal if isinstance(x, Sacrifice)]
-                if options:
-                    return min(options, key=lambda x: self._worth(b, x.ship))  # type: ignore[attr-defined]
+                sacrifices = [x for x in legal if isinstance(x, Sacrifice)]
+                if sacrifices:
+                    return min(sacrifices, key=lambda x: self._worth(b, x.ship))
         if p.kind == "follow":
             options = [x for x in legal if isinstance(x, Follow)]
             if options:
-                return max(options, key=lambda x: self._worth(b, x.ship))  # type: ignore[attr-defined]
+                return max(options, key=lambda x: self._worth(b, x.ship))
         for x in legal:
             if isinstance(x, Pass):
                 return x
@@ -202,7 +207,7 @@ class HeuristicAgent:
         if b.debris_count(s.asset, s.orbital) >= left:
             safe = [a for a in acts if isinstance(a, Burn) and b.debris_count(s.asset, a.orbital) < left]
             if safe:
-                return 9.0, min(safe, key=lambda a: b.debris_count(s.asset, a.orbital))  # type: ignore[union-attr]
+                return 9.0, min(safe, key=lambda a: b.debris_count(s.asset, a.orbital))
         bombards = [a for a in acts if isinstance(a, Bombard)]
         if bombards and card.bombardment > 0:
             def gain(a: Bombard) -> float:
@@ -214,17 +219,16 @@ class HeuristicAgent:
             enough = 0.5 if card.has("troop-pod") else 0.3
             if gain(top) > enough and (s.orbital == 0 or s.asset != target or not self._can_burn_to(acts, 0)):
                 return 10.0 + gain(top), top
-        if s.asset == target:
-            if card.bombardment > 0 and s.orbital > 0:
-                dive = [a for a in acts if isinstance(a, Burn) and a.orbital == 0]
-                if dive:
-                    return 8.0, dive[0]
+        if s.asset == target and card.bombardment > 0 and s.orbital > 0:
+            dive = [a for a in acts if isinstance(a, Burn) and a.orbital == 0]
+            if dive:
+                return 8.0, dive[0]
         attacks = [a for a in acts if isinstance(a, Attack)]
         if attacks and (card.accuracy >= 2 or (card.accuracy >= 1 and card.has("boarding"))):
             return 6.0 + card.accuracy * 0.1, attacks[0]
         wants_to_go = card.bombardment > 0 or card.accuracy >= 3
         pods = [o for o in t.ships if o.owner == me and o.asset == s.asset and o.uid != s.uid
-                and BOOK[t.cards[o.uid]].has("troop-pod") and BOOK[t.cards[o.uid]].bombardment > 0]  # type: ignore[attr-defined]
+                and b.ship_card(o).has("troop-pod") and b.ship_card(o).bombardment > 0]
         escort = any(a.face_up and a.controller == me and b.asset_card(a).has("pod-escort") for a in t.assets)
         if card.has("pod-carrier"):
             wants_to_go = len(pods) >= 2
@@ -237,7 +241,7 @@ class HeuristicAgent:
             return 7.0, go[0]
         climbs = [a for a in acts if isinstance(a, Burn) and a.orbital > s.orbital]
         if climbs:
-            return 5.0, max(climbs, key=lambda a: a.orbital)  # type: ignore[union-attr]
+            return 5.0, max(climbs, key=lambda a: a.orbital)
         return None
 
     @staticmethod
@@ -262,8 +266,7 @@ class HeuristicAgent:
         for a in t.assets:
             if a.face_up and a.controller == me:
                 classes.update(b.asset_card(a).classes)
-        return [u for u in t.hands[me] if isinstance(b.card(u), SpacecraftCard)
-                and b.card(u).ship_class in classes]  # type: ignore[attr-defined]
+        return [u for u in t.hands[me] if _ship_class(b, u) in classes]
 
     def _has_work(self, t: Table, b: Board, me: int, uid: int) -> bool:
         """Whether an asset has something to build this turn (so it should not research)."""
@@ -274,7 +277,7 @@ class HeuristicAgent:
         if any(not a.face_up and a.controller == me for a in t.assets):
             return True
         classes = b.asset_card(asset).classes
-        return any(b.card(u).ship_class in classes  # type: ignore[attr-defined]
+        return any(_ship_class(b, u) in classes
                    for u in t.hands[me] if isinstance(b.card(u), SpacecraftCard))
 
     def _research(self, t: Table, b: Board, me: int, legal: Sequence[Action]) -> Action | None:
@@ -301,7 +304,7 @@ class HeuristicAgent:
         places = [a for a in legal if isinstance(a, Place)]
         best_place: tuple[float, Action] | None = None
         pending_pop = sum(
-            BOOK[t.cards[x.uid]].population  # type: ignore[attr-defined]
+            getattr(BOOK[t.cards[x.uid]], "population", 0)
             for a in t.assets for x in a.ship_slips if x.owner == me and t.cards[x.uid] != HIDDEN
         )
         used = sum(b.ship_card(s).population for s in t.ships if s.owner == me)
@@ -331,9 +334,9 @@ class HeuristicAgent:
                 best_place = (value, a)
         if best_place is not None:
             return best_place[1]
-        for a in legal:
-            if isinstance(a, Found):
-                return a
+        for x in legal:
+            if isinstance(x, Found):
+                return x
         allocs = [a for a in legal if isinstance(a, Allocate)]
         if allocs:
             def pref(a: Allocate) -> float:
@@ -348,7 +351,7 @@ class HeuristicAgent:
                 return top
         flips = [a for a in legal if isinstance(a, Flip) and self._safe_flip(b, a)]
         if flips:
-            return max(flips, key=lambda a: a.orbital)  # type: ignore[union-attr]
+            return max(flips, key=lambda a: a.orbital)
         return None
 
 

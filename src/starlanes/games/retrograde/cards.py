@@ -272,7 +272,8 @@ class _Reader:
             kind = entry["kind"]
             spec = ABILITY_KINDS.get(kind)
             if spec is None:
-                raise self.fail(fld + ".kind", f"unknown ability kind '{kind}'; known: {', '.join(sorted(ABILITY_KINDS))}")
+                known = ", ".join(sorted(ABILITY_KINDS))
+                raise self.fail(fld + ".kind", f"unknown ability kind '{kind}'; known: {known}")
             args: list[tuple[str, Any]] = []
             for name, typ in spec.items():
                 if name not in entry:
@@ -398,7 +399,7 @@ def parse_cards(data: Mapping[str, Any], file: str) -> CardBook:
         if not isinstance(tables, list):
             raise ContentError(file, section, "must be a list of tables ([[" + section + "]])")
         for i, table in enumerate(tables):
-            card = build(_Reader(file, section, i, table))  # type: ignore[operator]
+            card: Card = build(_Reader(file, section, i, table))
             if card.key in cards:
                 raise ContentError(file, f"{section}[{i}].key", f"duplicate key '{card.key}'")
             for name in (card.name, *card.aliases):
@@ -407,12 +408,13 @@ def parse_cards(data: Mapping[str, Any], file: str) -> CardBook:
                     raise ContentError(file, f"{section}[{i}].name", f"name '{name}' already used by '{names[norm]}'")
                 names[norm] = card.key
             cards[card.key] = card
-    for card in cards.values():
-        drone = card.ability("drone")
+    for entry in cards.values():
+        drone = entry.ability("drone")
         if drone is not None:
             relay = cards.get(drone.get("ansible"))
             if not isinstance(relay, UpgradeCard) or not relay.has("drone-relay"):
-                raise ContentError(file, f"{card.name}.abilities", f"drone ansible '{drone.get('ansible')}' is not an upgrade with a drone-relay")
+                problem = f"drone ansible '{drone.get('ansible')}' is not an upgrade with a drone-relay"
+                raise ContentError(file, f"{entry.name}.abilities", problem)
     return CardBook(cards, source=file)
 
 

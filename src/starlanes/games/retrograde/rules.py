@@ -37,7 +37,7 @@ from .actions import (
     Sweep,
     Transfer,
 )
-from .board import BOOK, Board
+from .board import Board
 from .cards import AssetCard, SpacecraftCard, UpgradeCard
 from .state import (
     ALLOCATE,
@@ -98,7 +98,7 @@ class Engine:
     def accuracy(self, ship: Ship) -> int:
         bonus = ab.modify(self.b, "accuracy_bonus", 0, ship=ship)
         beacon = ab.beacon(self.b, "beacon-accuracy", ship.owner, ship.asset)
-        return self.b.ship_card(ship).accuracy + max(bonus, 0) + beacon
+        return self.b.ship_card(ship).accuracy + max(int(bonus), 0) + beacon
 
     def capacity(self, seat: int) -> int:
         total = 0
@@ -187,7 +187,7 @@ class Engine:
             return f"{self.n(uid)} is already tapped"
         return a
 
-    def why_not(self, seat: int, action: Action) -> str | None:  # noqa: C901 - one readable predicate
+    def why_not(self, seat: int, action: Action) -> str | None:
         t = self.t
         if t.prompts:
             p = t.prompts[0]
@@ -566,7 +566,8 @@ class Engine:
             return got
         allowed, default = got
         if act.orbital != -1 and (act.orbital not in allowed or act.orbital == default):
-            return f"orbital must be one of {', '.join(str(o) for o in allowed if o != default) or 'none'} (or left out)"
+            others = ", ".join(str(o) for o in allowed if o != default) or "none"
+            return f"orbital must be one of {others} (or left out)"
         return None
 
     # ---------------------------------------------------------------- candidates
@@ -574,7 +575,7 @@ class Engine:
         """Every legal action of ``seat`` (candidates filtered by ``why_not``)."""
         return [a for a in self.candidates(seat) if self.why_not(seat, a) is None]
 
-    def candidates(self, seat: int) -> list[Action]:  # noqa: C901
+    def candidates(self, seat: int) -> list[Action]:
         t = self.t
         out: list[Action] = []
         if t.prompts:
@@ -636,11 +637,11 @@ class Engine:
                 out.extend(Repair(a.uid, u.uid) for u in a.upgrades if u.damage)
         if phase <= PLACE_ASSETS:
             for c in t.hands[seat]:
-                card = self.b.card(c)
-                if isinstance(card, AssetCard):
+                hcard = self.b.card(c)
+                if isinstance(hcard, AssetCard):
                     out.append(Found(c))
-                elif (isinstance(card, SpacecraftCard) and phase <= PLACE_SHIPS) or (
-                    isinstance(card, UpgradeCard) and phase <= PLACE_UPGRADES
+                elif (isinstance(hcard, SpacecraftCard) and phase <= PLACE_SHIPS) or (
+                    isinstance(hcard, UpgradeCard) and phase <= PLACE_UPGRADES
                 ):
                     out.extend(Place(c, a.uid) for a in mine_assets)
         if phase <= ALLOCATE:
@@ -1123,10 +1124,10 @@ class Engine:
                     self.say(f"{self.n(s.uid)} takes {dmg} damage from debris")
                     hurt.append(self.deal(s, dmg))
         for uid, dmg in ab.modify(b, "thorns", [], ending=seat):
-            s = b.ship(uid)
-            if s is not None:
+            victim = b.ship(uid)
+            if victim is not None:
                 self.say(f"Thorns deal {dmg} damage to {self.n(uid)}")
-                hurt.append(self.deal(s, dmg))
+                hurt.append(self.deal(victim, dmg))
         for s in hurt:
             self.check_destroyed(s, None)
         # bonuses "until the end of the turn" expire

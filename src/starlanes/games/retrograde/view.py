@@ -92,7 +92,8 @@ def _asset(b: Board, a: Asset, me: int) -> list[str]:
             k = t.cards[slip.uid]
             what = "?" if k == HIDDEN else escape(BOOK[k].name)
             cost = "" if k == HIDDEN else f"/{getattr(BOOK[k], 'cost', 0)}"
-            lines.append(f"    face-down {label} #{slip.uid} ({what}) of {_who(slip.owner)}: {slip.counters}{cost} counters")
+            lines.append(f"    face-down {label} #{slip.uid} ({what}) of {_who(slip.owner)}:"
+                         f" {slip.counters}{cost} counters")
     ships = b.ships_at(a.uid)
     for o in range(len(card.orbitals) - 1, -1, -1):
         here = [s for s in ships if s.orbital == o]
@@ -111,7 +112,8 @@ def render_table(view: RetroView) -> str:
     b = Board(t)
     me = view.me
     out: list[str] = []
-    status = f"Retrograde — turn {t.turn}/{view.cfg.turn_limit}, {_who(t.current)} to play, step: {PHASE_NAMES[t.phase]}"
+    status = (f"Retrograde — turn {t.turn}/{view.cfg.turn_limit}, {_who(t.current)} to play,"
+              f" step: {PHASE_NAMES[t.phase]}")
     if t.end_reason:
         status += f" — GAME OVER: {escape(t.end_reason)}"
     out.append(status)
@@ -123,11 +125,14 @@ def render_table(view: RetroView) -> str:
     if t.prompts:
         p = t.prompts[0]
         if p.kind == "combat":
-            out.append(f"[bold]combat:[/bold] #{p.source} attacks #{p.target} (cost {p.amount}): attacker seals power, defender seals defense")
+            out.append(f"[bold]combat:[/bold] #{p.source} attacks #{p.target} (cost {p.amount}):"
+                       " the attacker seals its power, the defender its defense")
         elif p.kind == "sacrifice":
-            out.append(f"[bold]bombardment of #{p.target}:[/bold] {_who(p.seat)} may sacrifice a spacecraft there (pass to decline)")
+            out.append(f"[bold]bombardment of #{p.target}:[/bold] {_who(p.seat)} may sacrifice a"
+                       " spacecraft there (pass to decline)")
         else:
-            out.append(f"[bold]{p.ability}:[/bold] {_who(p.seat)} may bring {p.left} more spacecraft along with #{p.target} (follow SHIP / pass)")
+            out.append(f"[bold]{p.ability}:[/bold] {_who(p.seat)} may bring {p.left} more spacecraft"
+                       f" along with #{p.target} (follow SHIP / pass)")
     out.append("")
     for a in t.assets:
         out.extend(_asset(b, a, me))

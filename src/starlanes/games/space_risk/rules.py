@@ -92,7 +92,7 @@ def _ships_at(state: SpaceRiskState, where: int) -> list[Ship]:
 
 
 def _ready(state: SpaceRiskState, ship: Ship) -> bool:
-    """A new ship waits ``ship_wait_turns`` of its owner's turns before it moves or fights (R14)."""
+    """A new ship waits ``ship_wait_turns`` of its owner's turns before it moves or fights (R21)."""
     return state.turns_taken[ship.owner] - ship.built_turn >= state.params.ship_wait_turns
 
 
@@ -292,7 +292,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             k = dice_mod.attack_dice_allowed(armies[s] - 1, rules)
             targets = [t for t in board.land_adj[s] if owner[t] != seat]
             if bridges:
-                # A battleship beside both territories lets infantry be dropped across (R17).
+                # A battleship beside both territories lets infantry be dropped across (R26).
                 for x in board.space_adj[s]:
                     if x in bridges:
                         targets.extend(t for t in board.shore_adj[x]
@@ -719,7 +719,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         return state.deck.pop()
 
     def _check_missions(self, state: SpaceRiskState, board: Board, seat: int) -> list[Event]:
-        """Objective and goal cards of ``seat`` are checked at the end of its turn (R20)."""
+        """Objective and goal cards of ``seat`` are checked at the end of its turn (R28)."""
         events: list[Event] = []
         for hand, cards, deck in ((state.objectives[seat], board.objectives, state.objective_deck),
                                   (state.goals[seat], board.goals, state.goal_deck)):
@@ -742,7 +742,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         return events
 
     def _update_planets(self, state: SpaceRiskState, board: Board) -> None:
-        """Record who holds each whole planet since which turn (planet net-worth, R11)."""
+        """Record who holds each whole planet since which turn (planet net-worth, R13)."""
         for pi, planet in enumerate(board.planets):
             first = state.owner[planet.territories[0]]
             holder = first if all(state.owner[t] == first for t in planet.territories) else -1
@@ -815,7 +815,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         state.armies[state.move_to] += count
 
     def _space_battle(self, state: SpaceRiskState, board: Board, seat: int, ship: Ship, target: int) -> list[Event]:
-        """One ship against the best defending ship, one die each (R15)."""
+        """One ship against the best defending ship, one die each (R23)."""
         params = state.params
         defenders = _ships_at(state, target)
         defenders.sort(key=lambda s: (s.kind != BATTLESHIP, s.id))
@@ -837,7 +837,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                       f"{text} (modifiers {amod:+d} / {dmod:+d}); {ship_name(loser.id)} is lost{lost}")]
 
     def _eliminate(self, state: SpaceRiskState, board: Board, loser: int, winner: int) -> list[Event]:
-        """A seat with no land left is out; its territory cards go to the conqueror (R22)."""
+        """A seat with no land left is out; its territory cards go to the conqueror (R30)."""
         state.alive[loser] = False
         for ship in [s for s in state.ships if s.owner == loser]:
             state.ships.remove(ship)
@@ -864,7 +864,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         state.end_reason = reason
 
     def _finish_by_score(self, state: SpaceRiskState, board: Board) -> None:
-        """At the round limit: most stars, then most territories, then most infantry (R23)."""
+        """At the round limit: most stars, then most territories, then most infantry (R29)."""
         def key(s: int) -> tuple[int, int, int]:
             terrs = sum(1 for t in range(board.land_count) if state.owner[t] == s)
             inf = sum(state.armies[t] for t in range(board.land_count) if state.owner[t] == s)

@@ -15,6 +15,8 @@ from starlanes.core import Rng
 from starlanes.games.space_risk.board import Board
 from starlanes.games.space_risk.spec import SpaceRiskParams
 from starlanes.games.space_risk.state import (
+    CLAIM,
+    DEPLOY,
     MAIN,
     MOVE_IN,
     OVER,
@@ -216,25 +218,25 @@ def render_view(view: SpaceRiskView, board: Board) -> str:
     for s in view.ships:
         ships_at.setdefault(s.at, []).append(s)
     for pi, planet in enumerate(board.planets):
-        port = f" spaceport {board.names[planet.port]}" if planet.port >= 0 else " (no spaceport)"
+        port = f"spaceport on {board.names[planet.port]}" if planet.port >= 0 else "no spaceport"
         holder = view.planet_holder[pi]
-        held = f", whole planet held by P{holder}" if holder >= 0 else ""
-        lines.append(f"{planet.name} (net worth {planet.net_worth}{port}{held})")
-        cells = []
+        held = f", all held by P{holder}" if holder >= 0 else ""
+        lines.append(f"{planet.name}: net worth {planet.net_worth}, {port}{held}")
+        prefix = planet.name + "-"
         for t in planet.territories:
-            near = [board.names[x] for x in board.land_adj[t]]
+            near = [board.names[x].removeprefix(prefix) for x in board.land_adj[t]]
             orbit = [board.names[x] for x in board.space_adj[t]]
-            cells.append(f"  {board.names[t]:<12} {_who(view.owner[t])} {view.armies[t]:>2}  "
-                         f"next to {', '.join(near + orbit)}")
-        lines.extend(cells)
-    lines.append("Space")
+            port_mark = " (spaceport)" if board.port_at[t] >= 0 else ""
+            lines.append(f"  {board.names[t]:<12} {_who(view.owner[t])} {view.armies[t]:>2}   "
+                         f"adj {','.join(near)}{' + ' + ', '.join(orbit) if orbit else ''}{port_mark}")
+    lines.append("Space (ships: S<number>):")
     for t in range(board.land_count, board.territory_count):
-        mark = " [asteroid field: defenders +1]" if board.asteroid[t] else ""
+        mark = " (asteroid field: defenders +1)" if board.asteroid[t] else ""
         fleet = ", ".join(
-            f"{'S' + str(s.id)} P{s.owner} {SHIP_KINDS[s.kind]}" + (f" ({s.cargo} aboard)" if s.cargo else "")
+            f"S{s.id} P{s.owner} {SHIP_KINDS[s.kind]}" + (f" carrying {s.cargo}" if s.cargo else "")
             for s in ships_at.get(t, []))
-        links = ", ".join(board.names[x] for x in board.adj[t])
-        lines.append(f"  {board.names[t]:<16}{mark} {fleet or 'empty'}  next to {links}")
+        links = ", ".join(board.names[x] for x in board.space_adj[t])
+        lines.append(f"  {board.names[t]}{mark}: {fleet or 'empty'}; lanes to {links}")
     seats = range(len(view.alive))
     lines.append("Players: " + "; ".join(
         f"P{s}{'' if view.alive[s] else ' (out)'} {sum(1 for t in range(board.land_count) if view.owner[t] == s)} "
@@ -253,6 +255,8 @@ def render_view(view: SpaceRiskView, board: Board) -> str:
         for i in view.my_goals:
             c = board.goals[i]
             lines.append(f"Goal {c.id}: {c.text} (reward {c.reward}, {c.stars} star)")
+    if view.phase in (PHASE_NAMES[DEPLOY], PHASE_NAMES[CLAIM]):
+        lines.append("Starting infantry left: " + ", ".join(f"P{s} {n}" for s, n in enumerate(view.to_deploy)))
     if view.phase == PHASE_NAMES[REINFORCE]:
         lines.append(f"Reinforcements to place: {view.pool}")
     if view.phase == PHASE_NAMES[MOVE_IN]:

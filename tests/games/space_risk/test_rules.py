@@ -643,3 +643,109 @@ def test_bad_input_changes_nothing_and_says_why() -> None:
     with pytest.raises(IllegalAction, match="start of the turn"):
         GAME.apply(state, 0, "place Vega-1")
     assert GAME.to_json(state) == before
+
+
+# ------------------------------------------------------------------- more rulings
+
+
+def test_space_territories_do_not_count_for_reinforcements() -> None:
+    state = position({BOARD.names[t]: 2 for t in range(10)}, seat=1)
+    for t in range(BOARD.land_count):
+        state.owner[t] = 1 if t < 10 else 0
+    for name in ("Outer-1", "Outer-3", "Inner-2", "Inner-4"):
+        add_ship(state, 0, BATTLESHIP, name)
+    GAME._update_planets(state, BOARD)
+    GAME.apply(state, 1, "end")
+    assert state.current == 0 and state.pool == (BOARD.land_count - 10) // 2  # ships add nothing
+
+
+def test_trading_only_at_the_start_of_the_turn() -> None:
+    state = position({"Sirius-1": 3})
+    state.hands[0] = [T("Sirius-1"), T("Sirius-2"), T("Sirius-3")]
+    assert not any(a.startswith("trade") for a in texts(state))
+    with pytest.raises(IllegalAction, match="start of your turn"):
+        GAME.apply(state, 0, "trade Sirius-1 Sirius-2 Sirius-3")
+
+
+def test_trade_in_count_is_shared_by_all_players() -> None:
+    state = position({"Vega-1": 2, "Vega-2": 2}, phase=REINFORCE)
+    state.pool = 2
+    state.hands[0] = [T("Sirius-1"), T("Sirius-2"), T("Sirius-3")]
+    GAME.apply(state, 0, "trade Sirius-1 Sirius-2 Sirius-3")
+    while state.current == 0:
+        GAME.apply(state, 0, GAME.legal_actions(state, 0)[-1])
+    assert state.current == 1
+    while state.phase == REINFORCE:
+        GAME.apply(state, 1, next(a for a in GAME.legal_actions(state, 1) if a.verb == "place"))
+    state.phase = REINFORCE
+    state.pool = 1
+    state.hands[1] = [T("Kepler-1"), T("Kepler-2"), T("Kepler-3")]
+    before = state.pool
+    GAME.apply(state, 1, "trade Kepler-1 Kepler-2 Kepler-3")
+    bonus = 2 * sum(1 for n in ("Kepler-1", "Kepler-2", "Kepler-3") if state.owner[T(n)] == 1)
+    assert state.pool == before + 6 + bonus  # the second set of the game trades for 6
+
+
+def test_empty_deck_is_refilled_from_traded_cards() -> None:
+    state = position({"Vega-1": 10}, {"Vega-2": 1})
+    state.discard = list(state.deck)
+    state.deck = []
+    force(state, 6, 6, 6, 1)
+    GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    GAME.apply(state, 0, "move 1")
+    GAME.apply(state, 0, "end")
+    assert len(state.hands[0]) == 1 and state.discard == []
+    assert len(state.deck) == len(BOARD.card_names) - 1
+
+
+def test_transport_beaten_by_a_transport_is_lost() -> None:
+    state = position({"Vega-3": 3})
+    tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=2)
+    add_ship(state, 1, TRANSPORT, "Outer-1", cargo=5)
+    force(state, 6, 1)  # 6 - 2 = 4 against 1 - 1 = 0
+    GAME.apply(state, 0, f"attack {tr} Outer-1 dice=1")
+    assert [(s.owner, s.cargo) for s in state.ships] == [(0, 2)]
+
+
+def test_new_transport_may_load_at_once_but_not_attack() -> None:
+    state = position({"Vega-3": 6}, {"Vega-2": 1})
+    GAME.apply(state, 0, "build Vega transport")
+    name = f"S{state.ships[-1].id}"
+    GAME.apply(state, 0, f"load {name} Vega-3 4")
+    assert state.ships[-1].cargo == 4
+    assert not any(a.startswith(f"attack {name}") for a in texts(state))
+    with pytest.raises(IllegalAction, match="wait a turn"):
+        GAME.apply(state, 0, f"attack {name} Vega-1")
+
+
+def test_a_ship_may_attack_again_in_the_same_turn() -> None:
+    state = position({"Vega-3": 3})
+    bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    add_ship(state, 1, TRANSPORT, "Outer-1")
+    add_ship(state, 1, TRANSPORT, "Outer-1")
+    force(state, 6, 1)
+    GAME.apply(state, 0, f"attack {bs} Outer-1 dice=1")
+    assert f"attack {bs} Outer-1 dice=1" in texts(state)
+    force(state, 6, 1)
+    GAME.apply(state, 0, f"attack {bs} Outer-1 dice=1")
+    assert state.owner[T("Outer-1")] == -1
+    GAME.apply(state, 0, f"fly {bs} Outer-1")  # it has not moved yet, so it may fly in
+    assert state.owner[T("Outer-1")] == 0
+
+
+def test_classic_dice_limit_param() -> None:
+    state = position({"Vega-1": 3}, {"Vega-2": 5}, dice_limit_by_loss=False)
+    assert {a for a in texts(state) if a.startswith("attack Vega-1 Vega-2")} == {
+        "attack Vega-1 Vega-2 dice=2", "attack Vega-1 Vega-2 dice=1"}
+
+
+def test_clamp_param_reaches_the_game_dice() -> None:
+    # Attacker 6 against an asteroid-field 6 + 1: unclamped 7 wins for the defender either way;
+    # with a +2 attacker modifier (param) 8 beats 7 unclamped, but clamped 6 ties 6.
+    for clamp, winner in ((False, 0), (True, 1)):
+        state = position({"Vega-3": 3}, battleship_attack_mod=2, clamp_modified_dice=clamp)
+        bs = add_ship(state, 0, BATTLESHIP, "Sirius-Orbit")
+        add_ship(state, 1, BATTLESHIP, "Outer-2")
+        force(state, 6, 6)
+        GAME.apply(state, 0, f"attack {bs} Outer-2 dice=1")
+        assert [s.owner for s in state.ships] == [winner]

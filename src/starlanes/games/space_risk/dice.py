@@ -20,12 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = [
     "DiceRules",
     "attack_dice_allowed",
+    "attack_dice_table",
     "compare",
     "defend_dice",
+    "dice_for",
     "modified",
 ]
 
@@ -110,6 +113,18 @@ def attack_dice_allowed(able: int, rules: DiceRules) -> int:
         if min(k, rules.defend_max_dice) <= able:
             best = k
     return best
+
+
+@lru_cache(maxsize=64)
+def attack_dice_table(rules: DiceRules) -> tuple[int, ...]:
+    """:func:`attack_dice_allowed` for ``able`` = 0, 1, ..., up to the first count that
+    allows the most dice; larger counts use the last entry (see :func:`dice_for`)."""
+    return tuple(attack_dice_allowed(n, rules) for n in range(rules.attack_max_dice + 1))
+
+
+def dice_for(table: tuple[int, ...], able: int) -> int:
+    """Look ``able`` up in an :func:`attack_dice_table` (counts past its end allow the most)."""
+    return table[able] if able < len(table) else table[-1]
 
 
 def defend_dice(defenders: int, rules: DiceRules) -> int:

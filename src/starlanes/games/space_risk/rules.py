@@ -12,6 +12,7 @@ objective and goal cards checked, planet holdings recorded, then the next seat.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from starlanes.core import (
@@ -62,6 +63,11 @@ if TYPE_CHECKING:
 __all__ = ["SpaceRisk", "board_of", "mission_done", "valid_set"]
 
 NEVER_USED = -1000
+
+
+@lru_cache(maxsize=64)
+def _dice_rules(params: SpaceRiskParams) -> dice_mod.DiceRules:
+    return params.dice
 
 
 def board_of(state: SpaceRiskState) -> Board:
@@ -284,28 +290,35 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         owner = state.owner
         armies = state.armies
         names = board.names
-        rules = state.params.dice
+        land_adj = board.land_adj
+        table = dice_mod.attack_dice_table(_dice_rules(state.params))
+        top = len(table) - 1
         bridges = {s.at for s in state.ships if s.owner == seat and s.kind == BATTLESHIP}
         for s in range(board.land_count):
             if owner[s] != seat or armies[s] < 2:
                 continue
-            k = dice_mod.attack_dice_allowed(armies[s] - 1, rules)
-            targets = [t for t in board.land_adj[s] if owner[t] != seat]
+            able = armies[s] - 1
+            k = table[able] if able < top else table[top]
+            targets = [t for t in land_adj[s] if owner[t] != seat]
             if bridges:
                 # A battleship beside both territories lets infantry be dropped across (R26).
                 for x in board.space_adj[s]:
                     if x in bridges:
                         targets.extend(t for t in board.shore_adj[x]
                                        if owner[t] != seat and t != s and t not in targets)
+            if not targets:
+                continue
+            sname = names[s]
             for t in targets:
+                tname = names[t]
                 for d in range(k, 0, -1):
-                    out.append(Attack(names[s], names[t], d))
+                    out.append(Attack(sname, tname, d))
         for ship in state.ships:
             if ship.owner != seat or not _ready(state, ship):
                 continue
             sname = ship_name(ship.id)
             if ship.kind == TRANSPORT and ship.cargo > 0:
-                k = dice_mod.attack_dice_allowed(ship.cargo, rules)
+                k = dice_mod.dice_for(table, ship.cargo)
                 for t in board.shore_adj[ship.at]:
                     if owner[t] != seat:
                         for d in range(k, 0, -1):
@@ -474,7 +487,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         if state.owner[target] == seat:
             return f"you hold {action.target} yourself"
         ship = _ship(state, action.source)
-        rules = state.params.dice
+        rules = _dice_rules(state.params)
         if ship is not None:
             if ship.owner != seat:
                 return f"{action.source} is not your ship"
@@ -667,10 +680,18 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
     def _after_reinforce(self, state: SpaceRiskState, board: Board, seat: int) -> None:
         if self._must_trade(state, board, seat):
             return
-        cap = state.params.max_infantry
-        room = sum(cap - state.armies[t] for t in range(board.land_count) if state.owner[t] == seat)
-        if state.pool > room:
-            state.pool = room  # reinforcements with no room are lost (R8)
+        if state.pool > 0:
+            cap = state.params.max_infantry
+            owner = state.owner
+            armies = state.armies
+            room = 0
+            for t in range(board.land_count):
+                if owner[t] == seat:
+                    room += cap - armies[t]
+                    if room >= state.pool:
+                        break
+            if state.pool > room:
+                state.pool = room  # reinforcements with no room are lost (R8)
         if state.pool <= 0:
             state.pool = 0
             state.phase = MAIN
@@ -752,7 +773,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
 
     # ----------------------------------------------------------------- combat
     def _roll(self, state: SpaceRiskState, k: int, j: int, amod: int, dmod: int) -> tuple[int, int, str]:
-        rules = state.params.dice
+        rules = _dice_rules(state.params)
         rng = state.rng
         sides = rules.sides
         att = [rng.randint(1, sides) for _ in range(k)]
@@ -767,7 +788,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         names = board.names
         target = board.index[action.target]
         ship = _ship(state, action.source)
-        rules = state.params.dice
+        rules = _dice_rules(state.params)
         events: list[Event] = []
         defender = state.owner[target]
         if ship is not None and not board.land[target]:

@@ -819,10 +819,11 @@ class Engine:
         self.destroy(ship, attacker)
 
     def destroy(self, ship: Ship, attacker: Ship | None) -> None:
+        leaves_debris = ab.modify(self.b, "leaves_debris", True, ship=ship)  # asked while it is in play
         self.t.ships.remove(ship)
         a = self.b.asset(ship.asset)
         assert a is not None
-        if ab.modify(self.b, "leaves_debris", True, ship=ship):
+        if leaves_debris:
             a.debris[ship.orbital].append(Debris(uid=ship.uid, owner=self.t.owners[ship.uid]))
             self.say(f"{self.n(ship.uid)} is destroyed and becomes debris in orbital {ship.orbital}")
         else:

@@ -3,7 +3,8 @@
 Run: ``.venv/bin/python benchmarks/space_risk_bot.py [games] [seed]`` (default 200 games,
 seed 1).  The heuristic bot takes seat 0 in even games and seat 1 in odd games; every
 game is seeded (``derive_seed(seed, index)``), so a run is reproducible.  Prints the win
-rate with a 95% Wilson interval, how games ended, and the speed.
+rate with a 95% Wilson interval, how games ended, and the speed; then the throughput of
+random-against-random games (view + legal actions + apply per action, as the lab plays).
 """
 
 from __future__ import annotations
@@ -52,6 +53,25 @@ def play(index: int, seed: int) -> tuple[bool, bool, str, int]:
     return bot_seat in out.winners, out.draw, kind, actions
 
 
+def random_throughput(games: int, seed: int) -> tuple[int, float]:
+    """Random against random, the way the lab plays (view, legal actions, unchecked apply)."""
+    game = make_space_risk()
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        state = game.setup(None, 2, derive_seed(seed, "random", i))
+        agents = [RandomAgent(derive_seed(seed, i, s)) for s in range(2)]
+        while True:
+            seats = game.to_act(state)
+            if not seats:
+                break
+            (seat,) = seats
+            action = agents[seat].act(game.view(state, seat), game.legal_actions(state, seat))
+            game.apply_unchecked(state, seat, action)
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
@@ -73,6 +93,8 @@ def main() -> None:
     print("games ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     print(f"{elapsed:.1f} s, {elapsed / games * 1000:.0f} ms per game, "
           f"{total_actions / games:.0f} actions per game")
+    n, secs = random_throughput(20, seed)
+    print(f"random vs random (60-round games): {n / secs:.0f} actions/s, {secs / 20 * 1000:.0f} ms per game")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.games.space_risk.helpers import BOARD, GAME
 
-from starlanes.core import Rng
+from starlanes.core import GM, Rng
 from starlanes.games.space_risk.state import BATTLESHIP, CLAIM, MOVE_IN, SpaceRiskState
 
 
@@ -76,5 +76,5 @@ def test_views_hide_other_hands_and_missions(seed: int) -> None:
     assert view.all_hands is None and view.all_objectives is None
     text = GAME.view_to_json(GAME.view(state, 0)).decode()
     assert '"deck"' not in text and '"objective_deck"' not in text
-    gm = GAME.view(state, None).game  # type: ignore[arg-type]
+    gm = GAME.view(state, GM).game
     assert gm.all_hands == tuple(tuple(sorted(h)) for h in state.hands)

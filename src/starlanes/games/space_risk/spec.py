@@ -48,8 +48,13 @@ class SpaceRiskParams(Params):
     max_rounds: int = param(60, "rounds after which the game is scored (stars, then territories)", min=1)
 
     def validate(self) -> None:
+        """Refuse a broken board file as soon as the params are given (ContentError)."""
         if self.transport_capacity > 10_000 or self.max_infantry > 10_000:
             raise ParseError("param max_infantry / transport_capacity: too large")
+        if self.board:
+            from starlanes.games.space_risk.board import load_board
+
+            load_board(self.board)
 
     @property
     def dice(self) -> DiceRules:

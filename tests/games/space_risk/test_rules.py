@@ -164,6 +164,9 @@ def test_trade_set_three_alike_or_one_of_each_special_is_wild() -> None:
     assert f"trade {names[good[0]]} {names[good[1]]} {names[good[2]]}" in trades
     with pytest.raises(IllegalAction, match="three cards alike or one of each"):
         GAME.apply(state, 0, f"trade {names[bad[0]]} {names[bad[1]]} {names[bad[2]]}")
+    canon = f"trade {names[good[0]]} {names[good[1]]} {names[good[2]]}"
+    with pytest.raises(IllegalAction, match=f"card order: '{canon}'"):
+        GAME.apply(state, 0, f"trade {names[good[2]]} {names[good[1]]} {names[good[0]]}")
 
 
 def test_trade_only_cards_you_hold() -> None:

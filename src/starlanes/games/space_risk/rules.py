@@ -413,7 +413,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                         return f"you do not hold the card {board.card_names[cid]}"
                 if not valid_set(board, ids):
                     return "a set is three cards alike or one of each kind"
-                return "name the three cards in card order (as 'legal' lists them)"
+                canon = Trade(*(board.card_names[c] for c in sorted(ids)))
+                return f"name the three cards in card order: '{canon.text()}'"
             if phase == REINFORCE and state.pool > 0:
                 return f"place your {state.pool} reinforcements first"
             if isinstance(action, Attack):

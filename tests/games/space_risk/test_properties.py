@@ -78,3 +78,7 @@ def test_views_hide_other_hands_and_missions(seed: int) -> None:
     assert '"deck"' not in text and '"objective_deck"' not in text
     gm = GAME.view(state, GM).game
     assert gm.all_hands == tuple(tuple(sorted(h)) for h in state.hands)
+    gm_text = GAME.render(gm, GM)
+    seat_text = GAME.render(view, 0)
+    assert "P1 cards:" in gm_text and "P1 cards:" not in seat_text
+    assert all(BOARD.objectives[i].id in gm_text for i in state.objectives[2])

@@ -255,6 +255,12 @@ def render_view(view: SpaceRiskView, board: Board) -> str:
         for i in view.my_goals:
             c = board.goals[i]
             lines.append(f"Goal {c.id}: {c.text} (reward {c.reward}, {c.stars} star)")
+    if view.all_hands is not None and view.all_objectives is not None and view.all_goals is not None:
+        for seat in seats:
+            cards = " ".join(board.card_names[c] for c in view.all_hands[seat]) or "none"
+            missions = " ".join([board.objectives[i].id for i in view.all_objectives[seat]]
+                                + [board.goals[i].id for i in view.all_goals[seat]]) or "none"
+            lines.append(f"P{seat} cards: {cards}; objective and goal cards: {missions}")
     if view.phase in (PHASE_NAMES[DEPLOY], PHASE_NAMES[CLAIM]):
         lines.append("Starting infantry left: " + ", ".join(f"P{s} {n}" for s, n in enumerate(view.to_deploy)))
     if view.phase == PHASE_NAMES[REINFORCE]:

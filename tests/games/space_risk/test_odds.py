@@ -6,6 +6,7 @@ import itertools
 import json
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -248,3 +249,52 @@ def test_cli_bad_input_is_refused_clearly(args: list[str]) -> None:
     assert result.exit_code != 0
     assert isinstance(result.exception, Exception)
     assert str(result.exception)
+
+
+# ------------------------------------------------- the game and the calculator share the dice
+
+
+def test_game_and_calculator_use_the_same_compare(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.games.space_risk.helpers import T, force, position
+
+    from starlanes.games.space_risk import dice as dice_module
+
+    def ties_to_attacker(attack: Any, defend: Any, amod: int, dmod: int, clamp: bool, sides: int) -> tuple[int, int]:
+        a = sorted(attack, reverse=True)
+        d = sorted(defend, reverse=True)
+        lost = sum(1 for x, y in zip(a, d, strict=False) if x + amod < y + dmod)
+        return lost, min(len(a), len(d)) - lost
+
+    monkeypatch.setattr(dice_module, "compare", ties_to_attacker)
+    odds.roll_outcomes.cache_clear()
+    odds.roll_outcomes_float.cache_clear()
+    try:
+        p = {(al, dl): q for al, dl, q in odds.roll_outcomes(1, 1)}
+        assert p[(0, 1)] == Fraction(21, 36)
+        state = position({"Vega-1": 5}, {"Vega-2": 3})
+        force(state, 4, 1, 1, 4, 1)  # 4 v 4 and 1 v 1: two ties, now won by the attacker
+        from tests.games.space_risk.helpers import GAME
+        GAME.apply(state, 0, "attack Vega-1 Vega-2")
+        assert state.armies[T("Vega-2")] == 1 and state.armies[T("Vega-1")] == 5
+    finally:
+        odds.roll_outcomes.cache_clear()
+        odds.roll_outcomes_float.cache_clear()
+
+
+def test_game_rolls_follow_the_exact_odds() -> None:
+    """20,000 real 3-against-2 rolls through the ruleset land within 4 sigma of the exact odds."""
+    from tests.games.space_risk.helpers import GAME, position
+
+    from starlanes.core import Rng
+
+    state = position({"Vega-1": 5}, {"Vega-2": 3})
+    state.rng = Rng.from_seed(2024)
+    n = 20_000
+    seen: dict[tuple[int, int], int] = {}
+    for _ in range(n):
+        al, dl, _text = GAME._roll(state, 3, 2, 0, 0)
+        seen[(al, dl)] = seen.get((al, dl), 0) + 1
+    for al, dl, p in odds.roll_outcomes(3, 2):
+        expected = n * float(p)
+        sigma = (n * float(p) * (1 - float(p))) ** 0.5
+        assert abs(seen.get((al, dl), 0) - expected) < 4 * sigma

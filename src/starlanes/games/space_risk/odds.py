@@ -1,6 +1,7 @@
 """Exact battle odds for space-risk, from the game's own dice code.
 
-Everything here is derived from :func:`starlanes.games.space_risk.dice.compare` by
+Everything here is derived from :func:`starlanes.games.space_risk.dice.compare` (looked up
+at call time, exactly as the ruleset does) by
 listing every roll of the dice, so a change of a dice rule (sides, dice counts,
 clamping, modifiers) changes the odds the same way it changes the game.
 
@@ -30,12 +31,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Generic, TypeVar
 
-from starlanes.games.space_risk.dice import (
-    DiceRules,
-    attack_dice_allowed,
-    compare,
-    defend_dice,
-)
+from starlanes.games.space_risk import dice as dice_mod
+from starlanes.games.space_risk.dice import DiceRules, attack_dice_allowed, defend_dice
 
 __all__ = [
     "BattleResult",
@@ -90,7 +87,7 @@ def roll_outcomes(
     defend_sets = [(r, _ways(r)) for r in itertools.combinations_with_replacement(faces, defend_dice_count)]
     for a_roll, a_ways in attack_sets:
         for d_roll, d_ways in defend_sets:
-            key = compare(a_roll, d_roll, attack_mod, defend_mod, rules.clamp, sides)
+            key = dice_mod.compare(a_roll, d_roll, attack_mod, defend_mod, rules.clamp, sides)
             counts[key] = counts.get(key, 0) + a_ways * d_ways
     total = sides ** (attack_dice + defend_dice_count)
     return tuple((al, dl, Fraction(n, total)) for (al, dl), n in sorted(counts.items()))

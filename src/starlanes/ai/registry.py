@@ -18,6 +18,8 @@ from starlanes.core.errors import ParseError, UnknownName
 from starlanes.core.ruleset import Ruleset
 
 from .base import Agent, AgentFactory
+from .greedy import GREEDY_OPTIONS, make_greedy
+from .mcts import SEARCH_OPTIONS, make_ismcts, make_mcts
 from .random_agent import make_random
 
 __all__ = ["GENERIC", "AgentEntry", "agent_names", "make_agent", "parse_agent_spec"]
@@ -33,6 +35,11 @@ class AgentEntry:
 # Generic agents, usable with every ruleset: add one entry per agent.
 GENERIC: dict[str, AgentEntry] = {
     "random": AgentEntry(make_random, "uniformly random legal actions (seeded)"),
+    "greedy": AgentEntry(make_greedy, "one ply of look-ahead scored by the ruleset's evaluate()",
+                         GREEDY_OPTIONS),
+    "mcts": AgentEntry(make_mcts, "UCT search, future dice resampled every iteration", SEARCH_OPTIONS),
+    "ismcts": AgentEntry(make_ismcts, "information-set MCTS over determinizations of its own view",
+                         SEARCH_OPTIONS),
 }
 
 

@@ -1,0 +1,128 @@
+"""One record per game, and the columnar file that holds them (Parquet, via pyarrow).
+
+A record says everything needed to reproduce and analyse one game: the ruleset and its
+version, the params that differ from the defaults, the seed, which agent sat where, the
+outcome, the length in actions and the wall time. ``label`` names the side of a comparison
+(``"baseline"`` / ``"variant"``) or is ``"run"`` for a plain ``lab run``.
+
+pyarrow is imported only inside :func:`write_records` / :func:`read_records`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from starlanes.core.errors import ContentError
+
+__all__ = ["GameRecord", "read_records", "write_records"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """The result of one simulated game."""
+
+    index: int  # position in the batch; the seed is derived from the batch seed and this
+    seed: int
+    game: str
+    version: str
+    params: str  # JSON object of the params that differ from the defaults
+    label: str  # "run", "baseline" or "variant"
+    agents: tuple[str, ...]  # agent spec per seat (seat 0 first)
+    first: int  # the first seat to act (-1 when several seats opened simultaneously)
+    winners: tuple[int, ...]  # empty: a draw
+    reason: str  # the outcome's reason ("cap" when the action cap ended the game)
+    scores: tuple[float, ...]  # empty when the ruleset reports none
+    length: int  # actions applied
+    duration: float  # seconds of wall time
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+    @property
+    def players(self) -> int:
+        return len(self.agents)
+
+    def same_result(self, other: GameRecord) -> bool:
+        """Equal apart from the wall time (what reproducibility promises)."""
+        a = asdict(self)
+        b = asdict(other)
+        a.pop("duration")
+        b.pop("duration")
+        return a == b
+
+    def params_dict(self) -> dict[str, Any]:
+        value = json.loads(self.params)
+        assert isinstance(value, dict)
+        return value
+
+
+_COLUMNS = [f.name for f in fields(GameRecord)]
+
+
+def _schema() -> Any:
+    import pyarrow as pa
+
+    return pa.schema(
+        [
+            ("index", pa.int64()),
+            ("seed", pa.int64()),
+            ("game", pa.string()),
+            ("version", pa.string()),
+            ("params", pa.string()),
+            ("label", pa.string()),
+            ("agents", pa.list_(pa.string())),
+            ("first", pa.int32()),
+            ("winners", pa.list_(pa.int32())),
+            ("reason", pa.string()),
+            ("scores", pa.list_(pa.float64())),
+            ("length", pa.int64()),
+            ("duration", pa.float64()),
+        ]
+    )
+
+
+def write_records(records: Sequence[GameRecord], path: str | Path) -> Path:
+    """Write ``records`` to a Parquet file (one row per game); returns the path."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    columns: dict[str, list[Any]] = {name: [] for name in _COLUMNS}
+    for record in records:
+        for name in _COLUMNS:
+            value = getattr(record, name)
+            columns[name].append(list(value) if isinstance(value, tuple) else value)
+    table = pa.table(columns, schema=_schema())
+    out = Path(path)
+    if out.parent and not out.parent.exists():
+        out.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(table, out)
+    return out
+
+
+def read_records(path: str | Path) -> list[GameRecord]:
+    """Read a file written by :func:`write_records`; a missing or foreign file is a ContentError."""
+    import pyarrow.parquet as pq
+
+    source = Path(path)
+    if not source.exists():
+        raise ContentError(str(source), "", "no such file")
+    try:
+        table = pq.read_table(source)
+    except Exception as exc:  # pyarrow raises several unrelated types for a bad file
+        raise ContentError(str(source), "", f"not a Parquet file of lab results ({exc})") from None
+    missing = [name for name in _COLUMNS if name not in table.column_names]
+    if missing:
+        raise ContentError(str(source), ", ".join(missing), "missing column(s); not a lab results file")
+    data = table.select(_COLUMNS).to_pydict()
+    out = []
+    for i in range(table.num_rows):
+        row = {name: data[name][i] for name in _COLUMNS}
+        for name in ("agents", "winners", "scores"):
+            row[name] = tuple(row[name] or ())
+        out.append(GameRecord(**row))
+    return out

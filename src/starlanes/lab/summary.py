@@ -1,0 +1,149 @@
+"""Summaries of a batch of games: win rates with Wilson intervals, draws, lengths, first mover.
+
+``summarize(records)`` gives a :class:`Summary`; ``Summary.to_json()`` is the object that
+``starlanes lab run --json`` prints::
+
+    {"games": 200, "draws": 3, "mean_length": 812.4,
+     "seats": [{"seat": 0, "agent": "mcts:iterations=100", "games": 100, "wins": 91,
+                "win_rate": 0.91, "ci95": [0.838, 0.952]}, ...],
+     "agents": [...], "by_seat": [...], "length": {...}, "first_player": {...}}
+
+A seat wins a game when it is among the outcome's winners (a shared win counts for each
+winner); a game with no winner is a draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .records import GameRecord
+from .stats import quantiles, wilson
+
+__all__ = ["Rate", "Summary", "summarize"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """``wins`` out of ``games`` with the Wilson 95% interval."""
+
+    wins: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.ci95
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.rate, 6),
+            "ci95": [round(low, 6), round(high, 6)],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    game: str
+    version: str
+    games: int
+    draws: int
+    seat_agent: dict[tuple[int, str], Rate]  # per (seat, agent)
+    by_agent: dict[str, Rate]  # per agent spec, any seat
+    by_seat: dict[int, Rate]  # per seat, any agent
+    first_player: Rate  # games where a single seat acted first: did it win?
+    players: int
+    lengths: tuple[int, ...]
+    reasons: dict[str, int]
+
+    @property
+    def mean_length(self) -> float:
+        return sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
+
+    @property
+    def draw_rate(self) -> Rate:
+        return Rate(self.draws, self.games)
+
+    def length_stats(self) -> dict[str, float]:
+        if not self.lengths:
+            return {}
+        q = quantiles([float(x) for x in self.lengths], [0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0])
+        keys = ["min", "p10", "p25", "median", "p75", "p90", "max"]
+        out = dict(zip(keys, q, strict=True))
+        out["mean"] = round(self.mean_length, 3)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        first = self.first_player.to_json()
+        first["expected"] = round(1.0 / self.players, 6) if self.players else None
+        return {
+            "game": self.game,
+            "version": self.version,
+            "games": self.games,
+            "draws": self.draws,
+            "draw_ci95": [round(x, 6) for x in self.draw_rate.ci95],
+            "mean_length": round(self.mean_length, 3),
+            "seats": [
+                {"seat": seat, "agent": agent, **rate.to_json()}
+                for (seat, agent), rate in sorted(self.seat_agent.items())
+            ],
+            "agents": [{"agent": agent, **rate.to_json()} for agent, rate in self.by_agent.items()],
+            "by_seat": [{"seat": seat, **rate.to_json()} for seat, rate in sorted(self.by_seat.items())],
+            "length": self.length_stats(),
+            "first_player": first,
+            "reasons": dict(sorted(self.reasons.items())),
+        }
+
+
+K = TypeVar("K")
+
+
+def _tally(table: dict[K, list[int]], key: K, won: int) -> None:
+    cell = table.setdefault(key, [0, 0])
+    cell[0] += won
+    cell[1] += 1
+
+
+def summarize(records: Sequence[GameRecord]) -> Summary:
+    """Aggregate ``records`` (all from one ruleset and one label)."""
+    if not records:
+        raise ValueError("no games to summarize")
+    games = {r.game for r in records}
+    if len(games) > 1:
+        raise ValueError(f"records mix rulesets: {', '.join(sorted(games))}")
+    wins_sa: dict[tuple[int, str], list[int]] = {}
+    wins_a: dict[str, list[int]] = {}
+    wins_s: dict[int, list[int]] = {}
+    first_w = first_n = 0
+    reasons: dict[str, int] = {}
+    for r in records:
+        winners = set(r.winners)
+        for seat, agent in enumerate(r.agents):
+            won = 1 if seat in winners else 0
+            _tally(wins_sa, (seat, agent), won)
+            _tally(wins_a, agent, won)
+            _tally(wins_s, seat, won)
+        if r.first >= 0:
+            first_n += 1
+            first_w += 1 if r.first in winners else 0
+        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    return Summary(
+        game=records[0].game,
+        version=records[0].version,
+        games=len(records),
+        draws=sum(1 for r in records if r.draw),
+        seat_agent={k: Rate(w, n) for k, (w, n) in wins_sa.items()},
+        by_agent={k: Rate(w, n) for k, (w, n) in wins_a.items()},
+        by_seat={k: Rate(w, n) for k, (w, n) in wins_s.items()},
+        first_player=Rate(first_w, first_n),
+        players=max(r.players for r in records),
+        lengths=tuple(r.length for r in records),
+        reasons=reasons,
+    )

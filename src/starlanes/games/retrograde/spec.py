@@ -26,9 +26,9 @@ class RetroParams(Params):
     die_sides: int = param(6, "sides of the dice rolled for hits", min=2)
     tracker_spaces: int = param(4, "spaces of the orbit tracker (top, right, bottom, left)", min=1)
     stellar_gate: bool = param(True, "Stellar Gate starts in play, uncontrolled (alternative win condition)")
-    capture_clears_damage: bool = param(True, "a captured asset loses its damage counters (ruling 9)")
+    capture_clears_damage: bool = param(True, "a captured asset loses its damage counters (ruling 17)")
     free_burns_per_turn: int = param(1, "zero-cost burns a spacecraft may make per turn (ruling 12)", min=0)
-    turn_limit: int = param(120, "turns (both players' counted) after which the game is a draw (ruling 3)", min=1)
+    turn_limit: int = param(120, "turns (both players' counted) after which the game is a draw (ruling 11)", min=1)
 
     def validate(self) -> None:
         if self.first_player not in (-1, 0, 1):

@@ -206,6 +206,8 @@ def _battle(
     if attack == 0 or defend == 0:
         # No roll: the end state is the start.
         p_win = one if (defend == 0 and attack > 0) else zero
+    # Float sums may overshoot by an ulp; a probability stays within [0, 1].
+    p_win = min(p_win, one)
     return BattleResult(attack, defend, p_win, ea, ed, tuple(states))
 
 
@@ -292,7 +294,7 @@ def _tables_float(
                     sw += p * rw[nd]
                     sa += p * ra[nd]
                     sd += p * rd[nd]
-                w[d] = sw
+                w[d] = sw if sw < 1.0 else 1.0  # float sums may overshoot by an ulp
                 ea[d] = sa
                 ed[d] = sd
         rows_w.append(w)

@@ -90,31 +90,56 @@ def on(hook: str, *kinds: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def sources(b: Board, hook: str) -> Iterator[Source]:
-    """Face-up cards in play whose abilities answer ``hook``, in table order."""
-    kinds = HOOKS.get(hook)
-    if not kinds:
-        return
+_ABILITIES: dict[str, tuple[tuple[Card, Ability], ...]] = {
+    key: tuple((card, ab) for ab in card.abilities) for key, card in BOOK.cards.items() if card.abilities
+}
+
+
+def _all_sources(b: Board, kinds: Any = None) -> list[Source]:
+    """Every face-up card in play with an ability (only ``kinds`` if given)."""
     t = b.t
     cards = t.cards
+    out: list[Source] = []
     for a in t.assets:
         if not a.face_up:
             continue
-        card = BOOK[cards[a.uid]]
-        for ab in card.abilities:
-            if ab.kind in kinds:
-                yield Source(a.uid, card, ab, a.controller, a, None, None)
+        for card, ab in _ABILITIES.get(cards[a.uid], ()):
+            if kinds is None or ab.kind in kinds:
+                out.append(Source(a.uid, card, ab, a.controller, a, None, None))
         for u in a.upgrades:
-            ucard = BOOK[cards[u.uid]]
-            for ab in ucard.abilities:
-                if ab.kind in kinds:
-                    yield Source(u.uid, ucard, ab, a.controller, a, None, u)
-    assets = {a.uid: a for a in t.assets}
+            for card, ab in _ABILITIES.get(cards[u.uid], ()):
+                if kinds is None or ab.kind in kinds:
+                    out.append(Source(u.uid, card, ab, a.controller, a, None, u))
+    assets: dict[int, Asset] | None = None
     for s in t.ships:
-        scard = BOOK[cards[s.uid]]
-        for ab in scard.abilities:
-            if ab.kind in kinds:
-                yield Source(s.uid, scard, ab, s.owner, assets[s.asset], s, None)
+        found = _ABILITIES.get(cards[s.uid])
+        if found:
+            if assets is None:
+                assets = {a.uid: a for a in t.assets}
+            for card, ab in found:
+                if kinds is None or ab.kind in kinds:
+                    out.append(Source(s.uid, card, ab, s.owner, assets[s.asset], s, None))
+    return out
+
+
+def sources(b: Board, hook: str) -> Iterator[Source]:
+    """Face-up cards in play whose abilities answer ``hook``, in table order.
+
+    While ``b.cache`` is set (legal-move generation, which changes nothing) the list of cards
+    with abilities is built once per call of ``legal``.
+    """
+    kinds = HOOKS.get(hook)
+    if not kinds:
+        return
+    if b.cache is None:
+        yield from _all_sources(b, kinds)
+        return
+    every = b.cache.get("")
+    if every is None:
+        every = b.cache[""] = _all_sources(b)
+    for src in every:
+        if src.ability.kind in kinds:
+            yield src
 
 
 def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import AssetCard, Card, CardBook, SpacecraftCard, UpgradeCard, load_cards
 from .state import NOBODY, Asset, Ship, Table, Upgrade
 
@@ -13,10 +15,11 @@ BOOK: CardBook = load_cards()
 class Board:
     """Read access to a :class:`Table` by uid. Cheap to build; build one per call."""
 
-    __slots__ = ("t",)
+    __slots__ = ("cache", "t")
 
     def __init__(self, t: Table) -> None:
         self.t = t
+        self.cache: dict[str, Any] | None = None  # set while nothing changes (legal-move generation)
 
     # ---------------------------------------------------------------- cards
     def card(self, uid: int) -> Card:

@@ -573,7 +573,11 @@ class Engine:
     # ---------------------------------------------------------------- candidates
     def legal(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` (candidates filtered by ``why_not``)."""
-        return [a for a in self.candidates(seat) if self.why_not(seat, a) is None]
+        self.b.cache = {}
+        try:
+            return [a for a in self.candidates(seat) if self.why_not(seat, a) is None]
+        finally:
+            self.b.cache = None
 
     def candidates(self, seat: int) -> list[Action]:
         t = self.t

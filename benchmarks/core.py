@@ -20,8 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from starlanes.core import Match, Rng  # noqa: E402
-from tests.toy.duel import make_duel  # noqa: E402
+from tests.toy.duel import make_duel
+
+from starlanes.core import Match, Rng
 
 
 def main() -> None:

@@ -48,7 +48,8 @@ from .actions import (
     Transfer,
 )
 from .board import BOOK, Board
-from .cards import AssetCard, SpacecraftCard
+from .cards import SpacecraftCard
+from .odds import expected_hits
 from .state import HIDDEN, NOBODY, RetroView, Ship, Table
 
 __all__ = ["HeuristicAgent", "evaluate_table", "heuristic_factory", "ship_value"]
@@ -80,10 +81,7 @@ def _can_climb(orbitals: tuple[int, ...], delta_vee: int, minimum: int = 2) -> b
 
 
 def _expected_hits(dice: int, check: int, sides: int = 6, ones_hit: bool = False) -> float:
-    faces = min(max(check - 1, 0), sides)
-    if ones_hit:
-        faces = max(faces, 1)
-    return dice * faces / sides
+    return float(expected_hits(dice, check, sides, ones_hit))
 
 
 def evaluate_table(t: Table, seat: int) -> float:
@@ -375,6 +373,3 @@ def heuristic_factory(game: Any, seat: int, seed: int, options: Mapping[str, str
         raise UnknownName("option of retrograde:heuristic", next(iter(options)), [])
     return HeuristicAgent(seat, seed)
 
-
-def _is_asset(key: str) -> bool:
-    return isinstance(BOOK.cards.get(key), AssetCard)

@@ -48,8 +48,8 @@ def _check(s: RetroState) -> None:
     assert len(t.hands[0]) + len(t.decks[0]) <= 40
 
 
-@settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 10_000), moves=st.lists(st.integers(0, 10_000), min_size=20, max_size=200))
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.lists(st.integers(0, 10_000), min_size=80, max_size=300))
 def test_property_random_play_keeps_every_card_in_exactly_one_place(seed: int, moves: list[int]) -> None:
     s = GAME.setup(None, 2, seed)
     for m in moves:

@@ -201,11 +201,21 @@ class HeuristicAgent:
     def _ship_plan(self, t: Table, b: Board, me: int, s: Ship, card: SpacecraftCard, target: int,
                    acts: list[Action]) -> tuple[float, Action] | None:
         sides = 6
-        left = self._armor(b, s) - s.damage
-        if b.debris_count(s.asset, s.orbital) >= left:
-            safe = [a for a in acts if isinstance(a, Burn) and b.debris_count(s.asset, a.orbital) < left]
-            if safe:
-                return 9.0, min(safe, key=lambda a: b.debris_count(s.asset, a.orbital))
+        left = self._armor(b, s)  # damage comes off at the start of our turn
+
+        def safe(orbital: int) -> bool:
+            # debris strikes at the end of our turn and again at the end of the opponent's
+            return s.damage + 2 * b.debris_count(s.asset, orbital) < left
+
+        if not safe(s.orbital):
+            escapes = [a for a in acts if isinstance(a, Burn) and safe(a.orbital)]
+            if escapes:
+                return 9.0, min(escapes, key=lambda a: b.debris_count(s.asset, a.orbital))
+        here = b.asset(s.asset)
+        assert here is not None
+        n_orb = len(b.orbitals(here))
+        # the lowest orbital we can sit in safely: bombardment is cheapest from there
+        post = next((o for o in range(n_orb) if s.damage + 2 * b.debris_count(s.asset, o) < left), s.orbital)
         bombards = [a for a in acts if isinstance(a, Bombard)]
         if bombards and card.bombardment > 0:
             def gain(a: Bombard) -> float:
@@ -215,13 +225,14 @@ class HeuristicAgent:
 
             top = max(bombards, key=gain)
             enough = 0.5 if card.has("troop-pod") else 0.3
-            if gain(top) > enough and (s.orbital == 0 or s.asset != target or not self._can_burn_to(acts, 0)):
+            settled = s.orbital <= post or not self._can_burn_to(acts, post)
+            if gain(top) > enough and (s.asset != target or settled):
                 return 10.0 + gain(top), top
-        if s.asset == target and card.bombardment > 0 and s.orbital > 0:
-            dive = [a for a in acts if isinstance(a, Burn) and a.orbital == 0]
+        if s.asset == target and card.bombardment > 0 and s.orbital > post:
+            dive = [a for a in acts if isinstance(a, Burn) and a.orbital == post]
             if dive:
                 return 8.0, dive[0]
-        attacks = [a for a in acts if isinstance(a, Attack)]
+        attacks = [a for a in acts if isinstance(a, Attack) and self._debris_ok(t, b, me, a.target)]
         if attacks and (card.accuracy >= 2 or (card.accuracy >= 1 and card.has("boarding"))):
             return 6.0 + card.accuracy * 0.1, attacks[0]
         wants_to_go = card.bombardment > 0 or card.accuracy >= 3
@@ -232,6 +243,8 @@ class HeuristicAgent:
             wants_to_go = len(pods) >= 2
         elif escort and pods and not card.has("troop-pod"):
             wants_to_go = True
+        if card.has("troop-pod"):
+            wants_to_go = False  # pods cannot transfer: they wait for a ride
         if not wants_to_go or s.asset == target or s.damage:
             return None
         go = [a for a in acts if isinstance(a, Transfer) and a.asset == target]
@@ -241,6 +254,15 @@ class HeuristicAgent:
         if climbs:
             return 5.0, max(climbs, key=lambda a: a.orbital)
         return None
+
+    def _debris_ok(self, t: Table, b: Board, me: int, target: int) -> bool:
+        """Destroying ``target`` leaves debris in its orbital: only if none of ours would die of it."""
+        victim = b.ship(target)
+        if victim is None:
+            return False
+        extra = 2 * (b.debris_count(victim.asset, victim.orbital) + 1)
+        return all(self._armor(b, o) > extra for o in t.ships
+                   if o.owner == me and o.asset == victim.asset and o.orbital == victim.orbital)
 
     @staticmethod
     def _armor(b: Board, s: Ship) -> int:

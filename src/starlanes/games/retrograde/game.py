@@ -180,9 +180,6 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
                           deck_lists=[list(d) for d in view.deck_lists])
 
     # ------------------------------------------------------------------ extras
-    def clone(self, state: RetroState) -> RetroState:
-        return super().clone(state)
-
     def render(self, view: RetroView, viewer: Viewer) -> str:
         from .view import render_table
 

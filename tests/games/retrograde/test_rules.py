@@ -462,3 +462,43 @@ def test_asset_helper_builds_face_up_assets() -> None:
     s = empty()
     m = asset(s, "mars", 0)
     assert len(m.debris) == 4 and m.face_up
+
+
+def test_face_down_asset_flips_only_when_its_cost_is_reached() -> None:
+    s = empty()
+    m = hand(s, 0, "jupiter")  # cost 16
+    act(s, 0, f"found {m}")
+    act(s, 0, f"allocate {HOME0} {m}")
+    assert "6 of 16" in (why(s, 0, f"flip {m}") or "")
+    assert f"flip {m}" not in legal_texts(s, 0)
+
+
+def test_blockade_does_not_stop_building_beside_the_asset() -> None:
+    s = empty()
+    c = hand(s, 0, "ground-spore")
+    act(s, 0, f"place {c} {HOME0}")
+    ship(s, "col-crossman", 1, HOME0, 2)
+    assert why(s, 0, f"allocate {HOME0} {c}") is None
+
+
+def test_param_capture_keeps_damage_when_told() -> None:
+    s = empty(capture_clears_damage=False)
+    hw = find_asset(s, HOME1)
+    hw.damage = 3
+    a = ship(s, "terra-anvil", 0, HOME1, 0)
+    s.rng.force([1, 1])
+    act(s, 0, f"bombard {a.uid} {HOME1} 6")
+    assert hw.controller == 0 and hw.damage == 5
+
+
+def test_param_burn_min_cost_changes_the_minimum() -> None:
+    s = empty(burn_min_cost=3)
+    x = ship(s, "terra-hammer", 0, HOME0, 3)
+    act(s, 0, f"burn {x.uid} 0")
+    assert x.dv == 3
+
+
+def test_render_shows_the_orbit_tracker() -> None:
+    s = empty()
+    text = GAME.render(GAME.view(s, 0).game, 0)
+    assert "tracker right (4)" in text  # Venus advanced once; its orbit values are 4,4,4,4

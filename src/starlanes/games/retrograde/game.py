@@ -73,7 +73,13 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
             hw = new(deck.homeworld, seat)
             homes.append(Asset(uid=hw, controller=seat, homeworld_of=seat,
                                debris=[[] for _ in BOOK.asset(deck.homeworld).orbitals]))
-            t.decks.append([new(k, seat) for k in deck.cards])
+            # card numbers are dealt at random, so a number says nothing about a card's place in
+            # the (fixed, secret) deck order (ruling 52)
+            uids = [new("", seat) for _ in deck.cards]
+            rng.shuffle(uids)
+            for uid, key in zip(uids, deck.cards, strict=True):
+                cards[uid] = key
+            t.decks.append(uids)
             t.deck_names.append(deck.name)
         t.assets = [homes[0]]
         if params.stellar_gate:
@@ -136,6 +142,7 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
         if seat is not None:
             for uid in hidden_uids(t, seat):
                 table.cards[uid] = HIDDEN
+            table.deck_names[1 - seat] = "deck"  # its file could give away the order
         return RetroView(me=NOBODY if seat is None else seat, table=table,
                          deck_lists=[list(d) for d in state.deck_lists], cfg=state.cfg)
 

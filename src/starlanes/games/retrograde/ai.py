@@ -232,6 +232,24 @@ class HeuristicAgent:
             dive = [a for a in acts if isinstance(a, Burn) and a.orbital == post]
             if dive:
                 return 8.0, dive[0]
+        target_asset = b.asset(target)
+        assert target_asset is not None
+        if card.has("sweep"):
+            # a Laser Broom clears the way for the bombers at the enemy homeworld
+            dirty = [o for o, pile in enumerate(target_asset.debris) if pile]
+            if s.asset == target and dirty:
+                go_to = [a for a in acts if isinstance(a, Burn) and a.orbital == dirty[0]]
+                if go_to and s.orbital != dirty[0]:
+                    return 8.5, go_to[0]
+                return None
+            if s.asset != target and dirty:
+                go = [a for a in acts if isinstance(a, Transfer) and a.asset == target]
+                if go:
+                    return 7.0, go[0]
+                climbs = [a for a in acts if isinstance(a, Burn) and a.orbital > s.orbital]
+                if climbs:
+                    return 5.0, max(climbs, key=lambda a: a.orbital)
+            return None
         attacks = [a for a in acts if isinstance(a, Attack) and self._debris_ok(t, b, me, a.target)]
         if attacks and (card.accuracy >= 2 or (card.accuracy >= 1 and card.has("boarding"))):
             return 6.0 + card.accuracy * 0.1, attacks[0]

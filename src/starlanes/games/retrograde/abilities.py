@@ -134,12 +134,13 @@ def sources(b: Board, hook: str) -> Iterator[Source]:
     if b.cache is None:
         yield from _all_sources(b, kinds)
         return
-    every = b.cache.get("")
-    if every is None:
-        every = b.cache[""] = _all_sources(b)
-    for src in every:
-        if src.ability.kind in kinds:
-            yield src
+    found = b.cache.get(hook)
+    if found is None:
+        every = b.cache.get("")
+        if every is None:
+            every = b.cache[""] = _all_sources(b)
+        found = b.cache[hook] = [src for src in every if src.ability.kind in kinds]
+    yield from found
 
 
 def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:

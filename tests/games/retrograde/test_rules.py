@@ -502,3 +502,29 @@ def test_render_shows_the_orbit_tracker() -> None:
     s = empty()
     text = GAME.render(GAME.view(s, 0).game, 0)
     assert "tracker right (4)" in text  # Venus advanced once; its orbit values are 4,4,4,4
+
+
+def test_worked_example_troop_pod_assault_takes_the_saturn_homeworld() -> None:
+    """Venus: a Pollen climbs out, transfers with a Ground Spore riding along (Shock troops); the
+    spore dives and, next turn, bombards; four spores bring Saturn (resistance 4) down."""
+    s = empty()
+    pollen = ship(s, "pollen", 0, HOME0, 0)  # limit 15
+    spores = [ship(s, "ground-spore", 0, HOME0, 0) for _ in range(4)]
+    act(s, 0, f"burn {pollen.uid} 3")  # 9 - 1 = 8
+    act(s, 0, f"transfer {pollen.uid} {HOME1}")  # max(1 - 4, 2) = 2
+    assert pollen.dv == 10
+    act(s, 0, f"follow {spores[0].uid}")
+    act(s, 0, f"burn {spores[0].uid} 0")  # inward: 2
+    assert (spores[0].asset, spores[0].orbital, spores[0].dv) == (HOME1, 0, 2)
+    for other in spores[1:]:
+        other.asset, other.orbital = HOME1, 0  # the others arrive the same way
+    act(s, 0, "end")
+    act(s, 1, "end")
+    hw = find_asset(s, HOME1)
+    for spore in spores:
+        s.rng.force([1])
+        act(s, 0, f"bombard {spore.uid} {HOME1} 9")  # cost 1 + 9 = 10, check 5
+    assert hw.controller == 0 and all(find_ship(s, x.uid) is None for x in spores)
+    act(s, 0, "end")
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (0,) and out.reason == "the opponent has no homeworld"

@@ -11,6 +11,7 @@ from starlanes.core.errors import StarlanesError
 
 from . import deck as deck_cmd
 from . import games as games_cmd
+from . import lab as lab_cmd
 from . import odds as odds_cmd
 from . import play as play_cmd
 
@@ -27,6 +28,7 @@ games_cmd.register(app)
 play_cmd.register(app)
 odds_cmd.register(app)
 deck_cmd.register(app)
+lab_cmd.register(app)
 
 err = Console(stderr=True)
 

@@ -66,13 +66,13 @@ def split_agents(text: str) -> list[str]:
 def _progress(total: int, label: str, enabled: bool) -> Iterator[Callable[[int], None] | None]:
     """A Rich progress bar on stderr, refreshed from the calling thread (no background thread,
     so worker processes can be forked safely while it is shown)."""
-    if not enabled:
+    if not enabled or not err.is_terminal:  # no bar in logs and pipes
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeRemainingColumn(), console=err, auto_refresh=False, transient=False)
+                   TimeRemainingColumn(), console=err, auto_refresh=False, transient=True)
     task = bar.add_task(label, total=total)
     last = [0.0]
 

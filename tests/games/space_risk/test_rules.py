@@ -247,9 +247,10 @@ def test_attack_only_adjacent_territories() -> None:
 def test_attack_dice_may_not_risk_the_territory() -> None:
     state = position({"Vega-1": 2, "Vega-3": 3}, {"Vega-2": 5})
     two = {a for a in texts(state) if a.startswith("attack Vega-1 Vega-2")}
-    assert two == {"attack Vega-1 Vega-2 dice=1"}  # 2 infantry: only 1 die
+    assert two == {"attack Vega-1 Vega-2", "attack Vega-1 Vega-2 dice=1"}  # 2 infantry: only 1 die
     three = {a for a in texts(state) if a.startswith("attack Vega-3 Vega-2")}
-    assert three == {"attack Vega-3 Vega-2", "attack Vega-3 Vega-2 dice=2", "attack Vega-3 Vega-2 dice=1"}
+    assert three == {"attack Vega-3 Vega-2", "attack Vega-3 Vega-2 dice=3", "attack Vega-3 Vega-2 dice=2",
+                     "attack Vega-3 Vega-2 dice=1"}
     with pytest.raises(IllegalAction, match="1 to 1 dice"):
         GAME.apply(state, 0, "attack Vega-1 Vega-2 dice=2")
     one = position({"Vega-1": 1}, {"Vega-2": 1})
@@ -529,7 +530,7 @@ def test_transport_is_a_base_infantry_attack_land_without_penalty() -> None:
 def test_transport_infantry_may_all_attack() -> None:
     state = position({"Sirius-1": 2}, {"Vega-1": 3})
     tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=1)
-    assert {a for a in texts(state) if a.startswith(f"attack {tr} Vega-1")} == {f"attack {tr} Vega-1 dice=1"}
+    assert {a for a in texts(state) if a.startswith(f"attack {tr} Vega-1")} == {f"attack {tr} Vega-1", f"attack {tr} Vega-1 dice=1"}
     force(state, 1, 6, 6)
     GAME.apply(state, 0, f"attack {tr} Vega-1 dice=1")
     assert state.ships[-1].cargo == 0
@@ -628,7 +629,7 @@ def test_action_text_round_trips() -> None:
                  "build Vega transport"):
         action = GAME.parse_action(text)
         assert GAME.parse_action(action.text()) == action
-    assert GAME.parse_action("attack Vega-3 Sirius-1 dice=3").text() == "attack Vega-3 Sirius-1"
+    assert GAME.parse_action("attack Vega-3 Sirius-1 dice=0").text() == "attack Vega-3 Sirius-1"
     assert GAME.parse_action("attack Vega-3 Sirius-1 dice=3") == Attack("Vega-3", "Sirius-1", 3)
 
 
@@ -739,7 +740,7 @@ def test_a_ship_may_attack_again_in_the_same_turn() -> None:
 def test_classic_dice_limit_param() -> None:
     state = position({"Vega-1": 3}, {"Vega-2": 5}, dice_limit_by_loss=False)
     assert {a for a in texts(state) if a.startswith("attack Vega-1 Vega-2")} == {
-        "attack Vega-1 Vega-2 dice=2", "attack Vega-1 Vega-2 dice=1"}
+        "attack Vega-1 Vega-2", "attack Vega-1 Vega-2 dice=2", "attack Vega-1 Vega-2 dice=1"}
 
 
 def test_clamp_param_reaches_the_game_dice() -> None:
@@ -752,3 +753,70 @@ def test_clamp_param_reaches_the_game_dice() -> None:
         force(state, 6, 6)
         GAME.apply(state, 0, f"attack {bs} Outer-2 dice=1")
         assert [s.owner for s in state.ships] == [winner]
+
+
+# ------------------------------------------------------- placing many at once (R4)
+
+
+def test_place_several_reinforcements_in_one_action() -> None:
+    state = position({"Vega-1": 2, "Vega-2": 3}, phase=REINFORCE)
+    state.pool = 9
+    assert "place Vega-1 count=9" in texts(state) and "place Vega-1 count=10" not in texts(state)
+    events = GAME.apply(state, 0, "place Vega-1 count=5")
+    assert state.armies[T("Vega-1")] == 7 and state.pool == 4 and state.phase == REINFORCE
+    assert "places 5 infantry on Vega-1 (now 7; 4 left to place)" in events[-1].text
+    GAME.apply(state, 0, "place Vega-2 count=4")
+    assert state.phase == MAIN and state.pool == 0 and state.armies[T("Vega-2")] == 7
+
+
+def test_place_count_limited_by_reinforcements_and_15_per_territory() -> None:
+    state = position({"Vega-1": 12, "Vega-2": 3}, phase=REINFORCE)
+    state.pool = 5
+    before = GAME.to_json(state)
+    with pytest.raises(IllegalAction, match="between 1 and 3 infantry on Vega-1"):
+        GAME.apply(state, 0, "place Vega-1 count=4")
+    with pytest.raises(IllegalAction, match="between 1 and 5 infantry on Vega-2"):
+        GAME.apply(state, 0, "place Vega-2 count=6")
+    with pytest.raises(IllegalAction, match="between 1 and 5"):
+        GAME.apply(state, 0, "place Vega-2 count=0")
+    assert GAME.to_json(state) == before
+
+
+def test_setup_starting_infantry_several_at_once_passes_the_turn() -> None:
+    state = new_game(2, seed=2)
+    first = state.current
+    left = state.to_deploy[first]
+    mine = next(a for a in GAME.legal_actions(state, first))
+    GAME.apply(state, first, f"{mine.text()} count=3")
+    assert state.to_deploy[first] == left - 3 and state.current == 1 - first
+    with pytest.raises(IllegalAction, match=f"between 1 and {state.to_deploy[1 - first]}"):
+        own = next(a for a in GAME.legal_actions(state, 1 - first))
+        GAME.apply(state, 1 - first, f"{own.text()} count={state.to_deploy[1 - first] + 1}")
+
+
+def test_misspelt_names_get_a_suggestion() -> None:
+    state = position({"Vega-1": 5}, {"Vega-2": 2})
+    with pytest.raises(IllegalAction, match=r"unknown territory 'vega-2' \(did you mean Vega-2\?\)"):
+        GAME.apply(state, 0, "attack Vega-1 vega-2")
+    with pytest.raises(IllegalAction, match=r"did you mean Vega-1\?"):
+        GAME.apply(state, 0, "attack Vgea-1 Vega-2")
+    with pytest.raises(IllegalAction, match=r"unknown planet 'vega' \(did you mean Vega\?\)"):
+        GAME.apply(state, 0, "build vega transport")
+
+
+def test_attack_without_dice_rolls_the_most_allowed() -> None:
+    # "attack A B" works whatever the count: 2 infantry roll 1 die, a ship in space rolls 1 die.
+    state = position({"Vega-1": 2}, {"Vega-2": 3})
+    force(state, 6, 1, 1)
+    events = GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    assert "6 against 1 1" in events[0].text and state.armies[T("Vega-2")] == 2
+    big = position({"Vega-1": 9}, {"Vega-2": 3})
+    force(big, 6, 6, 6, 1, 1)
+    events = GAME.apply(big, 0, "attack Vega-1 Vega-2")
+    assert "6 6 6 against 1 1" in events[0].text
+    ships = position({"Vega-1": 2})
+    bs = add_ship(ships, 0, BATTLESHIP, "Vega-Orbit")
+    add_ship(ships, 1, BATTLESHIP, "Outer-1")
+    force(ships, 6, 1)
+    events = GAME.apply(ships, 0, f"attack {bs} Outer-1")
+    assert "6 against 1" in events[0].text and ships.owner[T("Outer-1")] == -1

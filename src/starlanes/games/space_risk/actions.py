@@ -3,10 +3,11 @@
 ==========================================  =====================================================
 ``claim Vega-3``                            modified start: claim an empty territory
 ``place Vega-3``                            place one infantry (starting infantry or reinforcements)
+``place Vega-3 count=5``                    place five infantry at once
 ``trade Vega-1 Sirius-4 Special-1``         trade a set of three territory cards (in card order)
 ``attack Vega-3 Vega-4``                    attack with the most dice allowed (``dice=N`` for fewer)
-``attack S2 Vega-4 dice=3``                 infantry aboard transport S2 attack the land beside it
-``attack S5 Outer-1 dice=1``                ship S5 attacks the enemy ships in a space territory
+``attack S2 Vega-4``                        infantry aboard transport S2 attack the land beside it
+``attack S5 Outer-1``                       ship S5 attacks the enemy ships in a space territory (one die)
 ``move 4``                                  after a conquest: move 4 armies in
 ``build Vega transport``                    use Vega's spaceport (``battleship`` or ``transport``)
 ``fly S2 Outer-1``                          move a ship one space territory
@@ -46,16 +47,26 @@ def ship_name(ship_id: int) -> str:
 
 
 class Claim(Action, frozen=True):
+    """Modified start: claim an empty land territory, putting one infantry on it: `claim Vega-3`."""
+
     verb: ClassVar[str] = "claim"
     territory: str
 
 
 class Place(Action, frozen=True):
+    """Place infantry (starting infantry or reinforcements) on a land territory you hold:
+    `place Vega-3` places one, `place Vega-3 count=5` places five. At most 15 per territory."""
+
     verb: ClassVar[str] = "place"
     territory: str
+    count: int = 1
 
 
 class Trade(Action, frozen=True):
+    """Trade a set of three territory cards at the start of your turn, before placing:
+    `trade Vega-1 Sirius-4 Special-1` (three alike or one of each kind; name them in card order,
+    as `actions` lists them). A special card stands for any kind."""
+
     verb: ClassVar[str] = "trade"
     first: str
     second: str
@@ -63,30 +74,45 @@ class Trade(Action, frozen=True):
 
 
 class Attack(Action, frozen=True):
+    """Attack an enemy territory: `attack Vega-3 Vega-4` from land (adjacent, or across a battleship
+    in the orbit between them); `attack S2 Vega-4` with the infantry aboard transport S2;
+    `attack S5 Outer-1` with ship S5 against the ships in a neighbouring space territory.
+    Rolls the most dice allowed (`dice=0`, the default); `dice=N` rolls N."""
+
     verb: ClassVar[str] = "attack"
     source: str
     target: str
-    dice: int = 3
+    dice: int = 0  # 0: the most dice allowed
 
 
 class MoveIn(Action, frozen=True):
+    """After a conquest: how many infantry move in, `move 4` (at least one; one stays behind)."""
+
     verb: ClassVar[str] = "move"
     count: int
 
 
 class Build(Action, frozen=True):
+    """Use a spaceport you hold (every other turn): `build Vega battleship` or `build Vega transport`.
+    The ship appears in the planet's orbit and waits a turn before it moves or fights."""
+
     verb: ClassVar[str] = "build"
     planet: str
     kind: str
 
 
 class Fly(Action, frozen=True):
+    """Move a ship one space territory (once per turn): `fly S2 Outer-1`. Not into another player's ships."""
+
     verb: ClassVar[str] = "fly"
     ship: str
     to: str
 
 
 class Load(Action, frozen=True):
+    """Infantry board a transport from land you hold beside it: `load S2 Vega-1 5` (one stays behind;
+    at most 15 aboard; once per turn)."""
+
     verb: ClassVar[str] = "load"
     ship: str
     territory: str
@@ -94,6 +120,8 @@ class Load(Action, frozen=True):
 
 
 class Unload(Action, frozen=True):
+    """Infantry leave a transport onto land you hold beside it: `unload S2 Vega-1 5` (once per turn)."""
+
     verb: ClassVar[str] = "unload"
     ship: str
     territory: str
@@ -101,6 +129,9 @@ class Unload(Action, frozen=True):
 
 
 class Fortify(Action, frozen=True):
+    """The one consolidation move at the end of your turn, between adjacent territories you hold:
+    `fortify Vega-1 Vega-2 3`. It ends the turn."""
+
     verb: ClassVar[str] = "fortify"
     source: str
     target: str
@@ -108,6 +139,8 @@ class Fortify(Action, frozen=True):
 
 
 class End(Action, frozen=True):
+    """End your turn without consolidating (you draw a territory card if you took a territory)."""
+
     verb: ClassVar[str] = "end"
 
 

@@ -11,7 +11,8 @@ objective and goal cards checked, planet holdings recorded, then the next seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import difflib
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
@@ -68,6 +69,14 @@ NEVER_USED = -1000
 @lru_cache(maxsize=64)
 def _dice_rules(params: SpaceRiskParams) -> dice_mod.DiceRules:
     return params.dice
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean Vega-3?)`` for a name typed in the wrong case or slightly misspelt."""
+    choices = list(known)
+    same = [k for k in choices if k.lower() == name.lower()]
+    close = same or difflib.get_close_matches(name, choices, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def board_of(state: SpaceRiskState) -> Board:
@@ -244,14 +253,14 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         if phase == CLAIM:
             return [Claim(names[t]) for t in range(board.land_count) if owner[t] < 0]
         if phase == DEPLOY:
-            return [Place(names[t]) for t in range(board.land_count) if owner[t] == seat and armies[t] < cap]
+            return self._places(board, owner, armies, seat, state.to_deploy[seat], cap)
         if phase == MOVE_IN:
             return [MoveIn(n) for n in range(1, state.move_max + 1)]
         if phase == REINFORCE:
             out.extend(self._trades(state, board, seat))
             if self._must_trade(state, board, seat):
                 return out
-            out.extend(Place(names[t]) for t in range(board.land_count) if owner[t] == seat and armies[t] < cap)
+            out.extend(self._places(board, owner, armies, seat, state.pool, cap))
             return out
         # MAIN
         self._attacks(state, board, seat, out)
@@ -265,6 +274,18 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                     for n in range(1, min(armies[s] - 1, room) + 1):
                         out.append(Fortify(names[s], names[t], n))
         out.append(End())
+        return out
+
+    @staticmethod
+    def _places(board: Board, owner: Sequence[int], armies: Sequence[int], seat: int, left: int,
+                cap: int) -> list[Action]:
+        """``place T`` for every territory with room, then ``place T count=N`` for the bigger
+        counts (several infantry in one action, R4)."""
+        names = board.names
+        mine = [t for t in range(board.land_count) if owner[t] == seat and armies[t] < cap]
+        out: list[Action] = [Place(names[t]) for t in mine]
+        for t in mine:
+            out.extend(Place(names[t], n) for n in range(2, min(left, cap - armies[t]) + 1))
         return out
 
     def _trades(self, state: SpaceRiskState, board: Board, seat: int) -> list[Action]:
@@ -311,6 +332,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             sname = names[s]
             for t in targets:
                 tname = names[t]
+                out.append(Attack(sname, tname))  # the most dice allowed
                 for d in range(k, 0, -1):
                     out.append(Attack(sname, tname, d))
         for ship in state.ships:
@@ -321,10 +343,12 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 k = dice_mod.dice_for(table, ship.cargo)
                 for t in board.shore_adj[ship.at]:
                     if owner[t] != seat:
+                        out.append(Attack(sname, names[t]))
                         for d in range(k, 0, -1):
                             out.append(Attack(sname, names[t], d))
             for y in board.space_adj[ship.at]:
                 if owner[y] >= 0 and owner[y] != seat:
+                    out.append(Attack(sname, names[y]))  # space combat: always one die
                     out.append(Attack(sname, names[y], 1))
 
     def _ship_actions(self, state: SpaceRiskState, board: Board, seat: int, out: list[Action]) -> None:
@@ -372,7 +396,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         def terr(name: str) -> int:
             t = board.index.get(name)
             if t is None:
-                raise StarlanesError(f"unknown territory '{name}'")
+                raise StarlanesError(f"unknown territory '{name}'{_did_you_mean(name, board.names)}")
             return t
 
         try:
@@ -399,6 +423,11 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                     return f"{action.territory} already holds the most infantry allowed ({params.max_infantry})"
                 if phase == REINFORCE and self._must_trade(state, board, seat):
                     return f"you hold {len(state.hands[seat])} cards: trade a set first"
+                left = state.to_deploy[seat] if phase == DEPLOY else state.pool
+                most = min(left, params.max_infantry - state.armies[t])
+                if action.count < 1 or action.count > most:
+                    return (f"place between 1 and {most} infantry on {action.territory} ({left} left to place, "
+                            f"{state.armies[t]} there, at most {params.max_infantry} per territory)")
                 return "you cannot place there now"
             if isinstance(action, Trade):
                 if phase != REINFORCE:
@@ -406,7 +435,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 ids = []
                 for cname in (action.first, action.second, action.third):
                     if cname not in board.card_names:
-                        return f"there is no card '{cname}'"
+                        return f"there is no card '{cname}'{_did_you_mean(cname, board.card_names)}"
                     ids.append(board.card_names.index(cname))
                 for cid in ids:
                     if cid not in state.hands[seat]:
@@ -422,7 +451,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             if isinstance(action, Build):
                 pi = board.planet_index.get(action.planet)
                 if pi is None:
-                    return f"unknown planet '{action.planet}'"
+                    return f"unknown planet '{action.planet}'{_did_you_mean(action.planet, board.planet_index)}"
                 planet = board.planets[pi]
                 if action.kind not in SHIP_KINDS:
                     return "build a battleship or a transport"
@@ -484,7 +513,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
     def _explain_attack(self, state: SpaceRiskState, board: Board, seat: int, action: Attack) -> str:
         target = board.index.get(action.target)
         if target is None:
-            return f"unknown territory '{action.target}'"
+            return f"unknown territory '{action.target}'{_did_you_mean(action.target, board.names)}"
         if state.owner[target] == seat:
             return f"you hold {action.target} yourself"
         ship = _ship(state, action.source)
@@ -507,10 +536,10 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 return f"{action.target} is not next to {board.names[ship.at]}"
             if state.owner[target] < 0:
                 return f"there are no ships in {action.target}: fly there"
-            return "a ship attacks with one die (dice=1)"
+            return "a ship attacks ships with one die: leave dice out (or dice=1)"
         source = board.index.get(action.source)
         if source is None:
-            return f"unknown territory or ship '{action.source}'"
+            return f"unknown territory or ship '{action.source}'{_did_you_mean(action.source, board.names)}"
         if state.owner[source] != seat:
             return f"you do not hold {action.source}"
         if not board.land[target] or not board.land[source]:
@@ -543,14 +572,19 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             return events
         if isinstance(action, Place):
             t = board.index[action.territory]
-            state.armies[t] += 1
-            events.append(Event(f"seat {seat} places 1 infantry on {action.territory}"))
+            n = action.count
+            state.armies[t] += n
             if state.phase == DEPLOY:
-                state.to_deploy[seat] -= 1
+                state.to_deploy[seat] -= n
+                left = state.to_deploy[seat]
                 self._next_deployer(state, board, seat, include=False)
             else:
-                state.pool -= 1
+                state.pool -= n
+                left = state.pool
                 self._after_reinforce(state, board, seat)
+                left = state.pool if state.phase == REINFORCE else 0
+            events.append(Event(f"seat {seat} places {n} infantry on {action.territory} "
+                                f"(now {state.armies[t]}; {left} left to place)"))
             return events
         if isinstance(action, Trade):
             ids = [board.card_names.index(n) for n in (action.first, action.second, action.third)]
@@ -668,10 +702,17 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 ship.unloaded = False
         held = sum(1 for t in range(board.land_count) if state.owner[t] == seat)
         pool = max(params.min_reinforcements, held // params.reinforcement_divisor)
+        income = [f"{held} territories / {params.reinforcement_divisor} = {pool}"
+                  if pool > params.min_reinforcements or held // params.reinforcement_divisor == pool
+                  else f"{held} territories: the minimum {pool}"]
         alive = sum(state.alive)
         for pi, planet in enumerate(board.planets):
             if state.planet_holder[pi] == seat and state.turn - state.planet_since[pi] >= alive:
                 pool += planet.net_worth
+                income.append(f"{planet.name} {planet.net_worth}")
+        if state.pending[seat]:
+            income.append(f"completed cards {state.pending[seat]}")
+        state.income = ", ".join(income)
         pool += state.pending[seat]
         state.pending[seat] = 0
         state.pool = pool
@@ -795,7 +836,9 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         if ship is not None and not board.land[target]:
             return self._space_battle(state, board, seat, ship, target)
         j = dice_mod.defend_dice(state.armies[target], rules)
-        al, dl, text = self._roll(state, action.dice, j, 0, 0)
+        able = ship.cargo if ship is not None else state.armies[board.index[action.source]] - 1
+        k = action.dice or dice_mod.attack_dice_allowed(able, rules)
+        al, dl, text = self._roll(state, k, j, 0, 0)
         state.armies[target] -= dl
         if ship is not None:
             ship.cargo -= al

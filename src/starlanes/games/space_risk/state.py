@@ -98,5 +98,6 @@ class SpaceRiskState(GameState, kw_only=True):
     move_max: int = 0
     start_rolls: list[int] = msgspec.field(default_factory=list)
     last_roll: str = ""
+    income: str = ""  # where this turn's reinforcements came from, for the player
     winners: list[int] = msgspec.field(default_factory=list)
     end_reason: str = ""

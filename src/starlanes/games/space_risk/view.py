@@ -71,6 +71,7 @@ class SpaceRiskView(msgspec.Struct, frozen=True, kw_only=True):
     move_max: int
     start_rolls: tuple[int, ...]
     last_roll: str
+    income: str
     winners: tuple[int, ...]
     end_reason: str
     all_hands: tuple[tuple[int, ...], ...] | None = None  # GM only
@@ -122,6 +123,7 @@ def build_view(state: SpaceRiskState, board: Board, seat: int | None) -> SpaceRi
         move_max=state.move_max,
         start_rolls=tuple(state.start_rolls),
         last_roll=state.last_roll,
+        income=state.income,
         winners=tuple(state.winners),
         end_reason=state.end_reason,
         all_hands=tuple(tuple(sorted(h)) for h in state.hands) if gm else None,
@@ -198,6 +200,7 @@ def determinize_view(view: SpaceRiskView, board: Board, seat: int, rng: Rng) -> 
         move_max=view.move_max,
         start_rolls=list(view.start_rolls),
         last_roll=view.last_roll,
+        income=view.income,
         winners=list(view.winners),
         end_reason=view.end_reason,
     )
@@ -207,47 +210,113 @@ def _who(seat: int) -> str:
     return "--" if seat < 0 else f"P{seat}"
 
 
-def render_view(view: SpaceRiskView, board: Board) -> str:
-    """The board and the viewer's cards as plain text for a terminal."""
+def _short(name: str, prefix: str) -> str:
+    return name.removeprefix(prefix) if name.startswith(prefix) and len(name) > len(prefix) else name
+
+
+def _wrap(items: list[str], indent: str = "  ", width: int = 80, sep: str = "  ") -> list[str]:
+    """``items`` joined by ``sep`` in lines of at most ``width`` characters."""
     lines: list[str] = []
-    header = f"{board.name} - round {view.round}, turn {view.turn}, phase {view.phase}"
+    line = ""
+    for item in items:
+        if line and len(indent) + len(line) + len(sep) + len(item) > width:
+            lines.append(indent + line)
+            line = ""
+        line = item if not line else line + sep + item
+    if line:
+        lines.append(indent + line)
+    return lines
+
+
+def _planet_lines(view: SpaceRiskView, board: Board, pi: int) -> list[str]:
+    """One planet in a few lines: a header, then a grid of cells ``3* P0 12 2,4,O``: territory
+    (``*``: the spaceport), holder, infantry, neighbours (``O``: the space beside it)."""
+    planet = board.planets[pi]
+    prefix = planet.name + "-"
+    space = sorted({x for t in planet.territories for x in board.space_adj[t]})
+    space_label = {x: ("O" if len(space) == 1 else f"O{i + 1}") for i, x in enumerate(space)}
+    parts = [f"worth {planet.net_worth}"]
+    parts.append(f"spaceport {board.names[planet.port]}" if planet.port >= 0 else "no spaceport")
+    if space:
+        parts.append(", ".join(f"{space_label[x]} = {board.names[x]}" for x in space))
+    holder = view.planet_holder[pi]
+    if holder >= 0:
+        parts.append(f"all held by P{holder}")
+    lines = [f"{planet.name}: " + "; ".join(parts)]
+    labels = [_short(board.names[t], prefix) for t in planet.territories]
+    wide = max(len(label) for label in labels)
+    cells = []
+    for t, label in zip(planet.territories, labels, strict=True):
+        near = [_short(board.names[x], prefix) for x in board.land_adj[t]]
+        near += [space_label[x] for x in board.space_adj[t]]
+        port = "*" if board.port_at[t] >= 0 else " "
+        cells.append(f"{label:>{wide}}{port} {_who(view.owner[t])} {view.armies[t]:>2} {','.join(near)}")
+    cell_width = max(len(c) for c in cells)
+    per_row = max(1, (80 - 2 + 2) // (cell_width + 2))
+    for i in range(0, len(cells), per_row):
+        row = cells[i:i + per_row]
+        lines.append("  " + "  ".join(c.ljust(cell_width) for c in row).rstrip())
+    return lines
+
+
+def _ship_text(view: SpaceRiskView, board: Board, s: Ship) -> str:
+    notes = []
+    if s.kind == 1:
+        notes.append(f"{s.cargo} aboard")
+    if view.turns_taken[s.owner] - s.built_turn < view.params.ship_wait_turns:
+        notes.append("new")
+    elif s.moved and s.owner == view.current:
+        notes.append("moved")
+    extra = f" ({', '.join(notes)})" if notes else ""
+    return f"S{s.id} P{s.owner} {SHIP_KINDS[s.kind]}{extra} in {board.names[s.at]}"
+
+
+def render_view(view: SpaceRiskView, board: Board) -> str:
+    """The board and the viewer's essentials as plain text, about 35 lines of at most 80
+    characters: planets as grids, space as its lanes and ships, then the players, then the
+    viewer's cards and objectives and what to do now, just above the prompt."""
+    lines: list[str] = []
+    me = view.seat
+    header = f"{board.name} - round {view.round}, turn {view.turn}, {view.phase}"
     if view.phase != PHASE_NAMES[OVER]:
-        header += f", seat {view.current} to act"
+        header += f", P{view.current}{' (you)' if view.current == me else ''} to act"
     lines.append(header)
-    ships_at: dict[int, list[Ship]] = {}
-    for s in view.ships:
-        ships_at.setdefault(s.at, []).append(s)
-    for pi, planet in enumerate(board.planets):
-        port = f"spaceport on {board.names[planet.port]}" if planet.port >= 0 else "no spaceport"
-        holder = view.planet_holder[pi]
-        held = f", all held by P{holder}" if holder >= 0 else ""
-        lines.append(f"{planet.name}: net worth {planet.net_worth}, {port}{held}")
-        prefix = planet.name + "-"
-        for t in planet.territories:
-            near = [board.names[x].removeprefix(prefix) for x in board.land_adj[t]]
-            orbit = [board.names[x] for x in board.space_adj[t]]
-            port_mark = " (spaceport)" if board.port_at[t] >= 0 else ""
-            lines.append(f"  {board.names[t]:<12} {_who(view.owner[t])} {view.armies[t]:>2}   "
-                         f"adj {','.join(near)}{' + ' + ', '.join(orbit) if orbit else ''}{port_mark}")
-    lines.append("Space (ships: S<number>):")
+    lines.append("Territory cells: NUMBER(* spaceport) HOLDER INFANTRY NEIGHBOURS (O: orbit)")
+    for pi in range(len(board.planets)):
+        lines.extend(_planet_lines(view, board, pi))
+    lanes = []
     for t in range(board.land_count, board.territory_count):
-        mark = " (asteroid field: defenders +1)" if board.asteroid[t] else ""
-        fleet = ", ".join(
-            f"S{s.id} P{s.owner} {SHIP_KINDS[s.kind]}" + (f" carrying {s.cargo}" if s.cargo else "")
-            for s in ships_at.get(t, []))
-        links = ", ".join(board.names[x] for x in board.space_adj[t])
-        lines.append(f"  {board.names[t]}{mark}: {fleet or 'empty'}; lanes to {links}")
+        onward = [x for x in board.space_adj[t] if x > t]
+        if onward:
+            star = "*" if board.asteroid[t] else ""
+            lanes.append(f"{board.names[t]}{star} - " + ", ".join(
+                board.names[x] + ("*" if board.asteroid[x] else "") for x in onward))
+    lines.append("Space lanes (* asteroid field: defending dice +1):")
+    lines.extend(_wrap(lanes, sep="; ") if lanes else ["  none"])
+    ships = [_ship_text(view, board, s) for s in sorted(view.ships, key=lambda s: (s.owner, s.id))]
+    lines.append("Ships:" + ("" if ships else " none"))
+    lines.extend(_wrap(ships, sep="; "))
     seats = range(len(view.alive))
-    lines.append("Players: " + "; ".join(
-        f"P{s}{'' if view.alive[s] else ' (out)'} {sum(1 for t in range(board.land_count) if view.owner[t] == s)} "
-        f"territories, {view.hand_sizes[s]} cards, {view.stars[s]} stars" for s in seats))
+    lines.extend(_wrap([
+        f"P{s}{' (you)' if s == me else ''}{'' if view.alive[s] else ' (out)'}: "
+        f"{sum(1 for t in range(board.land_count) if view.owner[t] == s)} terr, "
+        f"{sum(view.armies[t] for t in range(board.land_count) if view.owner[t] == s)} inf, "
+        f"{sum(1 for sh in view.ships if sh.owner == s)} ships, {view.hand_sizes[s]} cards, "
+        f"{view.stars[s]}/{view.params.stars_to_win} stars" for s in seats], indent="", sep=" | "))
     lines.append(f"Next set trades for {board.trade_value(view.sets_traded)}; last roll: {view.last_roll or '-'}")
+    if view.all_hands is not None and view.all_objectives is not None and view.all_goals is not None:
+        for seat in seats:
+            cards = " ".join(board.card_names[c] for c in view.all_hands[seat]) or "none"
+            missions = " ".join([board.objectives[i].id for i in view.all_objectives[seat]]
+                                + [board.goals[i].id for i in view.all_goals[seat]]) or "none"
+            lines.append(f"P{seat} cards: {cards}; objective and goal cards: {missions}")
     if view.hand is not None:
         kinds = ("infantry", "horse", "cannon")
-        hand = ", ".join(
-            f"{board.card_names[c]} ({'special' if board.card_kind[c] < 0 else kinds[board.card_kind[c]]})"
-            for c in view.hand)
-        lines.append(f"Your cards: {hand or 'none'}")
+        hand = [f"{board.card_names[c]} ({'special' if board.card_kind[c] < 0 else kinds[board.card_kind[c]]})"
+                for c in view.hand]
+        items = hand or ["none"]
+        items[0] = "Your cards: " + items[0]
+        lines.extend(_wrap(items, indent="", sep=", "))
     if view.my_objectives is not None and view.my_goals is not None:
         for i in view.my_objectives:
             c = board.objectives[i]
@@ -255,20 +324,42 @@ def render_view(view: SpaceRiskView, board: Board) -> str:
         for i in view.my_goals:
             c = board.goals[i]
             lines.append(f"Goal {c.id}: {c.text} (reward {c.reward}, {c.stars} star)")
-    if view.all_hands is not None and view.all_objectives is not None and view.all_goals is not None:
-        for seat in seats:
-            cards = " ".join(board.card_names[c] for c in view.all_hands[seat]) or "none"
-            missions = " ".join([board.objectives[i].id for i in view.all_objectives[seat]]
-                                + [board.goals[i].id for i in view.all_goals[seat]]) or "none"
-            lines.append(f"P{seat} cards: {cards}; objective and goal cards: {missions}")
-    if view.phase in (PHASE_NAMES[DEPLOY], PHASE_NAMES[CLAIM]):
-        lines.append("Starting infantry left: " + ", ".join(f"P{s} {n}" for s, n in enumerate(view.to_deploy)))
-    if view.phase == PHASE_NAMES[REINFORCE]:
-        lines.append(f"Reinforcements to place: {view.pool}")
-    if view.phase == PHASE_NAMES[MOVE_IN]:
-        lines.append(f"You took {board.names[view.move_to]}: move 1 to {view.move_max} armies in ('move N')")
-    if view.phase == PHASE_NAMES[MAIN]:
-        lines.append("Attack, use ships, then 'fortify FROM TO N' or 'end'")
-    if view.phase == PHASE_NAMES[OVER]:
-        lines.append(f"Game over: {view.end_reason}")
+    lines.extend(_status(view, board))
     return "\n".join(lines)
+
+
+def _status(view: SpaceRiskView, board: Board) -> list[str]:
+    """What the player to act does now (the last lines, just above the prompt)."""
+    phase = view.phase
+    mine = view.current == view.seat
+    if phase in (PHASE_NAMES[DEPLOY], PHASE_NAMES[CLAIM]):
+        left = ", ".join(f"P{s} {n}" for s, n in enumerate(view.to_deploy))
+        how = "'claim TERRITORY'" if phase == PHASE_NAMES[CLAIM] else \
+            "'place TERRITORY' or 'place TERRITORY count=N'"
+        return [f"Starting infantry left: {left}. {how}"]
+    if phase == PHASE_NAMES[REINFORCE]:
+        lines = [f"Reinforcements to place: {view.pool}" + (f" ({view.income})" if view.income else "")]
+        if mine and view.hand is not None and len(view.hand) >= 3:
+            forced = view.params.forced_trade_hand
+            must = forced > 0 and len(view.hand) >= forced
+            lines.append(("You must trade a set first" if must else "Trade a set first if you like")
+                         + " ('actions' lists your sets); then 'place TERRITORY count=N'")
+        elif mine:
+            lines.append("Place them: 'place TERRITORY' (one) or 'place TERRITORY count=N'")
+        return lines
+    if phase == PHASE_NAMES[MOVE_IN]:
+        return [f"P{view.current} took {board.names[view.move_to]}: move 1 to {view.move_max} infantry in ('move N')"]
+    if phase == PHASE_NAMES[MAIN]:
+        lines = []
+        if mine:
+            ports = [p.name for pi, p in enumerate(board.planets)
+                     if p.port >= 0 and view.owner[p.port] == view.seat
+                     and view.owner[p.launch] in (-1, view.seat)
+                     and view.round - view.port_used[pi] >= view.params.spaceport_interval]
+            if ports:
+                lines.append("Spaceports ready: " + ", ".join(ports) + " ('build PLANET battleship')")
+            if view.conquests:
+                lines.append(f"You took {view.conquests} territories this turn: a card at the end of it")
+        lines.append("Attack, fly/load/unload ships, build; then 'fortify FROM TO N' or 'end'")
+        return lines
+    return [f"Game over: {view.end_reason}"]

@@ -1,0 +1,68 @@
+"""The text a person reads at the terminal: short enough for one screen, essentials last."""
+
+from __future__ import annotations
+
+from tests.games.space_risk.helpers import BOARD, GAME, T, add_ship, deployed, position
+
+from starlanes.core import Rng
+from starlanes.games.space_risk.state import BATTLESHIP, REINFORCE, TRANSPORT, SpaceRiskState
+
+
+def _render(state: SpaceRiskState, seat: int) -> str:
+    return GAME.render(GAME.view(state, seat).game, seat)
+
+
+def _midgame(seed: int) -> SpaceRiskState:
+    state = deployed(2, seed=seed)
+    rng = Rng.from_seed(seed)
+    for _ in range(400):
+        seats = GAME.to_act(state)
+        if not seats:
+            break
+        (seat,) = seats
+        legal = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, legal[rng.randint(0, len(legal) - 1)])
+    return state
+
+
+def test_board_fits_an_80_column_50_line_terminal() -> None:
+    for seed in (1, 2, 3):
+        state = _midgame(seed)
+        text = _render(state, 0)
+        lines = text.splitlines()
+        assert max(len(line) for line in lines) <= 80, max(lines, key=len)
+        assert len(lines) <= 45
+
+
+def test_board_shows_every_territory_holder_and_infantry() -> None:
+    state = position({"Vega-3": 12, "Sirius-1": 4}, {"Vega-2": 7})
+    text = _render(state, 0)
+    assert "3* P0 12 2,4,O" in text  # Vega-3: the spaceport, held by P0 with 12, beside Vega-2, Vega-4, the orbit
+    assert "2  P1  7 1,3,5" in text
+    assert "O = Vega-Orbit" in text and "Outer-2*" in text
+
+
+def test_ships_listed_with_cargo_and_waiting() -> None:
+    state = position({"Vega-3": 5})
+    add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=4, ready=False)
+    add_ship(state, 1, BATTLESHIP, "Outer-1")
+    text = _render(state, 0)
+    assert "S1 P0 transport (4 aboard, new) in Vega-Orbit" in text
+    assert "S2 P1 battleship in Outer-1" in text
+
+
+def test_essentials_are_the_last_lines_above_the_prompt() -> None:
+    state = position({"Vega-3": 5, "Vega-1": 2}, phase=REINFORCE)
+    state.pool = 6
+    state.income = "2 territories: the minimum 2, Vega 3"
+    lines = _render(state, 0).splitlines()
+    assert lines[-2] == "Reinforcements to place: 6 (2 territories: the minimum 2, Vega 3)"
+    assert "count=N" in lines[-1]
+    assert any(line.startswith("Objective ") for line in lines[-6:])
+
+
+def test_income_explains_this_turns_reinforcements() -> None:
+    state = deployed(2, seed=3)
+    held = sum(1 for t in range(BOARD.land_count) if state.owner[t] == state.current)
+    assert state.income.startswith(f"{held} territories / 2 = {held // 2}")
+    assert state.armies[T("Vega-3")] >= 1

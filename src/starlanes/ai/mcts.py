@@ -12,7 +12,8 @@ states through the ruleset's ``determinize_view`` hook:
 
 Spec options (all optional): ``iterations`` (default 200; 0 with ``time`` means no limit),
 ``time`` (seconds per decision), ``c`` (UCB exploration, default 1.0), ``rollout`` (playout
-length cap in actions before the ruleset's ``evaluate`` scores it, default 100).
+length cap in actions before the ruleset's ``evaluate`` scores the position; default 0 —
+score the new leaf at once — for rulesets that implement ``evaluate``, 100 for the others).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ SEARCH_OPTIONS: dict[str, str] = {
     "iterations": "search iterations per decision (default 200; 0 = no limit, needs time)",
     "time": "seconds per decision (default: no time limit)",
     "c": "UCB1 exploration constant (default 1.0)",
-    "rollout": "playout length cap in actions before evaluate() scores it (default 100)",
+    "rollout": "playout length cap in actions before evaluate() scores it (default 0 with evaluate(), else 100)",
 }
 
 
@@ -63,7 +64,9 @@ class _SearchAgent:
         self.budget = _budget(self.name, options)
         c = float_option(self.name, options, "c", 1.0)
         self.c = 1.0 if c is None else c
-        self.rollout = int_option(self.name, options, "rollout", 100)
+        # a ruleset with a heuristic scores leaves directly; without one, playouts are needed
+        has_heuristic = type(game).evaluate is not Ruleset.evaluate
+        self.rollout = int_option(self.name, options, "rollout", 0 if has_heuristic else 100)
         self.last: SearchResult | None = None
 
     def _sampler(self, view: SeatView[Any]) -> Callable[[Rng], GameState]:

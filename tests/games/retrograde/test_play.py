@@ -7,7 +7,7 @@ from starlanes.core import derive_seed
 from starlanes.games.retrograde.ai import HeuristicAgent, evaluate_table
 from starlanes.registry import get_game
 
-from .helpers import GAME, HOME1, act, empty, fresh, ship, slip
+from .helpers import GAME, HOME0, HOME1, act, empty, fresh, ship, slip
 
 
 def test_registry_knows_retrograde_and_its_bot() -> None:
@@ -32,7 +32,24 @@ def test_render_of_a_sealed_combat() -> None:
     a = ship(s, "terra-hammer", 0, HOME1, 4)
     d = ship(s, "envoy", 1, HOME1, 0)
     act(s, 0, f"attack {a.uid} {d.uid}")
-    assert "seals its power" in GAME.render(GAME.view(s, 1).game, 1)
+    defender = GAME.render(GAME.view(s, 1).game, 1)
+    attacker = GAME.render(GAME.view(s, 0).game, 0)
+    for text in (defender, attacker):  # both see who fights whom, by name, and the dice
+        assert f"#{a.uid} Terra Hammer attacks" in text and f"#{d.uid} Envoy (cost 1 delta-vee, 3 dice)" in text
+    # each side is told what to type and its range (hammer: limit 9 - cost 1; envoy: limit 8)
+    assert "defense N[/bold] (0 to 8;" in defender and "power N" not in defender.split("combat:")[1][:400]
+    assert "power N[/bold] (0 to 8;" in attacker and "defense N" not in attacker
+
+
+def test_render_names_the_cards_of_a_follow_prompt() -> None:
+    s = empty()
+    mush = ship(s, "mushroom", 0, HOME0, 3)
+    pod = ship(s, "ground-spore", 0, HOME0, 0)
+    act(s, 0, f"transfer {mush.uid} {HOME1}")
+    mine = GAME.render(GAME.view(s, 0).game, 0)
+    assert f"after #{mush.uid} Mushroom moved:" in mine and "follow SHIP" in mine
+    assert "follow SHIP" not in GAME.render(GAME.view(s, 1).game, 1)
+    assert pod.uid in {int(x.text().split()[1]) for x in GAME.legal_actions(s, 0) if x.verb == "follow"}
 
 
 def test_evaluate_prefers_damage_on_the_enemy_homeworld() -> None:
@@ -59,3 +76,20 @@ def _play(index: int) -> bool:
 def test_heuristic_bot_beats_the_random_bot_with_both_decks_and_seats() -> None:
     wins = sum(_play(i) for i in range(8))
     assert wins >= 6  # the benchmark measures ~95% over 200 games
+
+
+def test_placing_and_allocating_can_be_undone_and_tell_the_owner_the_progress() -> None:
+    from starlanes.core.match import Match
+
+    match = Match.new(GAME, ["human", "human"], 7, GAME.params_from({"first_player": 0}))
+    t = match.state.table
+    ship_card = next(u for u in t.hands[0] if GAME.view(match.state, 0).game.table.cards[u] == "slingshot")
+    match.play(0, f"place {ship_card} {HOME0}")
+    events = match.play(0, f"allocate {HOME0} {ship_card}")
+    private = [e for e in events if e.seats == (0,)]
+    assert private and "Slingshot: 6 of 5 counters; it can be flipped" in private[0].text
+    assert all(not e.visible_to(1) for e in private)
+    match.undo(0)  # a mistaken allocation is taken back...
+    match.undo(0)  # ...and so is the placement: nothing new was revealed
+    assert ship_card in match.state.table.hands[0]
+    assert match.state.table.assets[0].ship_slips == [] and not match.state.table.assets[0].tapped

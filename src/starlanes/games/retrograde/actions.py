@@ -42,7 +42,11 @@ __all__ = [
 
 
 class Burn(Action, frozen=True):
-    """Move SHIP to ORBITAL (0 = lowest) of the asset it orbits."""
+    """Maneuver: move your spacecraft SHIP to ORBITAL (0 = lowest) of the asset it orbits.
+
+    Cost: the delta-vee of its orbital minus the destination's, at least 2 (going in is cheap,
+    climbing out is dear), added to its delta-vee counters, which may never exceed its limit.
+    Example: burn 12 0 (dive #12 to the lowest orbital)."""
 
     verb: ClassVar[str] = "burn"
     ship: int
@@ -50,7 +54,10 @@ class Burn(Action, frozen=True):
 
 
 class Transfer(Action, frozen=True):
-    """Move SHIP from its asset's outermost orbital to ASSET's outermost orbital."""
+    """Maneuver: move SHIP from its asset's outermost orbital to ASSET's outermost orbital.
+
+    Cost: outermost delta-vee here minus outermost delta-vee there, at least 2. Drones and troop
+    pods cannot transfer (pods ride along with Shock troops or Mushroom). Example: transfer 12 41."""
 
     verb: ClassVar[str] = "transfer"
     ship: int
@@ -58,7 +65,11 @@ class Transfer(Action, frozen=True):
 
 
 class Attack(Action, frozen=True):
-    """SHIP attacks the enemy spacecraft TARGET around the same asset (sealed power/defense follow)."""
+    """Maneuver: your SHIP attacks the enemy spacecraft TARGET around the same asset.
+
+    Cost: your orbital's delta-vee minus the target's, at least 1. Then you seal `power N` and the
+    defender seals `defense N` (each point is a delta-vee counter); hit check = power - defense;
+    you roll one die per point of accuracy and each roll below the check is one damage."""
 
     verb: ClassVar[str] = "attack"
     ship: int
@@ -66,21 +77,30 @@ class Attack(Action, frozen=True):
 
 
 class Power(Action, frozen=True):
-    """The attacker's sealed power."""
+    """Your secret power in a combat you started (0 up to what your delta-vee limit still allows).
+
+    Higher power raises the hit check (power - defense) but costs that many delta-vee counters."""
 
     verb: ClassVar[str] = "power"
     value: int
 
 
 class Defense(Action, frozen=True):
-    """The defender's sealed defense."""
+    """Your secret defense when your spacecraft is attacked (0 up to what its delta-vee limit allows).
+
+    Each point lowers the hit check by one and costs one delta-vee counter (removed at the start
+    of your turn)."""
 
     verb: ClassVar[str] = "defense"
     value: int
 
 
 class Bombard(Action, frozen=True):
-    """SHIP bombards the asset it orbits, or an upgrade on it (TARGET), with POWER."""
+    """Maneuver: SHIP bombards TARGET, the enemy (or uncontrolled) asset it orbits or an upgrade on it.
+
+    Cost: lowest orbital's delta-vee minus yours (at least 1) plus POWER. You roll one die per
+    point of bombardment power; hit check = POWER - the target's resistance. Damage equal to its
+    resistance captures the asset (its upgrades are destroyed) or destroys the upgrade."""
 
     verb: ClassVar[str] = "bombard"
     ship: int
@@ -89,14 +109,14 @@ class Bombard(Action, frozen=True):
 
 
 class Sweep(Action, frozen=True):
-    """Laser Broom SHIP clears one debris card from its orbital."""
+    """Maneuver (Laser Broom): spend 2 delta-vee to clear one debris card from SHIP's orbital."""
 
     verb: ClassVar[str] = "sweep"
     ship: int
 
 
 class Clean(Action, frozen=True):
-    """Debris Cleaner UPGRADE (tapped) removes one debris card from ORBITAL of its asset."""
+    """Maneuver (Debris Cleaner): tap UPGRADE to remove one debris card from ORBITAL of its asset."""
 
     verb: ClassVar[str] = "clean"
     upgrade: int
@@ -104,7 +124,8 @@ class Clean(Action, frozen=True):
 
 
 class Boost(Action, frozen=True):
-    """Captain SOURCE gives TARGET (same orbital) its armor or delta-vee bonus until end of turn."""
+    """Maneuver (captains): SOURCE spends 1 delta-vee to give your spacecraft TARGET in its orbital
+    +1 armor (Mahmoud, Kut) or +2 delta-vee limit (Warner, Griffith) until the end of the turn."""
 
     verb: ClassVar[str] = "boost"
     source: int
@@ -112,14 +133,15 @@ class Boost(Action, frozen=True):
 
 
 class Research(Action, frozen=True):
-    """Tap ASSET and draw."""
+    """Research: tap your untapped ASSET and draw the top card of your deck (repeat with other assets)."""
 
     verb: ClassVar[str] = "research"
     asset: int
 
 
 class Repair(Action, frozen=True):
-    """Tap ASSET and remove one damage counter from it or from its upgrade TARGET."""
+    """Repair: tap your untapped ASSET and remove one damage counter from TARGET, the asset itself or
+    an upgrade on it. Example: repair 0 0."""
 
     verb: ClassVar[str] = "repair"
     asset: int
@@ -127,7 +149,10 @@ class Repair(Action, frozen=True):
 
 
 class Place(Action, frozen=True):
-    """Put spacecraft or upgrade CARD from your hand face down beside your ASSET."""
+    """Construction: put spacecraft or upgrade CARD from your hand face down beside your ASSET.
+
+    One face-down spacecraft and one face-down upgrade per asset at a time; spacecraft are placed
+    before upgrades. Then `allocate` construction to it and `flip` it when complete."""
 
     verb: ClassVar[str] = "place"
     card: int
@@ -135,14 +160,16 @@ class Place(Action, frozen=True):
 
 
 class Found(Action, frozen=True):
-    """Put asset CARD from your hand face down in your asset area."""
+    """Construction: put asset CARD from your hand face down in your asset area (then allocate, flip)."""
 
     verb: ClassVar[str] = "found"
     card: int
 
 
 class Allocate(Action, frozen=True):
-    """Tap ASSET; its construction power goes onto face-down card TARGET."""
+    """Construction: tap your ASSET; its construction power (factory) goes as counters onto TARGET,
+    the face-down spacecraft or upgrade beside it or a face-down asset of yours (not a face-down
+    asset while an enemy spacecraft orbits ASSET)."""
 
     verb: ClassVar[str] = "allocate"
     asset: int
@@ -150,7 +177,8 @@ class Allocate(Action, frozen=True):
 
 
 class Cannibalize(Action, frozen=True):
-    """Cannibalized Construction Yards: deal DAMAGE to SHIP around ASSET for that much power."""
+    """Construction (Cannibalized Construction Yards): deal DAMAGE to your SHIP orbiting ASSET; ASSET's
+    construction power grows by that much this turn (then allocate with it)."""
 
     verb: ClassVar[str] = "cannibalize"
     asset: int
@@ -159,7 +187,8 @@ class Cannibalize(Action, frozen=True):
 
 
 class Swap(Action, frozen=True):
-    """Tap ASSET instead of allocating: exchange SHIP in orbit with CARD from your hand."""
+    """Construction (Modular Spacecraft, Refitting Station): tap ASSET instead of allocating to exchange
+    your SHIP in orbit with spacecraft CARD from your hand of the same class and cost."""
 
     verb: ClassVar[str] = "swap"
     asset: int
@@ -168,7 +197,10 @@ class Swap(Action, frozen=True):
 
 
 class Flip(Action, frozen=True):
-    """Turn a completed face-down CARD face up (a spacecraft may pick its ``orbital``)."""
+    """Cleanup: turn your face-down CARD face up once its counters reach its construction cost.
+
+    A spacecraft enters the lowest orbital (needs its class on the asset and room in your
+    population); with PopFixx Boosters pick another: flip 12 orbital=2."""
 
     verb: ClassVar[str] = "flip"
     card: int
@@ -176,27 +208,28 @@ class Flip(Action, frozen=True):
 
 
 class Follow(Action, frozen=True):
-    """Bring SHIP along after a move (escort, carrier, flagship, wingman, tow)."""
+    """Answer an offer after a move: SHIP comes along (troop pod, wingman, flagship escort, tow)."""
 
     verb: ClassVar[str] = "follow"
     ship: int
 
 
 class Sacrifice(Action, frozen=True):
-    """Loyal to Humanity: destroy SHIP to cancel the bombardment's damage."""
+    """Answer Loyal to Humanity's offer: your SHIP at the bombarded asset dives and is destroyed; no damage."""
 
     verb: ClassVar[str] = "sacrifice"
     ship: int
 
 
 class Pass(Action, frozen=True):
-    """Decline the current prompt."""
+    """Decline the offer now on the table (follow, sacrifice)."""
 
     verb: ClassVar[str] = "pass"
 
 
 class End(Action, frozen=True):
-    """End your turn."""
+    """End your turn: you win if the opponent has no homeworld; your cards untap; every spacecraft in
+    an orbital with debris takes one damage per debris card."""
 
     verb: ClassVar[str] = "end"
 

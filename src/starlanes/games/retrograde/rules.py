@@ -59,9 +59,33 @@ from .state import (
     Upgrade,
 )
 
-__all__ = ["Engine"]
+__all__ = ["Engine", "combat_ranges", "ship_accuracy"]
 
 LOG_KEEP = 14
+
+
+def ship_accuracy(b: Board, ship: Ship) -> int:
+    """Dice a spacecraft rolls in combat: its accuracy, The Waveguide's aura, a Pollen beacon."""
+    bonus = ab.modify(b, "accuracy_bonus", 0, ship=ship)
+    beacon = ab.beacon(b, "beacon-accuracy", ship.owner, ship.asset)
+    return b.ship_card(ship).accuracy + max(int(bonus), 0) + beacon
+
+
+def combat_ranges(b: Board, p: Prompt) -> tuple[int, int, int]:
+    """For a pending combat: (highest power, highest defense, the defender's free radar bonus)."""
+    att = b.ship(p.source)
+    dfd = b.ship(p.target)
+    assert att is not None and dfd is not None
+    def room(s: Ship) -> int:
+        return b.ship_card(s).delta_vee + s.dv_bonus - s.dv
+    radar = int(ab.modify(b, "defense_bonus", 0, defender=dfd, attacker=att))
+    return room(att) - p.amount, max(0, room(dfd)), radar
+
+
+def _dice_text(dice: int, rolls: list[int]) -> str:
+    if dice <= 0:
+        return "no dice (nothing to roll)"
+    return f"{dice} dice roll {' '.join(map(str, rolls))}"
 
 
 class Engine:
@@ -82,7 +106,12 @@ class Engine:
             del self.t.log[: len(self.t.log) - LOG_KEEP]
 
     def tell(self, seat: int, text: str) -> None:
+        """A private event that shows ``seat`` something it did not know (no undo past it)."""
         self.events.append(Event(text, seats=(seat,), reveals=True))
+
+    def note(self, seat: int, text: str) -> None:
+        """A private reminder of what ``seat`` already knows (its own face-down card): undo stays possible."""
+        self.events.append(Event(text, seats=(seat,)))
 
     def n(self, uid: int) -> str:
         return f"{self.b.name(uid)} #{uid}"
@@ -96,9 +125,7 @@ class Engine:
         return self.b.ship_card(ship).armor + ship.armor_bonus
 
     def accuracy(self, ship: Ship) -> int:
-        bonus = ab.modify(self.b, "accuracy_bonus", 0, ship=ship)
-        beacon = ab.beacon(self.b, "beacon-accuracy", ship.owner, ship.asset)
-        return self.b.ship_card(ship).accuracy + max(int(bonus), 0) + beacon
+        return ship_accuracy(self.b, ship)
 
     def capacity(self, seat: int) -> int:
         total = 0
@@ -174,7 +201,8 @@ class Engine:
 
     def _phase(self, phase: int) -> str | None:
         if self.t.phase > phase:
-            return f"the turn is past that step (now: {PHASE_NAMES[self.t.phase]})"
+            return (f"the turn is past that step: {PHASE_NAMES[phase]} came before {PHASE_NAMES[self.t.phase]},"
+                    " and the steps go in order (an action of a later step closes the earlier ones)")
         return None
 
     def _my_asset(self, seat: int, uid: int, *, untapped: bool = True) -> Asset | str:
@@ -790,8 +818,8 @@ class Engine:
         dice = self.accuracy(att)
         hits, rolls = self.roll_hits(att, dice, check)
         extra = f" (+{bonus} radar)" if bonus else ""
-        self.say(f"power {power} against defense {defense}{extra}: hit check {check}; "
-                 f"{dice} dice roll {rolls or '-'}: {hits} hit(s)")
+        self.say(f"{self.n(att.uid)} power {power} against {self.n(dfd.uid)} defense {defense}{extra}:"
+                 f" hit check {check}; {_dice_text(dice, rolls)}: {hits} hit(s)")
         recipients = ab.modify(self.b, "hit_recipients", [(dfd.uid, hits)] if hits else [], defender=dfd)
         hurt: list[Ship] = []
         for uid, n in recipients:
@@ -856,7 +884,7 @@ class Engine:
         dice = self.b.ship_card(s).bombardment
         hits, rolls = self.roll_hits(s, dice, check)
         self.say(f"{self.n(s.uid)} bombards {self.n(act.target)} with power {act.power} "
-                 f"(hit check {check}); {dice} dice roll {rolls or '-'}: {hits} hit(s)")
+                 f"(hit check {check}); {_dice_text(dice, rolls)}: {hits} hit(s)")
         spent = bool(ab.modify(self.b, "spent_after_attack", False, attacker=s, hits=hits))
         if hits and act.target == a.uid:
             absorber = ab.modify(self.b, "bombard_absorber", None, asset=a, attacker=s, target=act.target)
@@ -1018,14 +1046,14 @@ class Engine:
             self._set_phase(PLACE_UPGRADES)
             a.upgrade_slips.append(slip)
             self.say(f"seat {seat} places an upgrade face down (#{act.card}) beside {self.n(a.uid)}")
-        self.tell(seat, f"(it is your {card.name})")
+        self.note(seat, f"(it is your {card.name})")
 
     def _do_found(self, seat: int, act: Found) -> None:
         self._set_phase(PLACE_ASSETS)
         self.t.hands[seat].remove(act.card)
         self.t.assets.append(Asset(uid=act.card, controller=seat, face_up=False))
         self.say(f"seat {seat} places an asset face down (#{act.card})")
-        self.tell(seat, f"(it is your {self.b.card(act.card).name})")
+        self.note(seat, f"(it is your {self.b.card(act.card).name})")
 
     def _do_allocate(self, seat: int, act: Allocate) -> None:
         self._set_phase(ALLOCATE)
@@ -1041,6 +1069,22 @@ class Engine:
                 if slip.uid == act.target:
                     slip.counters += power
         self.say(f"seat {seat} taps {self.n(a.uid)}: {power} construction counters on #{act.target}")
+        done, cost = self._progress(act.target)
+        self.note(seat, f"(#{act.target} is your {self.b.name(act.target)}: {done} of {cost} counters"
+                        + ("; it can be flipped in cleanup)" if done >= cost else ")"))
+
+    def _progress(self, uid: int) -> tuple[int, int]:
+        """Construction counters on a face-down card, and the card's construction cost."""
+        card = self.b.card(uid)
+        cost = int(getattr(card, "cost", 0) or 0)
+        fd = self.b.asset(uid)
+        if fd is not None:
+            return fd.counters, cost
+        for a in self.t.assets:
+            for slip in (*a.ship_slips, *a.upgrade_slips):
+                if slip.uid == uid:
+                    return slip.counters, cost
+        return 0, cost
 
     def _do_cannibalize(self, seat: int, act: Cannibalize) -> None:
         self._set_phase(ALLOCATE)

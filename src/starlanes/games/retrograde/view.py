@@ -12,7 +12,8 @@ from rich.markup import escape
 
 from .board import BOOK, Board
 from .cards import AssetCard, SpacecraftCard, UpgradeCard
-from .state import HIDDEN, NOBODY, PHASE_NAMES, Asset, RetroView, Ship
+from .rules import combat_ranges, ship_accuracy
+from .state import HIDDEN, NOBODY, PHASE_NAMES, Asset, Prompt, RetroView, Ship
 
 __all__ = ["describe_card", "render_table"]
 
@@ -106,6 +107,50 @@ def _asset(b: Board, a: Asset, me: int) -> list[str]:
     return lines
 
 
+FOLLOW_NAMES = {
+    "pod-escort": "Shock troops: a troop pod may ride along",
+    "pod-carrier": "Mushroom: up to three troop pods may ride along",
+    "flagship": "Adm. Nguyen: fighters and corvettes from its orbital may come along free",
+    "wingman": "a wingman from the same orbital may follow",
+    "tow": "BluPo Tug: a spacecraft from its orbital may transfer with 2 extra delta-vee",
+}
+
+
+def _prompt_lines(b: Board, p: Prompt, me: int) -> list[str]:
+    """What the pending decision is, naming the cards, and what the viewer may answer."""
+    if p.kind == "combat":
+        att, dfd = b.ship(p.source), b.ship(p.target)
+        if att is None or dfd is None:
+            return []
+        top_power, top_defense, radar = combat_ranges(b, p)
+        dice = ship_accuracy(b, att)
+        lines = [
+            f"[bold]combat:[/bold] {_who(att.owner)} #{att.uid} {escape(b.name(att.uid))} attacks"
+            f" {_who(dfd.owner)} #{dfd.uid} {escape(b.name(dfd.uid))} (cost {p.amount} delta-vee, {dice} dice)."
+            " Both choose a number in secret: hit check = power − defense"
+            + (f" − {radar} (radar)" if radar else "") + "; each die below the check is a hit.",
+        ]
+        if me == att.owner:
+            lines.append(f"  you attack: type [bold]power N[/bold] (0 to {top_power}; each point is a delta-vee"
+                         f" counter on #{att.uid}); the defender may defend with up to {top_defense}")
+        elif me == dfd.owner:
+            lines.append(f"  you defend: type [bold]defense N[/bold] (0 to {top_defense}; each point is a delta-vee"
+                         f" counter on #{dfd.uid}); the attacker may put up to {top_power} power")
+        return lines
+    if p.kind == "sacrifice":
+        line = (f"[bold]bombardment of #{p.target} {escape(b.name(p.target))}:[/bold] {p.amount} hit(s);"
+                f" {_who(p.seat)} may sacrifice one of its spacecraft there to cancel the damage")
+        if me == p.seat:
+            line += " ([bold]sacrifice SHIP[/bold] or [bold]pass[/bold])"
+        return [line]
+    what = FOLLOW_NAMES.get(p.ability, p.ability)
+    line = (f"[bold]after #{p.target} {escape(b.name(p.target))} moved:[/bold] {what}"
+            f" ({p.left} more may come)")
+    if me == p.seat:
+        line += " — [bold]follow SHIP[/bold] or [bold]pass[/bold]"
+    return [line]
+
+
 def render_table(view: RetroView) -> str:
     """Rich-markup text of the table as ``view.me`` sees it."""
     t = view.table
@@ -118,28 +163,21 @@ def render_table(view: RetroView) -> str:
         status += f" — GAME OVER: {escape(t.end_reason)}"
     out.append(status)
     for seat in (0, 1):
+        whose = "you, " if seat == me else ""
+        deck = "deck hidden" if t.deck_names[seat] == "deck" else f"deck {escape(t.deck_names[seat])}"
         out.append(
-            f"{_who(seat)} ({escape(t.deck_names[seat])}): hand {len(t.hands[seat])}, deck {len(t.decks[seat])}, "
-            f"discard {len(t.discards[seat])}, gate streak {t.gate_streak[seat]}"
+            f"{_who(seat)} ({whose}{deck}): hand {len(t.hands[seat])}, deck {len(t.decks[seat])}, "
+            f"discard {len(t.discards[seat])}, Stellar Gate held {t.gate_streak[seat]} turn(s) in a row"
         )
     if t.prompts:
-        p = t.prompts[0]
-        if p.kind == "combat":
-            out.append(f"[bold]combat:[/bold] #{p.source} attacks #{p.target} (cost {p.amount}):"
-                       " the attacker seals its power, the defender its defense")
-        elif p.kind == "sacrifice":
-            out.append(f"[bold]bombardment of #{p.target}:[/bold] {_who(p.seat)} may sacrifice a"
-                       " spacecraft there (pass to decline)")
-        else:
-            out.append(f"[bold]{p.ability}:[/bold] {_who(p.seat)} may bring {p.left} more spacecraft"
-                       f" along with #{p.target} (follow SHIP / pass)")
+        out.extend(_prompt_lines(b, t.prompts[0], me))
     out.append("")
     for a in t.assets:
         out.extend(_asset(b, a, me))
     if me in (0, 1):
         out.append("")
         hand = [f"#{u} {escape(describe_card(t.cards[u]))}" for u in t.hands[me]]
-        out.append(f"[bold]your hand[/bold] ({len(hand)}):")
+        out.append(f"[bold]your hand[/bold] ({len(hand)}; actions name each card by its #number):")
         out.extend("  " + h for h in hand)
         upcoming = ", ".join(escape(BOOK[t.cards[u]].name) for u in t.decks[me][:5])
         out.append(f"your deck, top first: {upcoming or 'empty'}{' ...' if len(t.decks[me]) > 5 else ''}")

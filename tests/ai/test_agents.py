@@ -12,6 +12,7 @@ from starlanes.ai.mcts import ISMCTSAgent, MCTSAgent
 from starlanes.ai.registry import agent_names, make_agent
 from starlanes.ai.search import Budget, rewards
 from starlanes.core import ParseError, Ruleset, UnknownName
+from starlanes.registry import available_games, get_game
 from tests.ai.games import Choose, Take, make_bet, make_nim, make_pennies, nim_losing
 from tests.toy.duel import make_duel
 
@@ -170,3 +171,23 @@ def test_single_legal_action_is_returned_without_search() -> None:
     agent = MCTSAgent(game, 0, 1, {"iterations": "50"})
     assert agent.act(game.view(state, 0), game.legal_actions(state, 0)) == Take(0, 1)
     assert agent.last is None
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in available_games()])
+def test_search_agents_play_every_registered_ruleset(game_id: str) -> None:
+    game = get_game(game_id)
+    players = game.spec.min_players
+    state = game.setup(None, players, 5)
+    agents = [make_agent(spec, game, s, s) for s, spec in
+              enumerate(["mcts:iterations=6", "ismcts:iterations=6", "greedy:samples=1"][:players])]
+    seen = 0
+    for _ in range(40):
+        if game.is_over(state):
+            break
+        for seat in sorted(game.to_act(state)):
+            legal = game.legal_actions(state, seat)
+            action = agents[seat].act(game.view(state, seat), legal)
+            assert action in legal
+            game.apply(state, seat, action)
+            seen += 1
+    assert seen >= 40

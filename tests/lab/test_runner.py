@@ -120,3 +120,15 @@ def test_summary_counts_wins_draws_and_first_player() -> None:
     assert agents["a"]["wins"] == 2 and agents["b"]["wins"] == 1 and agents["a"]["games"] == 4
     assert s["first_player"]["wins"] == 3 and s["first_player"]["games"] == 4
     assert s["length"]["median"] == 25.0 and s["length"]["max"] == 40.0
+
+
+def test_lab_modules_import_heavy_libraries_lazily() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, starlanes.cli.app, starlanes.lab.runner, starlanes.lab.compare, starlanes.lab.summary;"
+        "print(sorted(m for m in ('pyarrow', 'matplotlib', 'ray') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

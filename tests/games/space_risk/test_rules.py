@@ -530,7 +530,8 @@ def test_transport_is_a_base_infantry_attack_land_without_penalty() -> None:
 def test_transport_infantry_may_all_attack() -> None:
     state = position({"Sirius-1": 2}, {"Vega-1": 3})
     tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=1)
-    assert {a for a in texts(state) if a.startswith(f"attack {tr} Vega-1")} == {f"attack {tr} Vega-1", f"attack {tr} Vega-1 dice=1"}
+    attacks = {a for a in texts(state) if a.startswith(f"attack {tr} Vega-1")}
+    assert attacks == {f"attack {tr} Vega-1", f"attack {tr} Vega-1 dice=1"}
     force(state, 1, 6, 6)
     GAME.apply(state, 0, f"attack {tr} Vega-1 dice=1")
     assert state.ships[-1].cargo == 0
@@ -820,3 +821,14 @@ def test_attack_without_dice_rolls_the_most_allowed() -> None:
     force(ships, 6, 1)
     events = GAME.apply(ships, 0, f"attack {bs} Outer-1")
     assert "6 against 1" in events[0].text and ships.owner[T("Outer-1")] == -1
+
+
+def test_space_combat_event_shows_the_modified_dice_and_a_lost_ship_is_named() -> None:
+    state = position({"Vega-1": 2})
+    bs = add_ship(state, 0, BATTLESHIP, "Outer-1")
+    add_ship(state, 1, TRANSPORT, "Sirius-Orbit")
+    force(state, 4, 5)
+    events = GAME.apply(state, 0, f"attack {bs} Sirius-Orbit")
+    assert "4 against 5, modified +0 / -1: 4 against 4; S1 is lost" in events[0].text
+    with pytest.raises(IllegalAction, match=f"there is no ship {bs}"):
+        GAME.apply(state, 0, f"attack {bs} Sirius-Orbit")

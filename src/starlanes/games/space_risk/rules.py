@@ -92,8 +92,12 @@ def valid_set(board: Board, cards: Sequence[int]) -> bool:
     return len(set(real)) <= 1 or len(set(real)) == len(real)
 
 
+def _is_ship_name(name: str) -> bool:
+    return len(name) >= 2 and name[0] == "S" and name[1:].isdigit()
+
+
 def _ship(state: SpaceRiskState, name: str) -> Ship | None:
-    if len(name) < 2 or name[0] != "S" or not name[1:].isdigit():
+    if not _is_ship_name(name):
         return None
     sid = int(name[1:])
     for s in state.ships:
@@ -538,6 +542,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 return f"there are no ships in {action.target}: fly there"
             return "a ship attacks ships with one die: leave dice out (or dice=1)"
         source = board.index.get(action.source)
+        if source is None and _is_ship_name(action.source):
+            return f"there is no ship {action.source} (lost, or never built)"
         if source is None:
             return f"unknown territory or ship '{action.source}'{_did_you_mean(action.source, board.names)}"
         if state.owner[source] != seat:
@@ -823,6 +829,11 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         al, dl = dice_mod.compare(att, dfn, amod, dmod, rules.clamp, sides)
         text = (f"{' '.join(map(str, sorted(att, reverse=True)))} against "
                 f"{' '.join(map(str, sorted(dfn, reverse=True)))}")
+        if amod or dmod:
+            def mod(xs: list[int], m: int) -> str:
+                return " ".join(str(dice_mod.modified(x, m, rules.clamp, sides)) for x in sorted(xs, reverse=True))
+            text += f", modified {amod:+d} / {dmod:+d}: {mod(att, amod)} against {mod(dfn, dmod)}"
+
         state.last_roll = text
         return al, dl, text
 
@@ -899,7 +910,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         lost = f" with {loser.cargo} infantry aboard" if loser.cargo else ""
         return [Event(f"{SHIP_KINDS[ship.kind]} {ship_name(ship.id)} (seat {seat}) attacks "
                       f"{SHIP_KINDS[dship.kind]} {ship_name(dship.id)} (seat {dship.owner}) in {names[target]}: "
-                      f"{text} (modifiers {amod:+d} / {dmod:+d}); {ship_name(loser.id)} is lost{lost}")]
+                      f"{text}; {ship_name(loser.id)} is lost{lost}")]
 
     def _eliminate(self, state: SpaceRiskState, board: Board, loser: int, winner: int) -> list[Event]:
         """A seat with no land left is out; its territory cards go to the conqueror (R30)."""

@@ -359,7 +359,8 @@ def _status(view: SpaceRiskView, board: Board) -> list[str]:
             if ports:
                 lines.append("Spaceports ready: " + ", ".join(ports) + " ('build PLANET battleship')")
             if view.conquests:
-                lines.append(f"You took {view.conquests} territories this turn: a card at the end of it")
+                took = "1 territory" if view.conquests == 1 else f"{view.conquests} territories"
+                lines.append(f"You took {took} this turn: a card at the end of it")
         lines.append("Attack, fly/load/unload ships, build; then 'fortify FROM TO N' or 'end'")
         return lines
     return [f"Game over: {view.end_reason}"]

@@ -93,3 +93,18 @@ def test_placing_and_allocating_can_be_undone_and_tell_the_owner_the_progress() 
     match.undo(0)  # ...and so is the placement: nothing new was revealed
     assert ship_card in match.state.table.hands[0]
     assert match.state.table.assets[0].ship_slips == [] and not match.state.table.assets[0].tapped
+
+
+def test_render_groups_assets_by_asset_line_and_shows_population() -> None:
+    s = empty()
+    t = s.table
+    from .helpers import asset
+
+    moon = asset(s, "mars", 0, face_up=False)  # seat 0's face-down asset, appended after seat 1's homeworld
+    ship(s, "terra-hammer", 1, HOME1, 0)  # population 2
+    text = GAME.render(GAME.view(s, 1).game, 1)
+    order = [text.index(x) for x in ("seat 0's assets", f"#{moon.uid} face-down asset of", "uncontrolled",
+                                      "seat 1's assets (yours)", f"#{HOME1} Saturn")]
+    assert order == sorted(order)
+    assert "(you, deck sample-2): population 2/6" in text and "(deck hidden): population 0/4" in text
+    assert t.deck_names[1] == "sample-2"

@@ -59,7 +59,7 @@ from .state import (
     Upgrade,
 )
 
-__all__ = ["Engine", "combat_ranges", "ship_accuracy"]
+__all__ = ["Engine", "combat_ranges", "seat_capacity", "seat_population", "ship_accuracy"]
 
 LOG_KEEP = 14
 
@@ -69,6 +69,20 @@ def ship_accuracy(b: Board, ship: Ship) -> int:
     bonus = ab.modify(b, "accuracy_bonus", 0, ship=ship)
     beacon = ab.beacon(b, "beacon-accuracy", ship.owner, ship.asset)
     return b.ship_card(ship).accuracy + max(int(bonus), 0) + beacon
+
+
+def seat_capacity(b: Board, seat: int) -> int:
+    """Population capacity of ``seat``: its face-up assets' populations, as upgrades change them."""
+    total = 0
+    for a in b.t.assets:
+        if a.face_up and a.controller == seat:
+            total += ab.modify(b, "capacity", b.asset_card(a).population, asset=a)
+    return int(total)
+
+
+def seat_population(b: Board, seat: int) -> int:
+    """Population of ``seat``'s face-up spacecraft."""
+    return sum(b.ship_card(s).population for s in b.t.ships if s.owner == seat)
 
 
 def combat_ranges(b: Board, p: Prompt) -> tuple[int, int, int]:
@@ -85,7 +99,7 @@ def combat_ranges(b: Board, p: Prompt) -> tuple[int, int, int]:
 def _dice_text(dice: int, rolls: list[int]) -> str:
     if dice <= 0:
         return "no dice (nothing to roll)"
-    return f"{dice} dice roll {' '.join(map(str, rolls))}"
+    return f"{dice} {'die rolls' if dice == 1 else 'dice roll'} {' '.join(map(str, rolls))}"
 
 
 class Engine:
@@ -128,14 +142,10 @@ class Engine:
         return ship_accuracy(self.b, ship)
 
     def capacity(self, seat: int) -> int:
-        total = 0
-        for a in self.t.assets:
-            if a.face_up and a.controller == seat:
-                total += ab.modify(self.b, "capacity", self.b.asset_card(a).population, asset=a)
-        return total
+        return seat_capacity(self.b, seat)
 
     def population(self, seat: int) -> int:
-        return sum(self.b.ship_card(s).population for s in self.t.ships if s.owner == seat)
+        return seat_population(self.b, seat)
 
     def dv_of(self, asset: Asset, orbital: int) -> int:
         return self.b.orbitals(asset)[orbital]
@@ -933,6 +943,7 @@ class Engine:
         if a.upgrades:
             self.say("its upgrades are destroyed: " + ", ".join(self.n(u.uid) for u in a.upgrades))
         a.upgrades = []
+        lost = [slip.uid for slip in a.upgrade_slips]
         for slip in a.upgrade_slips:
             t.discards[t.owners[slip.uid]].append(slip.uid)
         a.upgrade_slips = []
@@ -942,9 +953,12 @@ class Engine:
             if a.ship_slips:
                 self.say(f"the spacecraft under construction there now belong to seat {seat}")
         else:
+            lost += [slip.uid for slip in a.ship_slips]
             for slip in a.ship_slips:
                 t.discards[t.owners[slip.uid]].append(slip.uid)
             a.ship_slips = []
+        if lost:
+            self.say("the face-down cards beside it are destroyed: " + ", ".join(f"#{u}" for u in lost))
         if self.cfg.capture_clears_damage:
             a.damage = 0
         if attacker is not None and ab.modify(self.b, "capture_razes", False, attacker=attacker):

@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from .board import BOOK, Board
 from .cards import AssetCard, SpacecraftCard, UpgradeCard
-from .rules import combat_ranges, ship_accuracy
+from .rules import combat_ranges, seat_capacity, seat_population, ship_accuracy
 from .state import HIDDEN, NOBODY, PHASE_NAMES, Asset, Prompt, RetroView, Ship
 
 __all__ = ["describe_card", "render_table"]
@@ -65,7 +65,7 @@ def _asset(b: Board, a: Asset, me: int) -> list[str]:
     if not a.face_up:
         name = "face-down asset" if key == HIDDEN else f"face-down {escape(BOOK[key].name)}"
         cost = "" if key == HIDDEN else f"/{BOOK.asset(key).cost}"
-        lines.append(f"  #{a.uid} {name} of {_who(a.controller)}: {a.counters}{cost} construction counters")
+        lines.append(f"#{a.uid} {name} of {_who(a.controller)}: {a.counters}{cost} construction counters")
         return lines
     card = BOOK.asset(key)
     flags = []
@@ -80,14 +80,14 @@ def _asset(b: Board, a: Asset, me: int) -> list[str]:
         pos = t.trackers[a.controller]
         tracker = f" tracker {TRACKER[pos % 4]} ({card.orbit_track[pos % 4]})"
     lines.append(
-        f"[bold]#{a.uid} {escape(card.name)}[/bold] — {_who(a.controller)}"
+        f"[bold]#{a.uid} {escape(card.name)}[/bold]{' (homeworld)' if card.homeworld else ''} — {_who(a.controller)}"
         f" pop {card.population} factory {card.factory} builds {','.join(card.classes) or '-'}"
         f" resist {card.resistance}{tracker}" + (f" [{', '.join(flags)}]" if flags else "")
     )
     for u in a.upgrades:
         uc = BOOK.upgrade(t.cards[u.uid])
         extra = (" tapped" if u.tapped else "") + (f" dmg {u.damage}/{uc.resistance}" if u.damage else "")
-        lines.append(f"    upgrade #{u.uid} {escape(uc.name)}{extra}")
+        lines.append(f"    upgrade #{u.uid} {escape(uc.name)} (resist {uc.resistance}){extra}")
     for label, slips in (("spacecraft", a.ship_slips), ("upgrade", a.upgrade_slips)):
         for slip in slips:
             k = t.cards[slip.uid]
@@ -126,7 +126,8 @@ def _prompt_lines(b: Board, p: Prompt, me: int) -> list[str]:
         dice = ship_accuracy(b, att)
         lines = [
             f"[bold]combat:[/bold] {_who(att.owner)} #{att.uid} {escape(b.name(att.uid))} attacks"
-            f" {_who(dfd.owner)} #{dfd.uid} {escape(b.name(dfd.uid))} (cost {p.amount} delta-vee, {dice} dice)."
+            f" {_who(dfd.owner)} #{dfd.uid} {escape(b.name(dfd.uid))} (cost {p.amount} delta-vee,"
+            f" {dice} {'die' if dice == 1 else 'dice'})."
             " Both choose a number in secret: hit check = power − defense"
             + (f" − {radar} (radar)" if radar else "") + "; each die below the check is a hit.",
         ]
@@ -151,6 +152,20 @@ def _prompt_lines(b: Board, p: Prompt, me: int) -> list[str]:
     return [line]
 
 
+def _asset_lines(b: Board, me: int) -> list[tuple[str, list[Asset]]]:
+    """The assets grouped as on the play area: each seat's asset line (its homeworld first, then
+    its other assets, face-down ones last), with the uncontrolled ones (Stellar Gate) between."""
+    groups: list[tuple[str, list[Asset]]] = []
+    for who in (0, NOBODY, 1):
+        mine = [a for a in b.t.assets if a.controller == who]
+        if not mine:
+            continue
+        mine.sort(key=lambda a: (not a.face_up, not (a.face_up and b.asset_card(a).homeworld)))
+        title = "uncontrolled" if who == NOBODY else f"seat {who}'s assets" + (" (yours)" if who == me else "")
+        groups.append((title, mine))
+    return groups
+
+
 def render_table(view: RetroView) -> str:
     """Rich-markup text of the table as ``view.me`` sees it."""
     t = view.table
@@ -166,14 +181,17 @@ def render_table(view: RetroView) -> str:
         whose = "you, " if seat == me else ""
         deck = "deck hidden" if t.deck_names[seat] == "deck" else f"deck {escape(t.deck_names[seat])}"
         out.append(
-            f"{_who(seat)} ({whose}{deck}): hand {len(t.hands[seat])}, deck {len(t.decks[seat])}, "
+            f"{_who(seat)} ({whose}{deck}): population {seat_population(b, seat)}/{seat_capacity(b, seat)},"
+            f" hand {len(t.hands[seat])}, deck {len(t.decks[seat])}, "
             f"discard {len(t.discards[seat])}, Stellar Gate held {t.gate_streak[seat]} turn(s) in a row"
         )
     if t.prompts:
         out.extend(_prompt_lines(b, t.prompts[0], me))
-    out.append("")
-    for a in t.assets:
-        out.extend(_asset(b, a, me))
+    for title, group in _asset_lines(b, me):
+        out.append("")
+        out.append(f"[dim]── {title} ──[/dim]")
+        for a in group:
+            out.extend(_asset(b, a, me))
     if me in (0, 1):
         out.append("")
         hand = [f"#{u} {escape(describe_card(t.cards[u]))}" for u in t.hands[me]]

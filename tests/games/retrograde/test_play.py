@@ -108,3 +108,20 @@ def test_render_groups_assets_by_asset_line_and_shows_population() -> None:
     assert order == sorted(order)
     assert "(you, deck sample-2): population 2/6" in text and "(deck hidden): population 0/4" in text
     assert t.deck_names[1] == "sample-2"
+
+
+def test_render_lists_what_each_of_your_spacecraft_can_afford_with_costs() -> None:
+    s = empty()
+    anvil = ship(s, "terra-anvil", 0, HOME1, 4, dv=2)  # limit 7: 5 left
+    enemy = ship(s, "col-crossman", 1, HOME1, 0)
+    sling = ship(s, "slingshot", 0, HOME0, 0)  # limit 14, Venus orbitals 9/6/3/1
+    text = GAME.render(GAME.view(s, 0).game, 0)
+    assert (f"#{anvil.uid} Terra Anvil (orbital 4 of Saturn: Modular Spacecraft #{HOME1}, 5 delta-vee left):"
+            f" burn to orbital 0:2 1:2 2:2 3:2; transfer to #{HOME0}:3 #82:3; attack #{enemy.uid}:1 +power") in text
+    assert f"#{sling.uid} Slingshot (orbital 0 of Venus: Shock troops #{HOME0}, 14 delta-vee left):" \
+           " burn to orbital 1:3 2:6 3:8" in text
+    assert "bombard" not in text.split("your spacecraft can")[1].split("your deck")[0]  # 12 + power > 5
+    # the opponent, and the seat once its maneuvers are over, get no such list
+    assert "your spacecraft can" not in GAME.render(GAME.view(s, 1).game, 1)
+    act(s, 0, f"research {HOME0}")
+    assert "your spacecraft can" not in GAME.render(GAME.view(s, 0).game, 0)

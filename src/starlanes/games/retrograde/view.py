@@ -166,6 +166,58 @@ def _asset_lines(b: Board, me: int) -> list[tuple[str, list[Asset]]]:
     return groups
 
 
+def _maneuver_lines(view: RetroView) -> list[str]:
+    """For the seat whose maneuvers it is: what each of its spacecraft can still afford, with costs."""
+    from starlanes.core.rng import Rng
+
+    from .actions import Attack, Bombard, Burn, Transfer
+    from .rules import Engine
+    from .state import MANEUVERS, RetroState
+
+    t = view.table
+    if view.me != t.current or t.prompts or t.phase > MANEUVERS or t.end_reason:
+        return []
+    state = RetroState(players=2, rng=Rng.from_seed(0), table=t, cfg=view.cfg)
+    engine = Engine(state)
+    legal = engine.legal(view.me)
+    b = engine.b
+    lines: list[str] = []
+    for s in t.ships:
+        if s.owner != view.me:
+            continue
+        mine = [a for a in legal if getattr(a, "ship", None) == s.uid]
+        bits: list[str] = []
+        burns = [f"{a.orbital}:{engine.burn_cost(s, a.orbital)}" for a in mine if isinstance(a, Burn)]
+        if burns:
+            bits.append("burn to orbital " + " ".join(burns))
+        transfers = []
+        for a in mine:
+            if isinstance(a, Transfer):
+                dest = b.asset(a.asset)
+                assert dest is not None
+                transfers.append(f"#{a.asset}:{engine.transfer_cost(s, dest)}")
+        if transfers:
+            bits.append("transfer to " + " ".join(transfers))
+        attacks = []
+        for a in mine:
+            if isinstance(a, Attack):
+                d = b.ship(a.target)
+                assert d is not None
+                attacks.append(f"#{a.target}:{engine.attack_cost(s, d)}")
+        if attacks:
+            bits.append("attack " + " ".join(attacks) + " +power")
+        if any(isinstance(a, Bombard) for a in mine):
+            top = max(a.power for a in mine if isinstance(a, Bombard))
+            bits.append(f"bombard: cost {engine.bombard_cost(s)} + power (0 to {top})")
+        room = engine.room(s)
+        where = f"orbital {s.orbital} of {escape(b.name(s.asset))} #{s.asset}"
+        lines.append(f"  #{s.uid} {escape(b.name(s.uid))} ({where}, {room} delta-vee left): "
+                     + ("; ".join(bits) if bits else "no maneuver possible"))
+    if lines:
+        lines.insert(0, "[bold]your spacecraft can[/bold] (target:cost in delta-vee):")
+    return lines
+
+
 def render_table(view: RetroView) -> str:
     """Rich-markup text of the table as ``view.me`` sees it."""
     t = view.table
@@ -198,6 +250,7 @@ def render_table(view: RetroView) -> str:
         out.append(f"[bold]your hand[/bold] ({len(hand)}; actions name each card by its #number):")
         out.extend("  " + h for h in hand)
         upcoming = ", ".join(escape(BOOK[t.cards[u]].name) for u in t.decks[me][:5])
+        out.extend(_maneuver_lines(view))
         out.append(f"your deck, top first: {upcoming or 'empty'}{' ...' if len(t.decks[me]) > 5 else ''}")
         opp = 1 - me
         if t.decks[opp] and t.peeks[me] == t.decks[opp][0]:

@@ -832,3 +832,19 @@ def test_space_combat_event_shows_the_modified_dice_and_a_lost_ship_is_named() -
     assert "4 against 5, modified +0 / -1: 4 against 4; S1 is lost" in events[0].text
     with pytest.raises(IllegalAction, match=f"there is no ship {bs}"):
         GAME.apply(state, 0, f"attack {bs} Sirius-Orbit")
+
+
+def test_events_announce_the_end_of_the_setup_and_the_move_in_choice() -> None:
+    state = new_game(2, seed=2, modified_start=True)
+    events = []
+    while state.phase == CLAIM:
+        events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+    assert "every territory is claimed" in events[-1].text
+    while state.phase == DEPLOY:
+        events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+    assert events[-1].text.startswith(f"the starting infantry are placed; seat {state.current} begins")
+    assert f"with {state.pool} reinforcements" in events[-1].text
+    fight = position({"Vega-1": 6}, {"Vega-2": 1})
+    force(fight, 6, 6, 6, 1)
+    events = GAME.apply(fight, 0, "attack Vega-1 Vega-2")
+    assert fight.phase == MOVE_IN and "how many infantry (1 to 5) move into Vega-2: 'move N'" in events[-1].text

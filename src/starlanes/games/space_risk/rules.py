@@ -416,7 +416,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 t = terr(action.territory)
                 if not board.land[t]:
                     return "only land territories are claimed"
-                return f"{action.territory} is already claimed"
+                return f"{action.territory} is already claimed by P{state.owner[t]}"
             if isinstance(action, Place):
                 t = terr(action.territory)
                 if phase == MAIN:
@@ -574,13 +574,18 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 state.current = self._next_seat(state, seat)
             else:
                 state.phase = DEPLOY
+                rest = ", ".join(f"P{s} {n}" for s, n in enumerate(state.to_deploy))
+                events.append(Event(f"every territory is claimed; now the rest of the starting infantry "
+                                    f"is placed ({rest})"))
                 self._next_deployer(state, board, state.first, include=True)
+                events.extend(self._turn_begins(state))
             return events
         if isinstance(action, Place):
             t = board.index[action.territory]
             n = action.count
             state.armies[t] += n
-            if state.phase == DEPLOY:
+            was_deploy = state.phase == DEPLOY
+            if was_deploy:
                 state.to_deploy[seat] -= n
                 left = state.to_deploy[seat]
                 self._next_deployer(state, board, seat, include=False)
@@ -591,6 +596,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 left = state.pool if state.phase == REINFORCE else 0
             events.append(Event(f"seat {seat} places {n} infantry on {action.territory} "
                                 f"(now {state.armies[t]}; {left} left to place)"))
+            if was_deploy:
+                events.extend(self._turn_begins(state))
             return events
         if isinstance(action, Trade):
             ids = [board.card_names.index(n) for n in (action.first, action.second, action.third)]
@@ -677,6 +684,15 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             if state.alive[s]:
                 return s
         return seat
+
+    @staticmethod
+    def _turn_begins(state: SpaceRiskState) -> list[Event]:
+        """The event that the setup is over (when it just ended)."""
+        if state.phase == DEPLOY or state.turn != 1:
+            return []
+        return [Event(f"the starting infantry are placed; seat {state.current} begins "
+                      f"(start roll {state.start_rolls[state.current]}) with {state.pool} reinforcements "
+                      f"({state.income})")]
 
     def _next_deployer(self, state: SpaceRiskState, board: Board, seat: int, include: bool) -> None:
         """Starting infantry are placed one at a time in turn; a seat with none left (or no room)
@@ -879,6 +895,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             state.move_to = -1
         else:
             state.phase = MOVE_IN
+            events.append(Event(f"seat {seat} chooses how many infantry (1 to {most}) move into {names[target]}: 'move N'"))
         return events
 
     def _move_in(self, state: SpaceRiskState, board: Board, count: int) -> None:

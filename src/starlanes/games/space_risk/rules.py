@@ -895,7 +895,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             state.move_to = -1
         else:
             state.phase = MOVE_IN
-            events.append(Event(f"seat {seat} chooses how many infantry (1 to {most}) move into {names[target]}: 'move N'"))
+            events.append(Event(f"seat {seat} chooses how many infantry (1 to {most}) move into "
+                                f"{names[target]}: 'move N'"))
         return events
 
     def _move_in(self, state: SpaceRiskState, board: Board, count: int) -> None:

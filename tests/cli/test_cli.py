@@ -122,3 +122,40 @@ def test_unknown_agents_and_options_list_the_valid_ones() -> None:
         make_agent("rando", make_duel(), 0, 1)
     with pytest.raises(UnknownName, match="unknown option of agent random 'speed'"):
         make_agent("random:speed=3", make_duel(), 0, 1)
+
+
+def test_count_variants_are_grouped_in_the_action_list() -> None:
+    from starlanes.cli.play import group_count_variants
+
+    texts = ["end", "fortify A B 1", "fortify A B 2", "fortify A B 3", "place T count=2", "place T count=5", "x 7"]
+    assert group_count_variants(texts) == [
+        (0, "end", []),
+        (1, "fortify A B N", [1, 2, 3]),
+        (4, "place T count=N", [2, 5]),
+        (6, "x 7", [7]),
+    ]
+
+
+def test_an_action_number_out_of_range_says_so(tmp_path: Path) -> None:
+    match = Match.new(make_duel(), ["human", "random"], 11)
+    script = Script(["99", "quit"])
+    PlaySession(match, script, tmp_path / "g.json").run()
+    assert any("no action number 99" in s and "`actions` lists 1-" in s for s in script.shown)
+
+
+def test_a_bots_move_is_shown_with_its_events_and_the_board_is_redrawn(tmp_path: Path) -> None:
+    match = Match.new(make_duel(), ["human", "random"], 11)
+    script = Script(["1", "bank", "1", "bank", "1", "bank", "1"])
+    PlaySession(match, script, tmp_path / "g.json").run()
+    text = "\n".join(script.shown)
+    assert "seat 1 (random) has made its sealed choice." in text
+    assert "cards revealed" in text
+    boards = [s for s in script.shown if "Sealed Duel (test ruleset) — seat 0" in s]
+    assert len(boards) >= 3  # redrawn after each round the bot took part in
+
+
+def test_sealed_status_grammar() -> None:
+    from starlanes.cli.play import _sealed_status
+
+    assert _sealed_status([0], [1]) == "seat 0 chooses secretly; seat 1 has chosen; nothing is shown until all have."
+    assert _sealed_status([0, 1], []) == "seats 0, 1 choose secretly; nothing is shown until all have."

@@ -72,15 +72,19 @@ class TerminalIO:
         completer = WordCompleter(list(completions), sentence=True, match_middle=False)
         return str(self._session.prompt(prompt, completer=completer, complete_while_typing=False)).strip()
 
-    def handover(self, message: str) -> None:
+    def _wipe(self) -> None:
+        """Clear the screen and the scroll-back, so the last player's hand is not one scroll away."""
         if self.tty:
-            self.out.clear()
-        text = f"{message}\n\nThe other players look away. Press Enter when ready."
-        self.out.print(Panel(text, title="handover"))
+            self.out.file.write("\x1b[3J\x1b[H\x1b[2J")
+            self.out.file.flush()
+
+    def handover(self, message: str) -> None:
+        self._wipe()
+        text = f"{message}\n\nThe screen and its scroll-back have been cleared; the other players look away."
+        self.out.print(Panel(text + "\nPress Enter when ready.", title="handover"))
         if self.tty:
             input()
-        if self.tty:
-            self.out.clear()
+        self._wipe()
 
 
 class QuitGame(Exception):
@@ -101,6 +105,7 @@ class PlaySession:
                 self.agents[seat] = make_agent(spec, self.game, seat, derive_seed(agent_seed, "agent", seat))
         self.humans = [s for s, spec in enumerate(match.seats) if spec == HUMAN]
         self.seen_events: dict[int, int] = dict.fromkeys(range(match.players), 0)
+        self.rendered_at: dict[int, int] = dict.fromkeys(range(match.players), -1)
         self.last_human: int | None = None
 
     # ------------------------------------------------------------------
@@ -129,14 +134,23 @@ class PlaySession:
             view = self.match.view(seat)
             action = self.agents[seat].act(view, self.match.legal_actions(seat))
             self.match.play(seat, action)
-            if len(to_act) == 1:
-                self._announce(f"{self._seat_name(seat)}: {action.text()}")
+            if len(self.humans) == 1:
+                self._announce_bot_move(seat, action, sealed=len(to_act) > 1)
             return
         self._human_turn(seat)
 
-    def _announce(self, text: str) -> None:
-        if self.humans:
-            self.io.show(f"[dim]{text}[/]")
+    def _announce_bot_move(self, seat: int, action: Any, sealed: bool) -> None:
+        """With one person at the table, show what a bot did as that person sees it, as it happens."""
+        human = self.humans[0]
+        if sealed:
+            self.io.show(f"[dim]{self._seat_name(seat)} has made its sealed choice.[/]")
+        else:
+            described = self.game.describe_action(self.match.view(human).game, action)
+            text = action.text() + (f"  — {described}" if described else "")
+            self.io.show(f"[bold]{self._seat_name(seat)}[/]: {text}")
+        events = self._events_for(human)
+        if events:
+            self.io.show("\n".join(f"  • {e.text}" for e in events if not sealed or "made its choice" not in e.text))
 
     def _seat_name(self, seat: int) -> str:
         spec = self.match.seats[seat]
@@ -150,19 +164,18 @@ class PlaySession:
 
     def _show_board(self, seat: int) -> None:
         view = self.match.view(seat)
+        self.rendered_at[seat] = len(self.match.log)
         self.io.show(Rule(f"{self.game.spec.name} — seat {seat}, step {view.step}"))
         self.io.show(self.game.render(view.game, seat))
         if len(view.to_act) > 1 or view.submitted:
-            waiting = ", ".join(str(s) for s in view.to_act)
-            self.io.show(
-                f"[cyan]Sealed decision[/]: seats {waiting} choose secretly; nothing is shown until all have."
-            )
+            self.io.show(f"[cyan]Sealed decision[/]: {_sealed_status(view.to_act, view.submitted)}")
 
     def _human_turn(self, seat: int) -> None:
         sealed = len(self.game._to_act(self.match.state)) > 1
         if len(self.humans) > 1 and self.last_human != seat:
             self.io.handover(f"Seat {seat}'s turn.")
-        if self.last_human != seat or sealed:
+        others_acted = any(e.seat != seat for e in self.match.log[max(self.rendered_at[seat], 0):])
+        if self.last_human != seat or sealed or others_acted or self.rendered_at[seat] < 0:
             events = self._events_for(seat)
             if events:
                 self.io.show("\n".join(f"• {e.text}" for e in events[-30:]))
@@ -186,7 +199,7 @@ class PlaySession:
             self._help(rest.strip())
             return False
         if word in ("actions", "ls"):
-            self._list_actions(legal)
+            self._list_actions(legal, seat)
             return False
         if word == "board":
             self._show_board(seat)
@@ -207,7 +220,10 @@ class PlaySession:
             self.seen_events[seat] = min(self.seen_events[seat], len(self.match.events))
             self._show_board(seat)
             return True
-        if line.isdigit() and 1 <= int(line) <= len(legal):
+        if line.isdigit():
+            if not 1 <= int(line) <= len(legal):
+                self.io.show(f"[red]no action number {line}[/]: `actions` lists 1-{len(legal)}")
+                return False
             action: Any = legal[int(line) - 1]
         else:
             action = line
@@ -234,12 +250,22 @@ class PlaySession:
         lines = [f"  {name:<12} {doc}" for name, doc in COMMANDS.items()]
         lines.append("Actions of this game (type the text; TAB completes):")
         lines += [f"  {codec.usage(v)}" for v in codec.verbs]
+        lines.append("Type `help VERB` for what an action does.")
         self.io.show("\n".join(lines))
 
-    def _list_actions(self, legal: Sequence[Any], limit: int = 80) -> None:
-        shown = [f"{i + 1:>3}. {a.text()}" for i, a in enumerate(legal[:limit])]
-        if len(legal) > limit:
-            shown.append(f"... and {len(legal) - limit} more (type a verb and press TAB)")
+    def _list_actions(self, legal: Sequence[Any], seat: int, limit: int = 80) -> None:
+        view = self.match.view(seat).game
+        rows = []
+        for first, pattern, values in group_count_variants([a.text() for a in legal]):
+            if len(values) > 1:
+                text = f"{pattern}   ({_describe_values(values)})"
+            else:
+                described = self.game.describe_action(view, legal[first])
+                text = pattern + (f"   {described}" if described else "")
+            rows.append(f"{first + 1:>3}. {text}")
+        shown = rows[:limit]
+        if len(rows) > limit:
+            shown.append(f"... and {len(rows) - limit} more lines (type a verb and press TAB)")
         self.io.show("\n".join(shown))
 
     def save(self, path: Path | None = None) -> Path:
@@ -249,6 +275,60 @@ class PlaySession:
             target = Path("saves") / f"{self.game.spec.id}-{stamp}.json"
         self.save_path = target
         return self.match.save(target)
+
+
+def _sealed_status(waiting: Sequence[int], submitted: Sequence[int]) -> str:
+    def seats(items: Sequence[int]) -> str:
+        return ("seat " if len(items) == 1 else "seats ") + ", ".join(str(s) for s in items)
+
+    text = f"{seats(waiting)} {'chooses' if len(waiting) == 1 else 'choose'} secretly"
+    if submitted:
+        text += f"; {seats(submitted)} {'has' if len(submitted) == 1 else 'have'} chosen"
+    return text + "; nothing is shown until all have."
+
+
+def group_count_variants(texts: Sequence[str]) -> list[tuple[int, str, list[int]]]:
+    """Group action texts that differ only in their last number (``fortify A B 1`` ... ``fortify A B 14``).
+
+    Returns (index of the first, the text with that number written N, the numbers) in order of
+    first appearance; texts without a number form groups of one.
+    """
+    groups: dict[str, tuple[int, list[int]]] = {}
+    order: list[str] = []
+    for i, text in enumerate(texts):
+        tokens = text.split()
+        pattern, value = text, None
+        for j in range(len(tokens) - 1, 0, -1):
+            key, eq, raw = tokens[j].rpartition("=")
+            if raw.isdigit():
+                value = int(raw)
+                pattern = " ".join([*tokens[:j], f"{key}{eq}N", *tokens[j + 1:]])
+                break
+        if value is None:
+            groups[text + "\0"] = (i, [])
+            order.append(text + "\0")
+            continue
+        if pattern not in groups:
+            groups[pattern] = (i, [])
+            order.append(pattern)
+        groups[pattern][1].append(value)
+    out: list[tuple[int, str, list[int]]] = []
+    for key in order:
+        first, values = groups[key]
+        if key.endswith("\0"):
+            out.append((first, key[:-1], []))
+        elif len(values) == 1:
+            out.append((first, texts[first], values))
+        else:
+            out.append((first, key, values))
+    return out
+
+
+def _describe_values(values: Sequence[int]) -> str:
+    ordered = sorted(values)
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"N = {ordered[0]}..{ordered[-1]}"
+    return "N = " + ", ".join(str(v) for v in ordered)
 
 
 def _seat_specs(game: Game, seats: list[str] | None) -> list[str]:

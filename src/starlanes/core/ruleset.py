@@ -21,7 +21,8 @@ view does not change) and ``determinize`` (a full state consistent with a view; 
 ISMCTS, which never reads the raw state).
 
 Hooks with defaults a ruleset may override: ``_illegal_reason`` (a better message than "not
-legal now"), ``clone`` (a faster copy), ``render`` (text for the terminal), ``agents``
+legal now"), ``clone`` (a faster copy), ``render`` (text for the terminal), ``describe_action``
+(what an action means, shown in the terminal's action list), ``agents``
 (game-specific bots), ``evaluate`` (a heuristic value for greedy/MCTS agents),
 ``determinize``/``perturb_hidden`` (required for imperfect-information games).
 """
@@ -115,6 +116,11 @@ class Ruleset(ABC, Generic[S, V, P]):
     def render(self, view: V, viewer: Viewer) -> str:
         """Text (Rich markup allowed) showing ``view`` in a terminal. Override for a real board."""
         return json.dumps(msgspec.to_builtins(view), indent=1)
+
+    def describe_action(self, view: V, action: Action) -> str | None:
+        """A short description of ``action`` for a person who sees ``view`` (names instead of
+        numbers, costs, odds), shown beside the action text; ``None``: nothing to add."""
+        return None
 
     def agents(self) -> Mapping[str, AgentFactory]:
         """Game-specific agents by name, e.g. ``{"space-risk:heuristic": factory}``."""

@@ -14,11 +14,13 @@ state. Every iteration starts from a freshly sampled root state (``sample_root``
   it picks with EXP3 (a randomised bandit: a deterministic rule lets the seats fall into
   cycles where one always answers the other); the child is keyed by the joint choice.
 
-Selection at ordinary decisions is UCB1: ``mean + c * sqrt(ln(available) / visits)``. Leaves are expanded one
-untried action at a time, followed by a random playout of at most ``rollout`` actions; a
-playout that does not reach the end is scored by the ruleset's ``evaluate`` hook (``1/n``
-each when the ruleset has none). Rewards: 1 to each winner, 0 to the others, ``1/n`` each
-for a draw.
+Selection at ordinary decisions is UCB1, ``mean + c * sqrt(ln(available) / visits)``, with
+exact ties broken at random. Leaves are expanded one untried action at a time, followed by
+a random playout of at most ``rollout`` actions; a playout that does not reach the end is
+scored by the ruleset's ``evaluate`` hook (``1/n`` each when the ruleset has none).
+Rewards: 1 to each winner, 0 to the others, ``1/n`` each for a draw. The move played is the
+most visited root action (ties: the better mean); at a sealed decision it is drawn in
+proportion to the root visits (a mixed strategy).
 
 All randomness comes from the ``Rng`` passed in, so a search is reproducible from its seed
 (with an iteration budget; a time budget depends on the machine's speed).
@@ -173,8 +175,8 @@ def search(
     """Run open-loop UCT from roots drawn by ``sample_root`` and return ``seat``'s best action.
 
     ``legal`` is ``seat``'s legal actions at the real root (as the agent was given them); the
-    chosen action is the most visited of them. ``sample_root(rng)`` must return a fresh,
-    independent state in which ``seat`` is to act.
+    chosen action is the most visited of them (drawn by visits at a sealed decision).
+    ``sample_root(rng)`` must return a fresh, independent state in which ``seat`` is to act.
     """
     if not legal:
         raise ValueError("search needs at least one legal action")

@@ -56,8 +56,10 @@ def run_on_ray(
             raise StarlanesError(f"cannot start Ray on {where}: {exc}") from None
         started_here = True
     try:
+        # chunk for the CPUs Ray actually has (a cluster may have many more than --workers)
+        cpus = max(workers, int(ray.cluster_resources().get("CPU", workers)))
         remote = ray.remote(num_cpus=1)(_play_chunk)
-        pending = [remote.remote(chunk) for chunk in _chunks(tasks, _chunk_size(len(tasks), workers))]
+        pending = [remote.remote(chunk) for chunk in _chunks(tasks, _chunk_size(len(tasks), cpus))]
         out: list[GameRecord] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)

@@ -28,6 +28,7 @@ from starlanes.games.space_risk.state import (
     OVER,
     REINFORCE,
     TRANSPORT,
+    SpaceRiskState,
 )
 
 # ------------------------------------------------------------------------------- setup
@@ -848,3 +849,49 @@ def test_events_announce_the_end_of_the_setup_and_the_move_in_choice() -> None:
     force(fight, 6, 6, 6, 1)
     events = GAME.apply(fight, 0, "attack Vega-1 Vega-2")
     assert fight.phase == MOVE_IN and "how many infantry (1 to 5) move into Vega-2: 'move N'" in events[-1].text
+
+
+# --------------------------------------------------- R35: no free objective or goal cards
+
+
+def _done_cards(state: SpaceRiskState) -> list[str]:
+    from starlanes.games.space_risk.rules import mission_done
+
+    done = []
+    for s in range(state.players):
+        for hand, cards in ((state.objectives[s], BOARD.objectives), (state.goals[s], BOARD.goals)):
+            done += [cards[i].id for i in hand if mission_done(state, BOARD, s, cards[i])]
+    return done
+
+
+def test_dealt_card_already_done_at_the_start_is_replaced() -> None:
+    # Two players are dealt 18 territories each: "Hold 18 or more territories" would be free.
+    free = [seed for seed in range(1, 40) if _done_cards(deployed(2, seed, redraw_completed_cards=False))]
+    assert free, "some deal hands out a card that is already done"
+    for seed in free:
+        state = deployed(2, seed)
+        assert _done_cards(state) == []
+        held = [i for h in state.objectives for i in h]
+        assert len(held) == len(set(held)) == 2 * state.params.objective_cards  # still two each, no copies
+        assert not set(held) & set(state.objective_deck)
+
+
+def test_drawn_card_already_done_goes_to_the_bottom() -> None:
+    state = position({"Vega-1": 3})
+    o3 = next(i for i, c in enumerate(BOARD.objectives) if c.id == "O3")  # two spaceports
+    state.objectives[0] = [o3]
+    for name in ("Vega-3", "Sirius-3"):
+        state.owner[T(name)] = 0
+    state.owner[T("Vega-2")] = 0
+    same = next(i for i, c in enumerate(BOARD.objectives) if c.id == "O12")  # three of Vega: done
+    other = next(i for i, c in enumerate(BOARD.objectives) if c.condition.kind == "asteroids")
+    state.objective_deck = [other, same]  # `same` on top: already done, so it goes under
+    GAME.apply(state, 0, "end")
+    assert state.objectives[0] == [other] and state.objective_deck == [same]
+    keep = position({"Vega-1": 3}, redraw_completed_cards=False)
+    keep.objectives[0] = [o3]
+    for name in ("Vega-3", "Sirius-3", "Vega-2"):
+        keep.owner[T(name)] = 0
+    keep.objective_deck = [other, same]
+    GAME.apply(keep, 0, "end")
+    assert keep.objectives[0] == [same]

@@ -66,3 +66,20 @@ def test_income_explains_this_turns_reinforcements() -> None:
     held = sum(1 for t in range(BOARD.land_count) if state.owner[t] == state.current)
     assert state.income.startswith(f"{held} territories / 2 = {held // 2}")
     assert state.armies[T("Vega-3")] >= 1
+
+
+def test_actions_are_described_with_exact_odds() -> None:
+    from starlanes.games.space_risk.ai import p_win
+
+    state = position({"Vega-1": 6}, {"Vega-2": 2})
+    view = GAME.view(state, 0).game
+    text = GAME.describe_action(view, GAME.parse_action("attack Vega-1 Vega-2"))
+    p = p_win(state.params.dice, 5, 2)
+    assert text == f"5 against 2: takes it {100 * p:.0f}% (whole battle)"
+    bs = add_ship(state, 0, BATTLESHIP, "Outer-1")
+    add_ship(state, 1, TRANSPORT, "Outer-2")
+    view = GAME.view(state, 0).game
+    # battleship 0 against transport -1 + asteroid field +1: one die each, 15/36 for the attacker
+    assert GAME.describe_action(view, GAME.parse_action(f"attack {bs} Outer-2")) == \
+        "against transport S2 (+0 / +0): wins 42%"
+    assert GAME.describe_action(view, GAME.parse_action("end")) is None

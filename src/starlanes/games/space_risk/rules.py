@@ -71,6 +71,15 @@ def _dice_rules(params: SpaceRiskParams) -> dice_mod.DiceRules:
     return params.dice
 
 
+def _percent(p: float) -> str:
+    """``42%``; never a rounded ``100%`` or ``0%`` for what may still happen."""
+    if 0.995 <= p < 1:
+        return ">99%"
+    if 0 < p < 0.005:
+        return "<1%"
+    return f"{100 * p:.0f}%"
+
+
 def _did_you_mean(name: str, known: Iterable[str]) -> str:
     """`` (did you mean Vega-3?)`` for a name typed in the wrong case or slightly misspelt."""
     choices = list(known)
@@ -409,9 +418,9 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             if phase == DEPLOY and not isinstance(action, Place):
                 return "place your starting infantry first: 'place TERRITORY'"
             if phase == MOVE_IN and not isinstance(action, MoveIn):
-                return f"you took {board.names[state.move_to]}: say how many armies move in ('move N')"
+                return f"you took {board.names[state.move_to]}: say how many infantry move in ('move N')"
             if phase == MOVE_IN and isinstance(action, MoveIn):
-                return f"move between 1 and {state.move_max} armies"
+                return f"move between 1 and {state.move_max} infantry"
             if isinstance(action, Claim):
                 t = terr(action.territory)
                 if not board.land[t]:
@@ -465,7 +474,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                     return f"you do not control {planet.name}'s spaceport at {board.names[planet.port]}"
                 if state.round - state.port_used[pi] < params.spaceport_interval:
                     return (f"{planet.name}'s spaceport was used in round {state.port_used[pi]}; "
-                            "it may be used every other turn")
+                            f"it may be used every other turn: again from round "
+                            f"{state.port_used[pi] + params.spaceport_interval} (now round {state.round})")
                 return f"{board.names[planet.launch]} is held by another player's ships"
             if isinstance(action, Fly | Load | Unload):
                 ship = _ship(state, action.ship)
@@ -707,6 +717,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 state.to_deploy[s] = 0
         state.phase = REINFORCE
         self._update_planets(state, board)
+        self._replace_done_missions(state, board)
         self._begin_turn(state, board, state.first, True)
 
     def _begin_turn(self, state: SpaceRiskState, board: Board, seat: int, new_round: bool) -> None:
@@ -803,6 +814,30 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             return None
         return state.deck.pop()
 
+    def _draw_mission(self, state: SpaceRiskState, board: Board, seat: int, deck: list[int],
+                      cards: Sequence[MissionCard]) -> int:
+        """The top card of a non-empty mission deck; with ``redraw_completed_cards`` a card whose
+        task ``seat`` has already done goes to the bottom and the next is drawn (R35)."""
+        if state.params.redraw_completed_cards:
+            for _ in range(len(deck) - 1):
+                top = cards[deck[-1]]
+                if top.condition.kind == "conquests_in_turn" or not mission_done(state, board, seat, top):
+                    break  # (a turn's conquests are counted afresh: such a card is never free)
+                deck.insert(0, deck.pop())
+        return deck.pop()
+
+    def _replace_done_missions(self, state: SpaceRiskState, board: Board) -> None:
+        """When the setup ends, dealt cards whose task is already done are replaced (R35)."""
+        if not state.params.redraw_completed_cards:
+            return
+        for seat in range(state.players):
+            for hand, cards, deck in ((state.objectives[seat], board.objectives, state.objective_deck),
+                                      (state.goals[seat], board.goals, state.goal_deck)):
+                for i, idx in enumerate(list(hand)):
+                    if deck and mission_done(state, board, seat, cards[idx]):
+                        hand[i] = self._draw_mission(state, board, seat, deck, cards)
+                        deck.insert(0, idx)
+
     def _check_missions(self, state: SpaceRiskState, board: Board, seat: int) -> list[Event]:
         """Objective and goal cards of ``seat`` are checked at the end of its turn (R28)."""
         events: list[Event] = []
@@ -821,7 +856,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 events.append(Event(f"seat {seat} completes {card.id} ({card.text}): "
                                     f"{card.reward} reinforcements next turn{star}", reveals=True))
                 if deck:
-                    new = deck.pop()
+                    new = self._draw_mission(state, board, seat, deck, cards)
                     hand.append(new)
                     events.append(Event(f"you draw {cards[new].id}: {cards[new].text}", seats=(seat,)))
         return events
@@ -996,6 +1031,53 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
 
     def determinize(self, view: SpaceRiskView, seat: int, rng: Rng) -> SpaceRiskState:
         return determinize_view(view, load_board(view.params.board), seat, rng)
+
+    def describe_action(self, view: SpaceRiskView, action: Action) -> str | None:
+        """The exact odds beside an attack, the value of a trade, an asteroid field ahead."""
+        from starlanes.games.space_risk.ai import p_win
+        from starlanes.games.space_risk.odds import roll_outcomes_float
+
+        board = load_board(view.params.board)
+        params = view.params
+        if isinstance(action, Attack):
+            target = board.index.get(action.target)
+            ship = next((s for s in view.ships if ship_name(s.id) == action.source), None)
+            if target is None:
+                return None
+            if not board.land[target]:
+                if ship is None:
+                    return None
+                defenders = sorted((s for s in view.ships if s.at == target),
+                                   key=lambda s: (s.kind != BATTLESHIP, s.id))
+                if not defenders:
+                    return None
+                dship = defenders[0]
+                amod = params.battleship_attack_mod if ship.kind == BATTLESHIP else params.transport_attack_mod
+                dmod = params.battleship_defend_mod if dship.kind == BATTLESHIP else params.transport_defend_mod
+                if board.asteroid[target]:
+                    dmod += params.asteroid_defend_mod
+                outcomes = roll_outcomes_float(1, 1, amod, dmod, params.dice)
+                p = sum(pr for _al, dl, pr in outcomes if dl == 1)
+                return (f"against {SHIP_KINDS[dship.kind]} {ship_name(dship.id)} ({amod:+d} / {dmod:+d}): "
+                        f"wins {_percent(p)}")
+            if action.dice:
+                return None
+            source = board.index.get(action.source)
+            able = ship.cargo if ship is not None else (view.armies[source] - 1 if source is not None else 0)
+            p = p_win(params.dice, able, view.armies[target])
+            return f"{able} against {view.armies[target]}: takes it {_percent(p)} (whole battle)"
+        if isinstance(action, Trade):
+            names = (action.first, action.second, action.third)
+            ids = [board.card_names.index(n) for n in names if n in board.card_names]
+            held = sum(1 for c in ids
+                       if board.card_territory[c] >= 0 and view.owner[board.card_territory[c]] == view.seat)
+            bonus = params.trade_territory_bonus * (min(1, held) if params.trade_bonus_once else held)
+            return f"worth {board.trade_value(view.sets_traded)} + {bonus} for territories you hold"
+        if isinstance(action, Fly):
+            to = board.index.get(action.to)
+            if to is not None and board.asteroid[to]:
+                return "asteroid field: defenders +1 there"
+        return None
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from starlanes.games.space_risk.ai import make_heuristic

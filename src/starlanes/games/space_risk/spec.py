@@ -44,6 +44,8 @@ class SpaceRiskParams(Params):
     battleship_attack_mod: int = param(0, "modifier of a battleship's attacking die")
     battleship_defend_mod: int = param(0, "modifier of a battleship's defending die")
     asteroid_defend_mod: int = param(1, "modifier of every defending die in an asteroid field")
+    redraw_completed_cards: bool = param(
+        True, "an objective or goal card whose task is already done when it is dealt or drawn is replaced")
     stars_to_win: int = param(3, "stars (from goal cards) that win the game (0: goals give no win)", min=0)
     max_rounds: int = param(60, "rounds after which the game is scored (stars, then territories)", min=1)
 

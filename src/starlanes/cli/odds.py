@@ -40,6 +40,7 @@ LIMIT = 1000
 def parse_range(text: str, option: str) -> list[int]:
     """``"5"`` -> [5]; ``"1..10"`` -> [1..10]; ``"1,3,5"`` -> [1, 3, 5]."""
     items: list[int] = []
+    backwards: list[str] = []
     try:
         for part in text.split(","):
             part = part.strip()
@@ -47,12 +48,14 @@ def parse_range(text: str, option: str) -> list[int]:
                 lo_text, _, hi_text = part.partition("..")
                 lo, hi = int(lo_text), int(hi_text)
                 if hi < lo:
-                    raise ParseError(f"{option}: range '{part}' runs backwards")
+                    backwards.append(part)
                 items.extend(range(lo, hi + 1))
             else:
                 items.append(int(part))
     except ValueError:
         raise ParseError(f"{option}: '{text}' is not a number, a range like 1..10 or a list like 1,3,5") from None
+    if backwards:
+        raise ParseError(f"{option}: range '{backwards[0]}' runs backwards (write it low..high)")
     for n in items:
         if n < 0 or n > LIMIT:
             raise ParseError(f"{option}: {n} is outside 0..{LIMIT}")
@@ -152,16 +155,22 @@ def _battle(attacks: list[int], defends: list[int], amod: int, dmod: int, rules:
         print(json.dumps({"attack_mod": amod, "defend_mod": dmod, "clamp": rules.clamp, "sides": rules.sides,
                           "table": rows}, indent=1))
         return
-    grid = Table(title=f"probability the attacker wins (rows: attackers, columns: defenders; "
-                       f"modifiers {amod:+d} / {dmod:+d})")
-    grid.add_column("A\\D", justify="right")
-    for d in defends:
-        grid.add_column(str(d), justify="right")
-    for a in attacks:
-        cells = [_exact(tables.p_attacker_wins[a][d]) if exact else f"{float(tables.p_attacker_wins[a][d]):.3f}"
-                 for d in defends]
-        grid.add_row(str(a), *cells)
-    console.print(grid)
+    cells = {(a, d): _exact(tables.p_attacker_wins[a][d]) if exact else f"{float(tables.p_attacker_wins[a][d]):.3f}"
+             for a in attacks for d in defends}
+    # Split the columns so that each table fits the terminal (a 1..200 table is 20 narrow tables).
+    cell = max(len(c) for c in cells.values()) + 3
+    per_table = max(1, (console.width - len(str(max(attacks))) - 4) // cell)
+    for start in range(0, len(defends), per_table):
+        part = defends[start:start + per_table]
+        more = f", defenders {part[0]}..{part[-1]}" if len(part) < len(defends) else ""
+        grid = Table(title=f"probability the attacker wins (rows: attackers, columns: defenders; "
+                           f"modifiers {amod:+d} / {dmod:+d}{more})")
+        grid.add_column("A\\D", justify="right")
+        for d in part:
+            grid.add_column(str(d), justify="right")
+        for a in attacks:
+            grid.add_row(str(a), *(cells[(a, d)] for d in part))
+        console.print(grid)
 
 
 def odds(

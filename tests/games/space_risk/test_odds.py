@@ -301,3 +301,28 @@ def test_game_rolls_follow_the_exact_odds() -> None:
         expected = n * float(p)
         sigma = (n * float(p) * (1 - float(p))) ** 0.5
         assert abs(seen.get((al, dl), 0) - expected) < 4 * sigma
+
+
+def test_cli_backwards_range_named_as_such() -> None:
+    from starlanes.cli.odds import parse_range
+    from starlanes.core.errors import ParseError
+
+    with pytest.raises(ParseError, match="range '5..1' runs backwards"):
+        parse_range("5..1", "--attack")
+    with pytest.raises(ParseError, match="not a number"):
+        parse_range("5..x", "--attack")
+
+
+def test_cli_wide_table_is_split_to_fit_the_terminal() -> None:
+    from starlanes.cli import odds as odds_cli
+
+    old = odds_cli.console.width
+    odds_cli.console.width = 80
+    try:
+        result = runner.invoke(app, ["odds", "--attack", "1..2", "--defend", "1..30"])
+    finally:
+        odds_cli.console.width = old
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "defenders 1..9" in result.stdout and "30 ┃" in result.stdout

@@ -224,6 +224,22 @@ def test_planet_net_worth_not_paid_before_a_full_round() -> None:
     GAME.apply(state, 1, "end")
     pi = BOARD.planet_index["Altair"]
     assert state.planet_holder[pi] == 1 and state.planet_since[pi] == state.turn - 1
+    # Seat 0 now takes one Altair territory back during its turn: at seat 1's next turn Altair
+    # is not whole, so seat 1 gets no net worth even though it held Altair a moment ago.
+    while state.phase == REINFORCE:
+        GAME.apply(state, 0, next(a for a in GAME.legal_actions(state, 0) if a.verb == "place"))
+    state.owner[T(altair[0])] = 0
+    GAME.apply(state, 0, "end")
+    assert state.current == 1 and "Altair" not in state.income
+    # Seat 1 retakes it in this turn: the hold starts now and pays only after seat 0's turn.
+    while state.phase == REINFORCE:
+        GAME.apply(state, 1, next(a for a in GAME.legal_actions(state, 1) if a.verb == "place"))
+    state.owner[T(altair[0])] = 1
+    GAME.apply(state, 1, "end")
+    while state.phase == REINFORCE:
+        GAME.apply(state, 0, next(a for a in GAME.legal_actions(state, 0) if a.verb == "place"))
+    GAME.apply(state, 0, "end")
+    assert state.current == 1 and f"Altair {BOARD.planets[pi].net_worth}" in state.income
 
 
 # ----------------------------------------------------------------------------- attacks
@@ -895,3 +911,20 @@ def test_drawn_card_already_done_goes_to_the_bottom() -> None:
     keep.objective_deck = [other, same]
     GAME.apply(keep, 0, "end")
     assert keep.objectives[0] == [same]
+
+
+def test_round_limit_ties_broken_by_territories_then_infantry_then_a_draw() -> None:
+    state = position({"Vega-1": 3, "Vega-2": 3}, max_rounds=1)  # seat 1 holds every other territory
+    state.stars = [1, 1]
+    GAME._finish_by_score(state, BOARD)
+    assert state.winners == [1] and "P0 1 stars, 2 territories, 6 infantry" in state.end_reason
+    even = position({"Vega-1": 3, "Vega-2": 3}, {"Sirius-1": 5, "Sirius-2": 1}, max_rounds=1)
+    for t in range(BOARD.land_count):
+        if BOARD.names[t] not in ("Vega-1", "Vega-2", "Sirius-1", "Sirius-2"):
+            even.owner[t] = -1
+            even.armies[t] = 0
+    GAME._finish_by_score(even, BOARD)
+    assert even.winners == [], "2 territories and 6 infantry each: a draw"
+    even.armies[T("Sirius-1")] = 6
+    GAME._finish_by_score(even, BOARD)
+    assert even.winners == [1]

@@ -1003,8 +1003,10 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         alive = [s for s in range(state.players) if state.alive[s]]
         best = max(key(s) for s in alive)
         winners = [s for s in alive if key(s) == best]
+        scores = "; ".join(f"P{s} {key(s)[0]} stars, {key(s)[1]} territories, {key(s)[2]} infantry" for s in alive)
         self._finish(state, board, winners if len(winners) == 1 else [],
-                     f"round limit {state.params.max_rounds} reached; scored by stars, territories, infantry")
+                     f"round limit {state.params.max_rounds} reached; scored by stars, then territories, "
+                     f"then infantry: {scores}")
 
     # ------------------------------------------------------------------ views
     def _view(self, state: SpaceRiskState, seat: int | None) -> SpaceRiskView:

@@ -307,7 +307,7 @@ def test_cli_backwards_range_named_as_such() -> None:
     from starlanes.cli.odds import parse_range
     from starlanes.core.errors import ParseError
 
-    with pytest.raises(ParseError, match="range '5..1' runs backwards"):
+    with pytest.raises(ParseError, match=r"range '5\.\.1' runs backwards"):
         parse_range("5..1", "--attack")
     with pytest.raises(ParseError, match="not a number"):
         parse_range("5..x", "--attack")

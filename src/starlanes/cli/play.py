@@ -133,19 +133,22 @@ class PlaySession:
         if seat in self.agents:
             view = self.match.view(seat)
             action = self.agents[seat].act(view, self.match.legal_actions(seat))
+            sealed = len(to_act) > 1
+            described = None
+            if len(self.humans) == 1 and not sealed:  # described as the person saw the table before the move
+                described = self.game.describe_action(self.match.view(self.humans[0]).game, action)
             self.match.play(seat, action)
             if len(self.humans) == 1:
-                self._announce_bot_move(seat, action, sealed=len(to_act) > 1)
+                self._announce_bot_move(seat, action, sealed, described)
             return
         self._human_turn(seat)
 
-    def _announce_bot_move(self, seat: int, action: Any, sealed: bool) -> None:
+    def _announce_bot_move(self, seat: int, action: Any, sealed: bool, described: str | None) -> None:
         """With one person at the table, show what a bot did as that person sees it, as it happens."""
         human = self.humans[0]
         if sealed:
             self.io.show(f"[dim]{self._seat_name(seat)} has made its sealed choice.[/]")
         else:
-            described = self.game.describe_action(self.match.view(human).game, action)
             text = action.text() + (f"  — {described}" if described else "")
             self.io.show(f"[bold]{self._seat_name(seat)}[/]: {text}")
         events = self._events_for(human)

@@ -856,7 +856,7 @@ def test_events_announce_the_end_of_the_setup_and_the_move_in_choice() -> None:
     events = []
     while state.phase == CLAIM:
         events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
-    assert "every territory is claimed" in events[-1].text
+    assert any("every territory is claimed" in e.text for e in events)
     while state.phase == DEPLOY:
         events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
     assert events[-1].text.startswith(f"the starting infantry are placed; seat {state.current} begins")
@@ -885,6 +885,7 @@ def test_dealt_card_already_done_at_the_start_is_replaced() -> None:
     free = [seed for seed in range(1, 40) if _done_cards(deployed(2, seed, redraw_completed_cards=False))]
     assert free, "some deal hands out a card that is already done"
     for seed in free:
+        assert _done_cards(new_game(2, seed)) == []  # replaced at the deal: the player never sees it
         state = deployed(2, seed)
         assert _done_cards(state) == []
         held = [i for h in state.objectives for i in h]
@@ -928,3 +929,17 @@ def test_round_limit_ties_broken_by_territories_then_infantry_then_a_draw() -> N
     even.armies[T("Sirius-1")] = 6
     GAME._finish_by_score(even, BOARD)
     assert even.winners == [1]
+
+
+def test_modified_start_replaces_done_cards_when_claiming_ends_and_says_so() -> None:
+    for seed in range(1, 30):
+        state = new_game(2, seed, modified_start=True)
+        events = []
+        while state.phase == CLAIM:
+            events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+        assert _done_cards(state) == []
+        private = [e for e in events if "is already done" in e.text]
+        if private:
+            assert all(e.seats is not None and len(e.seats) == 1 for e in private)
+            return
+    raise AssertionError("no seed replaced a card")

@@ -240,6 +240,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 state.goals[s].append(goals.pop())
         state.objective_deck = obj
         state.goal_deck = goals
+        if not params.modified_start:
+            self._replace_done_missions(state, board)  # the territories are known now (R35)
         if state.phase == DEPLOY:
             self._next_deployer(state, board, state.first, include=True)
         return state
@@ -587,6 +589,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 rest = ", ".join(f"P{s} {n}" for s, n in enumerate(state.to_deploy))
                 events.append(Event(f"every territory is claimed; now the rest of the starting infantry "
                                     f"is placed ({rest})"))
+                events.extend(self._replace_done_missions(state, board))
                 self._next_deployer(state, board, state.first, include=True)
                 events.extend(self._turn_begins(state))
             return events
@@ -717,7 +720,6 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 state.to_deploy[s] = 0
         state.phase = REINFORCE
         self._update_planets(state, board)
-        self._replace_done_missions(state, board)
         self._begin_turn(state, board, state.first, True)
 
     def _begin_turn(self, state: SpaceRiskState, board: Board, seat: int, new_round: bool) -> None:
@@ -781,7 +783,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                     break
                 state.hands[seat].append(card)
                 events.append(Event(f"seat {seat} draws a territory card"))
-                events.append(Event(f"you draw {board.card_names[card]}", seats=(seat,)))
+                events.append(Event(f"you draw {board.card_names[card]}", seats=(seat,), reveals=True))
         events.extend(self._check_missions(state, board, seat))
         self._update_planets(state, board)
         if state.phase == OVER:
@@ -826,10 +828,12 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 deck.insert(0, deck.pop())
         return deck.pop()
 
-    def _replace_done_missions(self, state: SpaceRiskState, board: Board) -> None:
-        """When the setup ends, dealt cards whose task is already done are replaced (R35)."""
+    def _replace_done_missions(self, state: SpaceRiskState, board: Board) -> list[Event]:
+        """Once the starting territories are known, dealt cards whose task is already done are
+        replaced (R35)."""
+        events: list[Event] = []
         if not state.params.redraw_completed_cards:
-            return
+            return events
         for seat in range(state.players):
             for hand, cards, deck in ((state.objectives[seat], board.objectives, state.objective_deck),
                                       (state.goals[seat], board.goals, state.goal_deck)):
@@ -837,6 +841,10 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                     if deck and mission_done(state, board, seat, cards[idx]):
                         hand[i] = self._draw_mission(state, board, seat, deck, cards)
                         deck.insert(0, idx)
+                        new = cards[hand[i]]
+                        events.append(Event(f"your card {cards[idx].id} ({cards[idx].text}) is already done: "
+                                            f"it is replaced by {new.id} ({new.text})", seats=(seat,), reveals=True))
+        return events
 
     def _check_missions(self, state: SpaceRiskState, board: Board, seat: int) -> list[Event]:
         """Objective and goal cards of ``seat`` are checked at the end of its turn (R28)."""

@@ -83,3 +83,10 @@ def test_actions_are_described_with_exact_odds() -> None:
     assert GAME.describe_action(view, GAME.parse_action(f"attack {bs} Outer-2")) == \
         "against transport S2 (+0 / +0): wins 42%"
     assert GAME.describe_action(view, GAME.parse_action("end")) is None
+
+
+def test_long_card_list_wraps_with_its_commas() -> None:
+    state = position({"Vega-1": 3}, phase=REINFORCE)
+    state.hands[0] = [BOARD.card_names.index(n) for n in ("Vega-1", "Vega-2", "Sirius-1", "Special-1", "Kepler-4")]
+    lines = [line for line in _render(state, 0).splitlines() if "(cannon)" in line or "(special)" in line]
+    assert lines[0].startswith("Your cards: ") and lines[0].endswith(",") and len(lines) == 2

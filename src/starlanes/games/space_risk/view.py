@@ -218,9 +218,10 @@ def _wrap(items: list[str], indent: str = "  ", width: int = 80, sep: str = "  "
     """``items`` joined by ``sep`` in lines of at most ``width`` characters."""
     lines: list[str] = []
     line = ""
+    end = sep.rstrip()  # a line that breaks a list keeps its separator: "a, b," / "c"
     for item in items:
-        if line and len(indent) + len(line) + len(sep) + len(item) > width:
-            lines.append(indent + line)
+        if line and len(indent) + len(line) + len(sep) + len(item) + len(end) > width:
+            lines.append(indent + line + end)
             line = ""
         line = item if not line else line + sep + item
     if line:

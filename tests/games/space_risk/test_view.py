@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from tests.games.space_risk.helpers import BOARD, GAME, T, add_ship, deployed, position
 
 from starlanes.core import Rng
@@ -12,10 +13,11 @@ def _render(state: SpaceRiskState, seat: int) -> str:
     return GAME.render(GAME.view(state, seat).game, seat)
 
 
-def _midgame(seed: int) -> SpaceRiskState:
-    state = deployed(2, seed=seed)
+def _midgame(seed: int, players: int = 2) -> SpaceRiskState:
+    """A random game after 1500 actions: many ships about."""
+    state = deployed(players, seed=seed)
     rng = Rng.from_seed(seed)
-    for _ in range(400):
+    for _ in range(1500):
         seats = GAME.to_act(state)
         if not seats:
             break
@@ -25,9 +27,10 @@ def _midgame(seed: int) -> SpaceRiskState:
     return state
 
 
-def test_board_fits_an_80_column_50_line_terminal() -> None:
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_board_fits_an_80_column_50_line_terminal(players: int) -> None:
     for seed in (1, 2, 3):
-        state = _midgame(seed)
+        state = _midgame(seed, players)
         text = _render(state, 0)
         lines = text.splitlines()
         assert max(len(line) for line in lines) <= 80, max(lines, key=len)
@@ -47,8 +50,8 @@ def test_ships_listed_with_cargo_and_waiting() -> None:
     add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=4, ready=False)
     add_ship(state, 1, BATTLESHIP, "Outer-1")
     text = _render(state, 0)
-    assert "S1 P0 transport (4 aboard, new) in Vega-Orbit" in text
-    assert "S2 P1 battleship in Outer-1" in text
+    assert "Vega-Orbit P0: S1 T4 new" in text
+    assert "Outer-1 P1: S2 B" in text
 
 
 def test_essentials_are_the_last_lines_above_the_prompt() -> None:
@@ -56,7 +59,7 @@ def test_essentials_are_the_last_lines_above_the_prompt() -> None:
     state.pool = 6
     state.income = "2 territories: the minimum 2, Vega 3"
     lines = _render(state, 0).splitlines()
-    assert lines[-2] == "Reinforcements to place: 6 (2 territories: the minimum 2, Vega 3)"
+    assert lines[-2] == "Reinforcements to place: 6 (this turn: 2 territories: the minimum 2, Vega 3)"
     assert "count=N" in lines[-1]
     assert any(line.startswith("Objective ") for line in lines[-6:])
 
@@ -89,4 +92,5 @@ def test_long_card_list_wraps_with_its_commas() -> None:
     state = position({"Vega-1": 3}, phase=REINFORCE)
     state.hands[0] = [BOARD.card_names.index(n) for n in ("Vega-1", "Vega-2", "Sirius-1", "Special-1", "Kepler-4")]
     lines = [line for line in _render(state, 0).splitlines() if "(cannon)" in line or "(special)" in line]
-    assert lines[0].startswith("Your cards: ") and lines[0].endswith(",") and len(lines) == 2
+    assert lines[0].startswith("Your cards (a set trades for 4 now): ") and lines[0].endswith(",")
+    assert len(lines) == 2

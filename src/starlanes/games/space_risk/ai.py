@@ -142,12 +142,16 @@ class HeuristicAgent:
         lines for the person watching)."""
         armies = list(g.armies)
         first = self._best_place(g, board, places, armies)
-        if g.phase != "reinforce":
-            return Place(first)
+        if g.phase == "reinforce":
+            left = g.pool
+        elif any(n > 0 for s, n in enumerate(g.to_deploy) if s != self.seat):
+            return Place(first)  # the setup: one at a time while the others still place theirs
+        else:
+            left = g.to_deploy[self.seat]
         t = board.index[first]
         room = g.params.max_infantry - armies[t]
         count = 1
-        while count < min(g.pool, room):
+        while count < min(left, room):
             armies[t] += 1
             if self._best_place(g, board, places, armies) != first:
                 break

@@ -9,6 +9,8 @@ The GM (``seat None``) sees every hand.
 
 from __future__ import annotations
 
+import textwrap
+
 import msgspec
 
 from starlanes.core import Rng
@@ -22,7 +24,6 @@ from starlanes.games.space_risk.state import (
     OVER,
     PHASE_NAMES,
     REINFORCE,
-    SHIP_KINDS,
     Ship,
     SpaceRiskState,
 )
@@ -260,16 +261,26 @@ def _planet_lines(view: SpaceRiskView, board: Board, pi: int) -> list[str]:
     return lines
 
 
-def _ship_text(view: SpaceRiskView, board: Board, s: Ship) -> str:
-    notes = []
-    if s.kind == 1:
-        notes.append(f"{s.cargo} aboard")
+def _ship_text(view: SpaceRiskView, s: Ship) -> str:
+    """``S6 B`` (battleship), ``S9 T3`` (transport carrying 3), `` new`` while it waits, `` moved``."""
+    text = f"S{s.id} " + ("B" if s.kind == 0 else f"T{s.cargo}")
     if view.turns_taken[s.owner] - s.built_turn < view.params.ship_wait_turns:
-        notes.append("new")
+        text += " new"
     elif s.moved and s.owner == view.current:
-        notes.append("moved")
-    extra = f" ({', '.join(notes)})" if notes else ""
-    return f"S{s.id} P{s.owner} {SHIP_KINDS[s.kind]}{extra} in {board.names[s.at]}"
+        text += " moved"
+    return text
+
+
+def _fleet_lines(view: SpaceRiskView, board: Board) -> list[str]:
+    """Ships grouped by space territory (one player's ships per territory)."""
+    if not view.ships:
+        return ["Ships: none"]
+    groups = []
+    for t in range(board.land_count, board.territory_count):
+        here = sorted((s for s in view.ships if s.at == t), key=lambda s: s.id)
+        if here:
+            groups.append(f"{board.names[t]} P{here[0].owner}: " + ", ".join(_ship_text(view, s) for s in here))
+    return ["Ships (B battleship, T3 transport carrying 3; new: waits a turn):", *_wrap(groups, sep="; ")]
 
 
 def render_view(view: SpaceRiskView, board: Board) -> str:
@@ -290,21 +301,18 @@ def render_view(view: SpaceRiskView, board: Board) -> str:
         onward = [x for x in board.space_adj[t] if x > t]
         if onward:
             star = "*" if board.asteroid[t] else ""
-            lanes.append(f"{board.names[t]}{star} - " + ", ".join(
+            lanes.append(f"{board.names[t]}{star}: " + ",".join(
                 board.names[x] + ("*" if board.asteroid[x] else "") for x in onward))
-    lines.append("Space lanes (* asteroid field: defending dice +1):")
-    lines.extend(_wrap(lanes, sep="; ") if lanes else ["  none"])
-    ships = [_ship_text(view, board, s) for s in sorted(view.ships, key=lambda s: (s.owner, s.id))]
-    lines.append("Ships:" + ("" if ships else " none"))
-    lines.extend(_wrap(ships, sep="; "))
+    lines.append("Space lanes from each space territory (* asteroid field: defending dice +1):")
+    lines.extend(_wrap(lanes, sep="   ") if lanes else ["  none"])
+    lines.extend(_fleet_lines(view, board))
     seats = range(len(view.alive))
-    lines.extend(_wrap([
+    lines.extend([
         f"P{s}{' (you)' if s == me else ''}{'' if view.alive[s] else ' (out)'}: "
         f"{sum(1 for t in range(board.land_count) if view.owner[t] == s)} terr, "
         f"{sum(view.armies[t] for t in range(board.land_count) if view.owner[t] == s)} inf, "
         f"{sum(1 for sh in view.ships if sh.owner == s)} ships, {view.hand_sizes[s]} cards, "
-        f"{view.stars[s]}/{view.params.stars_to_win} stars" for s in seats], indent="", sep=" | "))
-    lines.append(f"Next set trades for {board.trade_value(view.sets_traded)}; last roll: {view.last_roll or '-'}")
+        f"{view.stars[s]}/{view.params.stars_to_win} stars" for s in seats])
     if view.all_hands is not None and view.all_objectives is not None and view.all_goals is not None:
         for seat in seats:
             cards = " ".join(board.card_names[c] for c in view.all_hands[seat]) or "none"
@@ -316,7 +324,7 @@ def render_view(view: SpaceRiskView, board: Board) -> str:
         hand = [f"{board.card_names[c]} ({'special' if board.card_kind[c] < 0 else kinds[board.card_kind[c]]})"
                 for c in view.hand]
         items = hand or ["none"]
-        items[0] = "Your cards: " + items[0]
+        items[0] = f"Your cards (a set trades for {board.trade_value(view.sets_traded)} now): " + items[0]
         lines.extend(_wrap(items, indent="", sep=", "))
     if view.my_objectives is not None and view.my_goals is not None:
         for i in view.my_objectives:
@@ -326,7 +334,9 @@ def render_view(view: SpaceRiskView, board: Board) -> str:
             c = board.goals[i]
             lines.append(f"Goal {c.id}: {c.text} (reward {c.reward}, {c.stars} star)")
     lines.extend(_status(view, board))
-    return "\n".join(lines)
+    # Long free text (a game-over reason, a custom board's card texts) is wrapped to 80 columns.
+    return "\n".join(part for line in lines
+                     for part in (textwrap.wrap(line, 80, subsequent_indent="  ") if len(line) > 80 else [line]))
 
 
 def _status(view: SpaceRiskView, board: Board) -> list[str]:
@@ -339,7 +349,7 @@ def _status(view: SpaceRiskView, board: Board) -> list[str]:
             "'place TERRITORY' or 'place TERRITORY count=N'"
         return [f"Starting infantry left: {left}. {how}"]
     if phase == PHASE_NAMES[REINFORCE]:
-        lines = [f"Reinforcements to place: {view.pool}" + (f" ({view.income})" if view.income else "")]
+        lines = [f"Reinforcements to place: {view.pool}" + (f" (this turn: {view.income})" if view.income else "")]
         if mine and view.hand is not None and len(view.hand) >= 3:
             forced = view.params.forced_trade_hand
             must = forced > 0 and len(view.hand) >= forced

@@ -264,10 +264,10 @@ def test_attack_only_adjacent_territories() -> None:
 def test_attack_dice_may_not_risk_the_territory() -> None:
     state = position({"Vega-1": 2, "Vega-3": 3}, {"Vega-2": 5})
     two = {a for a in texts(state) if a.startswith("attack Vega-1 Vega-2")}
-    assert two == {"attack Vega-1 Vega-2", "attack Vega-1 Vega-2 dice=1"}  # 2 infantry: only 1 die
+    assert two == {"attack Vega-1 Vega-2", "attack Vega-1 Vega-2 all=yes", "attack Vega-1 Vega-2 dice=1"}  # 1 die
     three = {a for a in texts(state) if a.startswith("attack Vega-3 Vega-2")}
-    assert three == {"attack Vega-3 Vega-2", "attack Vega-3 Vega-2 dice=3", "attack Vega-3 Vega-2 dice=2",
-                     "attack Vega-3 Vega-2 dice=1"}
+    assert three == {"attack Vega-3 Vega-2", "attack Vega-3 Vega-2 all=yes", "attack Vega-3 Vega-2 dice=3",
+                     "attack Vega-3 Vega-2 dice=2", "attack Vega-3 Vega-2 dice=1"}
     with pytest.raises(IllegalAction, match="1 to 1 dice"):
         GAME.apply(state, 0, "attack Vega-1 Vega-2 dice=2")
     one = position({"Vega-1": 1}, {"Vega-2": 1})
@@ -548,7 +548,7 @@ def test_transport_infantry_may_all_attack() -> None:
     state = position({"Sirius-1": 2}, {"Vega-1": 3})
     tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=1)
     attacks = {a for a in texts(state) if a.startswith(f"attack {tr} Vega-1")}
-    assert attacks == {f"attack {tr} Vega-1", f"attack {tr} Vega-1 dice=1"}
+    assert attacks == {f"attack {tr} Vega-1", f"attack {tr} Vega-1 all=yes", f"attack {tr} Vega-1 dice=1"}
     force(state, 1, 6, 6)
     GAME.apply(state, 0, f"attack {tr} Vega-1 dice=1")
     assert state.ships[-1].cargo == 0
@@ -758,7 +758,8 @@ def test_a_ship_may_attack_again_in_the_same_turn() -> None:
 def test_classic_dice_limit_param() -> None:
     state = position({"Vega-1": 3}, {"Vega-2": 5}, dice_limit_by_loss=False)
     assert {a for a in texts(state) if a.startswith("attack Vega-1 Vega-2")} == {
-        "attack Vega-1 Vega-2", "attack Vega-1 Vega-2 dice=2", "attack Vega-1 Vega-2 dice=1"}
+        "attack Vega-1 Vega-2", "attack Vega-1 Vega-2 all=yes", "attack Vega-1 Vega-2 dice=2",
+        "attack Vega-1 Vega-2 dice=1"}
 
 
 def test_clamp_param_reaches_the_game_dice() -> None:
@@ -943,3 +944,28 @@ def test_modified_start_replaces_done_cards_when_claiming_ends_and_says_so() -> 
             assert all(e.seats is not None and len(e.seats) == 1 for e in private)
             return
     raise AssertionError("no seed replaced a card")
+
+
+def test_attack_all_rolls_until_the_territory_falls() -> None:
+    state = position({"Vega-1": 8}, {"Vega-2": 3})
+    force(state, 1, 1, 1, 6, 6,  6, 6, 6, 1, 1,  6, 6, 6, 1)  # lose 2; win 2; win the last
+    events = GAME.apply(state, 0, "attack Vega-1 Vega-2 all=yes")
+    rolls = [e.text for e in events if "attacks Vega-2" in e.text]
+    assert len(rolls) == 3 and "1 1 1 against 6 6" in rolls[0] and "6 6 6 against 1" in rolls[2]
+    assert state.owner[T("Vega-2")] == 0 and state.phase == MOVE_IN and state.move_max == 5
+
+
+def test_attack_all_stops_when_nobody_is_left_to_attack_with() -> None:
+    state = position({"Vega-1": 3}, {"Vega-2": 5})
+    force(state, 1, 1, 1, 6, 6,  1, 6)  # lose 2 (3 dice, 2 able), then 1 able: 1 die loses
+    events = GAME.apply(state, 0, "attack Vega-1 Vega-2 all=yes")
+    assert state.armies[T("Vega-1")] == 1 and state.owner[T("Vega-2")] == 1 and state.phase == MAIN
+    assert "no infantry left" in events[-1].text
+
+
+def test_attack_all_from_a_transport_moves_in_from_the_ship() -> None:
+    state = position({"Sirius-1": 2}, {"Vega-1": 2})
+    tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=4)
+    force(state, 6, 6, 6, 1, 1)
+    GAME.apply(state, 0, f"attack {tr} Vega-1 all=yes")
+    assert state.owner[T("Vega-1")] == 0 and state.phase == MOVE_IN and state.move_max == 4

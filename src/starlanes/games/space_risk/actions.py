@@ -6,6 +6,7 @@
 ``place Vega-3 count=5``                    place five infantry at once
 ``trade Vega-1 Sirius-4 Special-1``         trade a set of three territory cards (in card order)
 ``attack Vega-3 Vega-4``                    attack with the most dice allowed (``dice=N`` for fewer)
+``attack Vega-3 Vega-4 all=yes``            attack again and again until it falls or nobody is left
 ``attack S2 Vega-4``                        infantry aboard transport S2 attack the land beside it
 ``attack S5 Outer-1``                       ship S5 attacks the enemy ships in a space territory (one die)
 ``move 4``                                  after a conquest: move 4 armies in
@@ -77,12 +78,15 @@ class Attack(Action, frozen=True):
     """Attack an enemy territory: `attack Vega-3 Vega-4` from land (adjacent, or across a battleship
     in the orbit between them); `attack S2 Vega-4` with the infantry aboard transport S2;
     `attack S5 Outer-1` with ship S5 against the ships in a neighbouring space territory.
-    Rolls the most dice allowed (`dice=0`, the default); `dice=N` rolls N."""
+    Rolls the most dice allowed (`dice=0`, the default); `dice=N` rolls N. `all=yes` rolls again
+    and again until the territory falls or no infantry is left to attack with (a whole battle).
+    Infantry attacks land; ships attack ships in space with one die."""
 
     verb: ClassVar[str] = "attack"
     source: str
     target: str
     dice: int = 0  # 0: the most dice allowed
+    all: bool = False  # roll again and again until the territory falls or nobody is left to attack
 
 
 class MoveIn(Action, frozen=True):

@@ -204,8 +204,8 @@ class HeuristicAgent:
         best_attack: Action | None = None
         best_p = 0.0
         for a in legal:
-            if not isinstance(a, Attack) or a.dice != 0:
-                continue  # always the most dice allowed
+            if not isinstance(a, Attack) or a.dice != 0 or a.all:
+                continue  # always the most dice allowed, one roll at a time
             t = board.index[a.target]
             src_ship = ships.get(a.source)
             if board.land[t]:

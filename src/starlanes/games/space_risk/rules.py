@@ -348,6 +348,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             for t in targets:
                 tname = names[t]
                 out.append(Attack(sname, tname))  # the most dice allowed
+                out.append(Attack(sname, tname, all=True))  # again until it falls or nobody is left
                 for d in range(k, 0, -1):
                     out.append(Attack(sname, tname, d))
         for ship in state.ships:
@@ -359,6 +360,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 for t in board.shore_adj[ship.at]:
                     if owner[t] != seat:
                         out.append(Attack(sname, names[t]))
+                        out.append(Attack(sname, names[t], all=True))
                         for d in range(k, 0, -1):
                             out.append(Attack(sname, names[t], d))
             for y in board.space_adj[ship.at]:
@@ -905,23 +907,29 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         defender = state.owner[target]
         if ship is not None and not board.land[target]:
             return self._space_battle(state, board, seat, ship, target)
-        j = dice_mod.defend_dice(state.armies[target], rules)
-        able = ship.cargo if ship is not None else state.armies[board.index[action.source]] - 1
-        k = action.dice or dice_mod.attack_dice_allowed(able, rules)
-        al, dl, text = self._roll(state, k, j, 0, 0)
-        state.armies[target] -= dl
-        if ship is not None:
-            ship.cargo -= al
-            left = ship.cargo
-            src = -1
-        else:
-            src = board.index[action.source]
-            state.armies[src] -= al
-            left = state.armies[src] - 1
-        events.append(Event(f"seat {seat} attacks {action.target} (seat {defender}) from {action.source}: "
-                            f"{text}; attacker loses {al}, defender loses {dl}"))
-        if state.armies[target] > 0:
-            return events
+        src = -1 if ship is not None else board.index[action.source]
+        while True:
+            # One roll; with ``all=yes`` again until the territory falls or nobody is left to attack.
+            j = dice_mod.defend_dice(state.armies[target], rules)
+            able = ship.cargo if ship is not None else state.armies[src] - 1
+            allowed = dice_mod.attack_dice_allowed(able, rules)
+            k = min(action.dice, allowed) if action.dice else allowed
+            al, dl, text = self._roll(state, k, j, 0, 0)
+            state.armies[target] -= dl
+            if ship is not None:
+                ship.cargo -= al
+                left = ship.cargo
+            else:
+                state.armies[src] -= al
+                left = state.armies[src] - 1
+            events.append(Event(f"seat {seat} attacks {action.target} (seat {defender}) from {action.source}: "
+                                f"{text}; attacker loses {al}, defender loses {dl}"))
+            if state.armies[target] == 0:
+                break
+            if not action.all or left <= 0:
+                if action.all:
+                    events.append(Event(f"seat {seat} has no infantry left to attack {action.target} with"))
+                return events
         # Conquest.
         state.owner[target] = seat
         state.conquests += 1
@@ -1070,12 +1078,25 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 p = sum(pr for _al, dl, pr in outcomes if dl == 1)
                 return (f"against {SHIP_KINDS[dship.kind]} {ship_name(dship.id)} ({amod:+d} / {dmod:+d}): "
                         f"wins {_percent(p)}")
-            if action.dice:
-                return None
             source = board.index.get(action.source)
-            able = ship.cargo if ship is not None else (view.armies[source] - 1 if source is not None else 0)
-            p = p_win(params.dice, able, view.armies[target])
-            return f"{able} against {view.armies[target]}: takes it {_percent(p)} (whole battle)"
+            if ship is not None:
+                able = ship.cargo
+            elif source is not None:
+                able = view.armies[source] - 1
+            else:
+                return None
+            there = view.armies[target]
+            if action.all:
+                if action.dice:
+                    return None  # the calculator's whole battle rolls the most dice
+                p = p_win(params.dice, able, there)
+                return f"{able} against {there}: takes it {_percent(p)} (rolls until done)"
+            k = action.dice or dice_mod.attack_dice_allowed(able, params.dice)
+            j = dice_mod.defend_dice(there, params.dice)
+            outcomes = roll_outcomes_float(k, j, 0, 0, params.dice)
+            parts = [f"you lose {al}, they lose {dl}: {_percent(p)}"
+                     for al, dl, p in sorted(outcomes, key=lambda o: (o[0], -o[1]))]
+            return f"one roll, {k} dice against {j}: " + "; ".join(parts)
         if isinstance(action, Trade):
             names = (action.first, action.second, action.third)
             ids = [board.card_names.index(n) for n in names if n in board.card_names]

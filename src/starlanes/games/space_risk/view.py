@@ -345,9 +345,8 @@ def _status(view: SpaceRiskView, board: Board) -> list[str]:
     mine = view.current == view.seat
     if phase in (PHASE_NAMES[DEPLOY], PHASE_NAMES[CLAIM]):
         left = ", ".join(f"P{s} {n}" for s, n in enumerate(view.to_deploy))
-        how = "'claim TERRITORY'" if phase == PHASE_NAMES[CLAIM] else \
-            "'place TERRITORY' or 'place TERRITORY count=N'"
-        return [f"Starting infantry left: {left}. {how}"]
+        how = "'claim TERRITORY'" if phase == PHASE_NAMES[CLAIM] else "'place TERRITORY count=N'"
+        return [f"Starting infantry left: {left}", f"Your turn: {how}" if mine else f"P{view.current} places"]
     if phase == PHASE_NAMES[REINFORCE]:
         lines = [f"Reinforcements to place: {view.pool}" + (f" (this turn: {view.income})" if view.income else "")]
         if mine and view.hand is not None and len(view.hand) >= 3:

@@ -969,3 +969,13 @@ def test_attack_all_from_a_transport_moves_in_from_the_ship() -> None:
     force(state, 6, 6, 6, 1, 1)
     GAME.apply(state, 0, f"attack {tr} Vega-1 all=yes")
     assert state.owner[T("Vega-1")] == 0 and state.phase == MOVE_IN and state.move_max == 4
+
+
+def test_load_refusals_name_the_reason() -> None:
+    state = position({"Vega-1": 1, "Vega-5": 4})
+    tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit")
+    with pytest.raises(IllegalAction, match="Vega-1 has only one infantry, which must stay"):
+        GAME.apply(state, 0, f"load {tr} Vega-1 1")
+    state.ships[-1].cargo = 15
+    with pytest.raises(IllegalAction, match="is full"):
+        GAME.apply(state, 0, f"load {tr} Vega-5 1")

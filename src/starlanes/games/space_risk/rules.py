@@ -506,6 +506,10 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 if isinstance(action, Load):
                     if ship.loaded:
                         return f"{action.ship} has already loaded this turn"
+                    if state.armies[t] < 2:
+                        return f"{action.territory} has only one infantry, which must stay"
+                    if ship.cargo >= params.transport_capacity:
+                        return f"{action.ship} is full ({params.transport_capacity} aboard)"
                     return (f"load between 1 and {min(state.armies[t] - 1, params.transport_capacity - ship.cargo)}"
                             " (one infantry stays; a transport holds at most "
                             f"{params.transport_capacity})")
@@ -1094,9 +1098,15 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             k = action.dice or dice_mod.attack_dice_allowed(able, params.dice)
             j = dice_mod.defend_dice(there, params.dice)
             outcomes = roll_outcomes_float(k, j, 0, 0, params.dice)
-            parts = [f"you lose {al}, they lose {dl}: {_percent(p)}"
-                     for al, dl, p in sorted(outcomes, key=lambda o: (o[0], -o[1]))]
-            return f"one roll, {k} dice against {j}: " + "; ".join(parts)
+            def loss(al: int, dl: int) -> str:
+                if al == 0:
+                    return f"defender loses {dl}"
+                if dl == 0:
+                    return f"attacker loses {al}"
+                return "each loses 1" if al == dl == 1 else f"attacker loses {al}, defender {dl}"
+
+            parts = [f"{loss(al, dl)} {_percent(p)}" for al, dl, p in sorted(outcomes, key=lambda o: (o[0], -o[1]))]
+            return f"one roll, {k} dice against {j}: " + ", ".join(parts)
         if isinstance(action, Trade):
             names = (action.first, action.second, action.third)
             ids = [board.card_names.index(n) for n in names if n in board.card_names]

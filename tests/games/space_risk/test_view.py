@@ -97,3 +97,9 @@ def test_long_card_list_wraps_with_its_commas() -> None:
     lines = [line for line in _render(state, 0).splitlines() if "(cannon)" in line or "(special)" in line]
     assert lines[0].startswith("Your cards (a set trades for 4 now): ") and lines[0].endswith(",")
     assert len(lines) == 2
+
+
+def test_player_line_counts_infantry_aboard_like_the_final_score() -> None:
+    state = position({"Vega-1": 3})
+    add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=4)
+    assert "P0 (you): 1 terr, 7 inf, 1 ships" in _render(state, 0)

@@ -211,6 +211,12 @@ def _who(seat: int) -> str:
     return "--" if seat < 0 else f"P{seat}"
 
 
+def _infantry(view: SpaceRiskView, board: Board, seat: int) -> int:
+    """Infantry on land and aboard transports (as the final score counts them)."""
+    land = sum(view.armies[t] for t in range(board.land_count) if view.owner[t] == seat)
+    return land + sum(sh.cargo for sh in view.ships if sh.owner == seat)
+
+
 def _short(name: str, prefix: str) -> str:
     return name.removeprefix(prefix) if name.startswith(prefix) and len(name) > len(prefix) else name
 
@@ -310,7 +316,7 @@ def render_view(view: SpaceRiskView, board: Board) -> str:
     lines.extend([
         f"P{s}{' (you)' if s == me else ''}{'' if view.alive[s] else ' (out)'}: "
         f"{sum(1 for t in range(board.land_count) if view.owner[t] == s)} terr, "
-        f"{sum(view.armies[t] for t in range(board.land_count) if view.owner[t] == s)} inf, "
+        f"{_infantry(view, board, s)} inf, "
         f"{sum(1 for sh in view.ships if sh.owner == s)} ships, {view.hand_sizes[s]} cards, "
         f"{view.stars[s]}/{view.params.stars_to_win} stars" for s in seats])
     if view.all_hands is not None and view.all_objectives is not None and view.all_goals is not None:

@@ -620,3 +620,52 @@ def test_clairvoyant_agents_show_the_top_of_the_opponents_deck() -> None:
     act(s, 0, "end")
     assert GAME.view(s, 1).game.table.cards[top] == s.table.cards[top]
     assert GAME.view(s, 0).game.table.cards[top] == s.table.cards[top]  # its owner knows its deck
+
+
+# ------------------------------------------------------------------ the limits of each ability
+# (each test below fails if the ability reaches further than its card says)
+
+
+def test_decimator_ones_do_not_help_another_ship_while_a_decimator_is_in_play() -> None:
+    s = empty()
+    ship(s, "decimator", 0, HOME1, 4)
+    x = ship(s, "terra-hammer", 0, HOME1, 4)
+    d = ship(s, "envoy", 1, HOME1, 4)
+    act(s, 0, f"attack {x.uid} {d.uid}")
+    act(s, 0, "power 0")
+    s.rng.force([1, 1, 1])
+    act(s, 1, "defense 0")  # check 0: only a Decimator's own 1s would hit
+    assert d.damage == 0
+
+
+def test_repurposed_orbital_radar_gives_nothing_against_an_attacker_in_the_same_orbital() -> None:
+    s = empty()
+    upgrade(s, HOME1, "orbital-radar")
+    x = ship(s, "terra-hammer", 0, HOME1, 0)
+    d = ship(s, "col-balewa", 1, HOME1, 0)
+    act(s, 0, f"attack {x.uid} {d.uid}")
+    act(s, 0, "power 3")
+    s.rng.force([1, 2, 3])
+    act(s, 1, "defense 0")  # check 3 - 0 = 3 (no radar): the 1 and the 2 hit
+    assert d.damage == 2
+
+
+def test_red_mercy_does_not_take_damage_meant_for_an_enemy_in_its_orbital() -> None:
+    s = empty()
+    x = ship(s, "terra-hammer", 1, HOME1, 4)
+    d = ship(s, "envoy", 0, HOME1, 0)
+    mercy = ship(s, "red-mercy", 1, HOME1, 0)  # seat 1's Mercy beside seat 0's Envoy
+    act(s, 0, "end")
+    act(s, 1, f"attack {x.uid} {d.uid}")
+    act(s, 1, "power 8")
+    s.rng.force([1, 1, 6])
+    act(s, 0, "defense 0")
+    assert d.damage == 3 and mercy.damage == 0  # check 8: all three dice hit the Envoy
+
+
+def test_fount_of_locomotion_does_not_free_the_burns_of_enemy_spacecraft() -> None:
+    s = empty()
+    upgrade(s, HOME1, "fount-of-locomotion")  # seat 1's asset
+    x = ship(s, "terra-hammer", 0, HOME1, 4)
+    act(s, 0, f"burn {x.uid} 0")
+    assert x.dv == 2

@@ -528,3 +528,36 @@ def test_worked_example_troop_pod_assault_takes_the_saturn_homeworld() -> None:
     act(s, 0, "end")
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0,) and out.reason == "the opponent has no homeworld"
+
+
+def test_cleanup_spacecraft_enters_only_the_lowest_orbital_without_an_ability() -> None:
+    s = empty()
+    sl = slip(s, HOME0, "ground-spore", 0, counters=4)
+    assert "orbital must be one of none" in (why(s, 0, f"flip {sl.uid} orbital=3") or "")
+    assert f"flip {sl.uid} orbital=3" not in legal_texts(s, 0)
+    with pytest.raises(IllegalAction):
+        act(s, 0, f"flip {sl.uid} orbital=3")
+    act(s, 0, f"flip {sl.uid}")
+    new = find_ship(s, sl.uid)
+    assert new is not None and new.orbital == 0
+
+
+def test_param_minimum_costs_cannot_be_zero() -> None:
+    from starlanes.core.errors import StarlanesError
+
+    for key in ("burn_min_cost", "combat_min_cost"):
+        with pytest.raises(StarlanesError, match=key):
+            GAME.setup({key: 0}, 2, seed=1)
+
+
+def test_flipping_a_card_face_up_reveals_it_and_cannot_be_undone() -> None:
+    from starlanes.core.match import Match
+
+    match = Match.new(GAME, ["human", "human"], 7, GAME.params_from({"first_player": 0}))
+    t = match.state.table
+    sling = next(u for u in t.hands[0] if t.cards[u] == "slingshot")
+    match.play(0, f"place {sling} {HOME0}")
+    match.play(0, f"allocate {HOME0} {sling}")
+    events = match.play(0, f"flip {sling}")
+    assert any(e.reveals and e.seats is None and "Slingshot" in e.text for e in events)
+    assert match.can_undo(0) is not None

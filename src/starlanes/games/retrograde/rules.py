@@ -113,8 +113,9 @@ class Engine:
         self.events: list[Event] = []
 
     # ================================================================ reporting
-    def say(self, text: str) -> None:
-        self.events.append(Event(text))
+    def say(self, text: str, *, reveals: bool = False) -> None:
+        """A public event; ``reveals``: it shows everyone a card that was hidden (no undo past it)."""
+        self.events.append(Event(text, reveals=reveals))
         self.t.log.append(text)
         if len(self.t.log) > LOG_KEEP:
             del self.t.log[: len(self.t.log) - LOG_KEEP]
@@ -1122,7 +1123,7 @@ class Engine:
         hand.append(old)
         s.uid = act.card
         s.boosted_by = []
-        self.say(f"seat {seat} taps {self.n(a.uid)} to swap {self.n(old)} for {self.n(act.card)}")
+        self.say(f"seat {seat} taps {self.n(a.uid)} to swap {self.n(old)} for {self.n(act.card)}", reveals=True)
 
     def _do_flip(self, seat: int, act: Flip) -> None:
         self._set_phase(CLEANUP)
@@ -1131,7 +1132,7 @@ class Engine:
             fd.face_up = True
             fd.counters = 0
             fd.debris = [[] for _ in self.b.orbitals(fd)]
-            self.say(f"seat {seat} completes the asset {self.n(fd.uid)}")
+            self.say(f"seat {seat} completes the asset {self.n(fd.uid)}", reveals=True)
             return
         found = self.b.owner_of_slip(act.card)
         assert found is not None
@@ -1139,7 +1140,7 @@ class Engine:
         if side == "upgrade":
             a.upgrade_slips = [x for x in a.upgrade_slips if x.uid != act.card]
             a.upgrades.append(Upgrade(uid=act.card))
-            self.say(f"seat {seat} completes the upgrade {self.n(act.card)} on {self.n(a.uid)}")
+            self.say(f"seat {seat} completes the upgrade {self.n(act.card)} on {self.n(a.uid)}", reveals=True)
             return
         card = self.b.card(act.card)
         assert isinstance(card, SpacecraftCard)
@@ -1147,7 +1148,8 @@ class Engine:
         orbital = default if act.orbital == -1 else act.orbital
         a.ship_slips = [x for x in a.ship_slips if x.uid != act.card]
         self.t.ships.append(Ship(uid=act.card, owner=seat, asset=a.uid, orbital=orbital))
-        self.say(f"seat {seat} completes the spacecraft {self.n(act.card)} in orbital {orbital} of {self.n(a.uid)}")
+        self.say(f"seat {seat} completes the spacecraft {self.n(act.card)} in orbital {orbital} of {self.n(a.uid)}",
+                 reveals=True)
 
     # turn edges --------------------------------------------------------------------
     def _do_end(self, seat: int, act: End) -> None:

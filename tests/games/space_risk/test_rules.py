@@ -979,3 +979,28 @@ def test_load_refusals_name_the_reason() -> None:
     state.ships[-1].cargo = 15
     with pytest.raises(IllegalAction, match="is full"):
         GAME.apply(state, 0, f"load {tr} Vega-5 1")
+
+
+def test_planet_from_the_deal_pays_the_second_player_at_once_the_first_player_a_round_later() -> None:
+    state = new_game(2, seed=3)
+    first, second = state.first, 1 - state.first
+    for planet, seat in (("Altair", first), ("Nereid", second)):
+        for t in BOARD.planets[BOARD.planet_index[planet]].territories:
+            if state.owner[t] != seat:
+                state.to_deploy[state.owner[t]] += 1
+                state.to_deploy[seat] -= 1
+                state.owner[t] = seat
+    while state.phase == DEPLOY:
+        GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+    assert state.current == first and "Altair" not in state.income
+
+    def place_all_and_end() -> None:
+        while state.phase == REINFORCE:
+            GAME.apply(state, state.current, next(a for a in GAME.legal_actions(state, state.current)
+                                                   if a.verb == "place"))
+        GAME.apply(state, state.current, "end")
+
+    place_all_and_end()
+    assert state.current == second and "Nereid 2" in state.income  # its first turn
+    place_all_and_end()
+    assert state.current == first and "Altair 2" in state.income  # its second turn

@@ -422,7 +422,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             if phase == DEPLOY and not isinstance(action, Place):
                 return "place your starting infantry first: 'place TERRITORY'"
             if phase == MOVE_IN and not isinstance(action, MoveIn):
-                return f"you took {board.names[state.move_to]}: say how many infantry move in ('move N')"
+                return (f"you took {board.names[state.move_to]}: first say how many infantry move in "
+                        f"('move N', N from 1 to {state.move_max})")
             if phase == MOVE_IN and isinstance(action, MoveIn):
                 return f"move between 1 and {state.move_max} infantry"
             if isinstance(action, Claim):

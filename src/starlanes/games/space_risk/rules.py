@@ -3,7 +3,7 @@
 Read with ``docs/rulings/space-risk.md`` (every house rule, numbered R1...); comments cite
 the rulings as ``(R7)``.
 
-A turn: REINFORCE (trade sets, place reinforcements one infantry per action) -> MAIN
+A turn: REINFORCE (trade sets, place reinforcements, one or more per action) -> MAIN
 (attacks, move-ins, spaceports, ships, loading) -> ``fortify`` (the one consolidation
 move) or ``end``.  At the end of a turn: a territory card if a territory was taken,
 objective and goal cards checked, planet holdings recorded, then the next seat.
@@ -715,7 +715,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                       f"({state.income})")]
 
     def _next_deployer(self, state: SpaceRiskState, board: Board, seat: int, include: bool) -> None:
-        """Starting infantry are placed one at a time in turn; a seat with none left (or no room)
+        """Starting infantry are placed in turn (one or more per action); a seat with none left (or no room)
         is skipped (R4). When nobody has any left, the first player's first turn begins."""
         cap = state.params.max_infantry
         for i in range(0 if include else 1, state.players + 1):

@@ -35,7 +35,7 @@ __all__ = [
 
 # Phases
 CLAIM = 0  # modified start: claim one empty territory per action
-DEPLOY = 1  # starting infantry placed one at a time, in turn
+DEPLOY = 1  # starting infantry placed in turn, one or more per action
 REINFORCE = 2  # trade sets, place the turn's reinforcements
 MAIN = 3  # attack, ships, then fortify or end
 MOVE_IN = 4  # after a conquest: how many armies move in

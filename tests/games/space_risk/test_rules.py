@@ -1004,3 +1004,9 @@ def test_planet_from_the_deal_pays_the_second_player_at_once_the_first_player_a_
     assert state.current == second and "Nereid 2" in state.income  # its first turn
     place_all_and_end()
     assert state.current == first and "Altair 2" in state.income  # its second turn
+
+
+def test_claim_outside_the_claiming_is_refused_clearly() -> None:
+    state = position({"Vega-1": 3})
+    with pytest.raises(IllegalAction, match="claimed only at the start"):
+        GAME.apply(state, 0, "claim Vega-2")

@@ -427,6 +427,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             if phase == MOVE_IN and isinstance(action, MoveIn):
                 return f"move between 1 and {state.move_max} infantry"
             if isinstance(action, Claim):
+                if phase != CLAIM:
+                    return "territories are claimed only at the start of a game with modified_start=yes"
                 t = terr(action.territory)
                 if not board.land[t]:
                     return "only land territories are claimed"

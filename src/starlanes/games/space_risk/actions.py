@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import ClassVar
 
 from starlanes.core import Action
@@ -48,15 +49,18 @@ def ship_name(ship_id: int) -> str:
 
 
 class Claim(Action, frozen=True):
-    """Modified start: claim an empty land territory, putting one infantry on it: `claim Vega-3`."""
+    """Modified start: claim an empty land territory (one infantry goes on it).
+    Example: claim Vega-3"""
 
     verb: ClassVar[str] = "claim"
     territory: str
 
 
 class Place(Action, frozen=True):
-    """Place infantry (starting infantry or reinforcements) on a land territory you hold:
-    `place Vega-3` places one, `place Vega-3 count=5` places five. At most 15 per territory."""
+    """Place infantry (starting infantry or reinforcements) on land you hold,
+    at most 15 per territory.
+    Examples: place Vega-3            one infantry
+              place Vega-3 count=5    five infantry"""
 
     verb: ClassVar[str] = "place"
     territory: str
@@ -64,9 +68,10 @@ class Place(Action, frozen=True):
 
 
 class Trade(Action, frozen=True):
-    """Trade a set of three territory cards at the start of your turn, before placing:
-    `trade Vega-1 Sirius-4 Special-1` (three alike or one of each kind; name them in card order,
-    as `actions` lists them). A special card stands for any kind."""
+    """Trade three territory cards at the start of your turn, before placing:
+    three alike or one of each kind (a special card stands for any kind).
+    Name them in card order, as `actions` lists them.
+    Example: trade Vega-1 Sirius-4 Special-1"""
 
     verb: ClassVar[str] = "trade"
     first: str
@@ -75,12 +80,13 @@ class Trade(Action, frozen=True):
 
 
 class Attack(Action, frozen=True):
-    """Attack an enemy territory: `attack Vega-3 Vega-4` from land (adjacent, or across a battleship
-    in the orbit between them); `attack S2 Vega-4` with the infantry aboard transport S2;
-    `attack S5 Outer-1` with ship S5 against the ships in a neighbouring space territory.
-    Rolls the most dice allowed (`dice=0`, the default); `dice=N` rolls N. `all=yes` rolls again
-    and again until the territory falls or no infantry is left to attack with (a whole battle).
-    Infantry attacks land; ships attack ships in space with one die."""
+    """Attack an enemy territory; the defender rolls up to 2 dice.
+    Examples: attack Vega-3 Vega-4          one roll with the most dice allowed
+              attack Vega-3 Vega-4 dice=1   one roll with one die
+              attack Vega-3 Vega-4 all=yes  roll until it falls or nobody is left
+              attack S2 Vega-4              the infantry aboard transport S2
+              attack S5 Outer-1             ship S5 against the ships there
+    From land: a neighbour, or across your battleship in the orbit between."""
 
     verb: ClassVar[str] = "attack"
     source: str
@@ -90,15 +96,17 @@ class Attack(Action, frozen=True):
 
 
 class MoveIn(Action, frozen=True):
-    """After a conquest: how many infantry move in, `move 4` (at least one; one stays behind)."""
+    """After a conquest: how many infantry move in (at least 1; one stays).
+    Example: move 4"""
 
     verb: ClassVar[str] = "move"
     count: int
 
 
 class Build(Action, frozen=True):
-    """Use a spaceport you hold (every other turn): `build Vega battleship` or `build Vega transport`.
-    The ship appears in the planet's orbit and waits a turn before it moves or fights."""
+    """Use a spaceport you hold (each one every other turn). The ship appears in
+    the planet's orbit and waits a turn before it moves or fights.
+    Examples: build Vega battleship    build Vega transport"""
 
     verb: ClassVar[str] = "build"
     planet: str
@@ -106,7 +114,9 @@ class Build(Action, frozen=True):
 
 
 class Fly(Action, frozen=True):
-    """Move a ship one space territory (once per turn): `fly S2 Outer-1`. Not into another player's ships."""
+    """Move a ship to a neighbouring space territory, once per turn, never
+    into another player's ships.
+    Example: fly S2 Outer-1"""
 
     verb: ClassVar[str] = "fly"
     ship: str
@@ -114,8 +124,9 @@ class Fly(Action, frozen=True):
 
 
 class Load(Action, frozen=True):
-    """Infantry board a transport from land you hold beside it: `load S2 Vega-1 5` (one stays behind;
-    at most 15 aboard; once per turn)."""
+    """Infantry board a transport from land you hold beside it (one stays on
+    the land; at most 15 aboard; once per turn).
+    Example: load S2 Vega-1 5"""
 
     verb: ClassVar[str] = "load"
     ship: str
@@ -124,7 +135,8 @@ class Load(Action, frozen=True):
 
 
 class Unload(Action, frozen=True):
-    """Infantry leave a transport onto land you hold beside it: `unload S2 Vega-1 5` (once per turn)."""
+    """Infantry leave a transport onto land you hold beside it (once per turn).
+    Example: unload S2 Vega-1 5"""
 
     verb: ClassVar[str] = "unload"
     ship: str
@@ -133,8 +145,9 @@ class Unload(Action, frozen=True):
 
 
 class Fortify(Action, frozen=True):
-    """The one consolidation move at the end of your turn, between adjacent territories you hold:
-    `fortify Vega-1 Vega-2 3`. It ends the turn."""
+    """The one consolidation move between adjacent territories you hold; it
+    ends the turn.
+    Example: fortify Vega-1 Vega-2 3"""
 
     verb: ClassVar[str] = "fortify"
     source: str
@@ -143,7 +156,8 @@ class Fortify(Action, frozen=True):
 
 
 class End(Action, frozen=True):
-    """End your turn without consolidating (you draw a territory card if you took a territory)."""
+    """End your turn without consolidating (a territory card if you took land).
+    Example: end"""
 
     verb: ClassVar[str] = "end"
 
@@ -151,3 +165,7 @@ class End(Action, frozen=True):
 ACTION_TYPES: tuple[type[Action], ...] = (
     Claim, Place, Trade, Attack, MoveIn, Build, Fly, Load, Unload, Fortify, End,
 )
+
+# `help VERB` prints a docstring as it is: take the source indentation out once, here.
+for _cls in ACTION_TYPES:
+    _cls.__doc__ = inspect.cleandoc(_cls.__doc__ or "")

@@ -17,7 +17,7 @@ from tests.games.space_risk.helpers import (
     texts,
 )
 
-from starlanes.core import IllegalAction, ParseError
+from starlanes.core import Action, IllegalAction, ParseError
 from starlanes.games.space_risk.actions import Attack
 from starlanes.games.space_risk.state import (
     BATTLESHIP,
@@ -154,20 +154,25 @@ def test_trade_set_three_alike_or_one_of_each_special_is_wild() -> None:
     mixed_bad = _kind_cards(0, 2) + _kind_cards(1, 1)
     wild = BOARD.land_count  # Special-1
     state.hands[0] = alike + mixed_bad[1:2] + _kind_cards(1, 1) + [wild]
-    trades = {a for a in texts(state) if a.startswith("trade")}
+    trades = {a for a in GAME.legal_actions(state, 0) if a.verb == "trade"}
     names = BOARD.card_names
-    assert f"trade {names[alike[0]]} {names[alike[1]]} {names[alike[2]]}" in trades
+
+    def trade(*cards: int) -> Action:
+        return GAME.parse_action("trade " + " ".join(names[c] for c in cards))
+
+    assert trade(*alike) in trades
     # two infantry and a horse is not a set ...
-    bad = sorted([alike[0], alike[1], _kind_cards(1, 1)[0]])
-    assert f"trade {names[bad[0]]} {names[bad[1]]} {names[bad[2]]}" not in trades
-    # ... but two of a kind and a special card is
-    good = sorted([alike[0], alike[1], wild])
-    assert f"trade {names[good[0]]} {names[good[1]]} {names[good[2]]}" in trades
+    bad = [alike[0], alike[1], _kind_cards(1, 1)[0]]
+    assert trade(*bad) not in trades
+    # ... but two of a kind and a special card is, named in any order
+    good = [alike[0], alike[1], wild]
+    assert trade(*good) in trades and trade(*reversed(good)) == trade(*good)
     with pytest.raises(IllegalAction, match="three cards alike or one of each"):
-        GAME.apply(state, 0, f"trade {names[bad[0]]} {names[bad[1]]} {names[bad[2]]}")
-    canon = f"trade {names[good[0]]} {names[good[1]]} {names[good[2]]}"
-    with pytest.raises(IllegalAction, match=f"card order: '{canon}'"):
-        GAME.apply(state, 0, f"trade {names[good[2]]} {names[good[1]]} {names[good[0]]}")
+        GAME.apply(state, 0, trade(*bad).text())
+    with pytest.raises(IllegalAction, match="three different cards"):
+        GAME.apply(state, 0, f"trade {names[wild]} {names[wild]} {names[alike[0]]}")
+    GAME.apply(state, 0, f"trade {names[good[2]]} {names[good[1]]} {names[good[0]]}")
+    assert wild not in state.hands[0] and state.sets_traded == 1
 
 
 def test_trade_only_cards_you_hold() -> None:

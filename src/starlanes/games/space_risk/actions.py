@@ -4,7 +4,7 @@
 ``claim Vega-3``                            modified start: claim an empty territory
 ``place Vega-3``                            place one infantry (starting infantry or reinforcements)
 ``place Vega-3 count=5``                    place five infantry at once
-``trade Vega-1 Sirius-4 Special-1``         trade a set of three territory cards (in card order)
+``trade Vega-1 Sirius-4 Special-1``         trade a set of three territory cards (in any order)
 ``attack Vega-3 Vega-4``                    attack with the most dice allowed (``dice=N`` for fewer)
 ``attack Vega-3 Vega-4 all=yes``            attack again and again until it falls or nobody is left
 ``attack S2 Vega-4``                        infantry aboard transport S2 attack the land beside it
@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import inspect
 from typing import ClassVar
+
+import msgspec
 
 from starlanes.core import Action
 
@@ -70,13 +72,19 @@ class Place(Action, frozen=True):
 class Trade(Action, frozen=True):
     """Trade three territory cards at the start of your turn, before placing:
     three alike or one of each kind (a special card stands for any kind).
-    Name them in card order, as `actions` lists them.
+    Name them in any order.
     Example: trade Vega-1 Sirius-4 Special-1"""
 
     verb: ClassVar[str] = "trade"
     first: str
     second: str
     third: str
+
+    def __post_init__(self) -> None:
+        # A set has no order: any order names the same action (kept sorted by name).
+        names = sorted((self.first, self.second, self.third))
+        for field, name in zip(("first", "second", "third"), names, strict=True):
+            msgspec.structs.force_setattr(self, field, name)
 
 
 class Attack(Action, frozen=True):

@@ -460,10 +460,10 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                 for cid in ids:
                     if cid not in state.hands[seat]:
                         return f"you do not hold the card {board.card_names[cid]}"
+                if len(set(ids)) < 3:
+                    return "name three different cards"
                 if not valid_set(board, ids):
                     return "a set is three cards alike or one of each kind"
-                canon = Trade(*(board.card_names[c] for c in sorted(ids)))
-                return f"name the three cards in card order: '{canon.text()}'"
             if phase == REINFORCE and state.pool > 0:
                 return f"place your {state.pool} reinforcements first"
             if isinstance(action, Attack):

@@ -81,7 +81,7 @@ def test_actions_are_described_with_exact_odds() -> None:
     assert text == f"5 against 2: takes it {100 * p:.0f}% (rolls until done)"
     one = GAME.describe_action(view, GAME.parse_action("attack Vega-1 Vega-2"))
     # 3 dice against 2: the classic 2890/7776, 2611/7776, 2275/7776
-    assert one == ("one roll, 3 dice against 2: defender loses 2 37%, each loses 1 34%, attacker loses 2 29%")
+    assert one == "one roll, 3 dice against 2: defender -2 37%, each -1 34%, attacker -2 29%"
     bs = add_ship(state, 0, BATTLESHIP, "Outer-1")
     add_ship(state, 1, TRANSPORT, "Outer-2")
     view = GAME.view(state, 0).game

@@ -1103,13 +1103,13 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             outcomes = roll_outcomes_float(k, j, 0, 0, params.dice)
             def loss(al: int, dl: int) -> str:
                 if al == 0:
-                    return f"defender loses {dl}"
+                    return f"defender -{dl}"
                 if dl == 0:
-                    return f"attacker loses {al}"
-                return "each loses 1" if al == dl == 1 else f"attacker loses {al}, defender {dl}"
+                    return f"attacker -{al}"
+                return f"each -{al}" if al == dl else f"attacker -{al} defender -{dl}"
 
             parts = [f"{loss(al, dl)} {_percent(p)}" for al, dl, p in sorted(outcomes, key=lambda o: (o[0], -o[1]))]
-            return f"one roll, {k} dice against {j}: " + ", ".join(parts)
+            return f"one roll, {k} {'die' if k == 1 else 'dice'} against {j}: " + ", ".join(parts)
         if isinstance(action, Trade):
             names = (action.first, action.second, action.third)
             ids = [board.card_names.index(n) for n in names if n in board.card_names]

@@ -103,3 +103,11 @@ def test_player_line_counts_infantry_aboard_like_the_final_score() -> None:
     state = position({"Vega-1": 3})
     add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=4)
     assert "P0 (you): 1 terr, 7 inf, 1 ships" in _render(state, 0)
+
+
+def test_trade_described_for_the_seat_that_trades() -> None:
+    state = position({"Vega-1": 3, "Vega-2": 3}, phase=REINFORCE)
+    state.pool = 1
+    view = GAME.view(state, 1).game  # another seat reads seat 0's trade
+    text = GAME.describe_action(view, GAME.parse_action("trade Vega-1 Vega-2 Vega-3"))
+    assert text == "worth 4 + 4 for territories held by the trader"

@@ -1114,9 +1114,9 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             names = (action.first, action.second, action.third)
             ids = [board.card_names.index(n) for n in names if n in board.card_names]
             held = sum(1 for c in ids
-                       if board.card_territory[c] >= 0 and view.owner[board.card_territory[c]] == view.seat)
+                       if board.card_territory[c] >= 0 and view.owner[board.card_territory[c]] == view.current)
             bonus = params.trade_territory_bonus * (min(1, held) if params.trade_bonus_once else held)
-            return f"worth {board.trade_value(view.sets_traded)} + {bonus} for territories you hold"
+            return f"worth {board.trade_value(view.sets_traded)} + {bonus} for territories held by the trader"
         if isinstance(action, Fly):
             to = board.index.get(action.to)
             if to is not None and board.asteroid[to]:

@@ -1015,3 +1015,14 @@ def test_claim_outside_the_claiming_is_refused_clearly() -> None:
     state = position({"Vega-1": 3})
     with pytest.raises(IllegalAction, match="claimed only at the start"):
         GAME.apply(state, 0, "claim Vega-2")
+
+
+def test_battleships_roll_without_modifiers() -> None:
+    # 5 against 4 wins and 4 against 5 loses: no hidden -1 / +1 on either side.
+    for att, dfn, lost in ((5, 4, 1), (4, 5, 0)):
+        state = position({"Vega-3": 3})
+        bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+        add_ship(state, 1, BATTLESHIP, "Outer-1")
+        force(state, att, dfn)
+        events = GAME.apply(state, 0, f"attack {bs} Outer-1")
+        assert [s.owner for s in state.ships] == [1 - lost] and "modified" not in events[0].text

@@ -341,6 +341,9 @@ def test_reinforcements_with_no_room_are_lost() -> None:
             state.armies[t] = 15
     GAME.apply(state, 1, "end")
     assert state.current == 0 and state.phase == MAIN and state.pool == 0
+    assert state.income.endswith("; 17 lost for want of room")  # 35 territories, all full
+    text = GAME.render(GAME.view(state, 0).game, 0)
+    assert "17 lost for want of room" in text  # shown although nothing is left to place
 
 
 def test_one_territory_card_per_turn_with_a_conquest() -> None:

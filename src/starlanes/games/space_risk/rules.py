@@ -777,6 +777,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                     if room >= state.pool:
                         break
             if state.pool > room:
+                state.income += f"; {state.pool - room} lost for want of room"
                 state.pool = room  # reinforcements with no room are lost (R8)
         if state.pool <= 0:
             state.pool = 0

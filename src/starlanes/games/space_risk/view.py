@@ -367,6 +367,8 @@ def _status(view: SpaceRiskView, board: Board) -> list[str]:
         return [f"P{view.current} took {board.names[view.move_to]}: move 1 to {view.move_max} infantry in ('move N')"]
     if phase == PHASE_NAMES[MAIN]:
         lines = []
+        if mine and "lost for want of room" in view.income:
+            lines.append(f"Reinforcements this turn: {view.income}")
         if mine:
             ports = [p.name for pi, p in enumerate(board.planets)
                      if p.port >= 0 and view.owner[p.port] == view.seat

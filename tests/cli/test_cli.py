@@ -159,3 +159,13 @@ def test_sealed_status_grammar() -> None:
 
     assert _sealed_status([0], [1]) == "seat 0 chooses secretly; seat 1 has chosen; nothing is shown until all have."
     assert _sealed_status([0, 1], []) == "seats 0, 1 choose secretly; nothing is shown until all have."
+
+
+def test_help_shows_optional_fields_that_look_like_markup(tmp_path: Path) -> None:
+    match = Match.new(make_duel(), ["human", "random"], 11)
+    script = Script(["help", "quit"])
+    PlaySession(match, script, tmp_path / "g.json").run()
+    assert any("play CARD" in s for s in script.shown)
+    from starlanes.cli.play import escape
+
+    assert escape("attack A B [dice=0]") == r"attack A B \[dice=0]"

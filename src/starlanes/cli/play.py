@@ -8,6 +8,7 @@ the legal actions (prompt_toolkit) when stdin is a TTY, plain ``input()`` otherw
 from __future__ import annotations
 
 import datetime as _dt
+import inspect
 import os
 import sys
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from typing import Annotated, Any, Protocol
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 
@@ -150,10 +152,12 @@ class PlaySession:
             self.io.show(f"[dim]{self._seat_name(seat)} has made its sealed choice.[/]")
         else:
             text = action.text() + (f"  — {described}" if described else "")
-            self.io.show(f"[bold]{self._seat_name(seat)}[/]: {text}")
+            self.io.show(f"[bold]{self._seat_name(seat)}[/]: {escape(text)}")
         events = self._events_for(human)
         if events:
-            self.io.show("\n".join(f"  • {e.text}" for e in events if not sealed or "made its choice" not in e.text))
+            shown = [e.text for e in events if not sealed or "made its choice" not in e.text]
+            if shown:
+                self.io.show(escape("\n".join(f"  • {t}" for t in shown)))
 
     def _seat_name(self, seat: int) -> str:
         spec = self.match.seats[seat]
@@ -181,7 +185,7 @@ class PlaySession:
         if self.last_human != seat or sealed or others_acted or self.rendered_at[seat] < 0:
             events = self._events_for(seat)
             if events:
-                self.io.show("\n".join(f"• {e.text}" for e in events[-30:]))
+                self.io.show(escape("\n".join(f"• {e.text}" for e in events[-30:])))
             self._show_board(seat)
         self.last_human = seat
         legal = self.match.legal_actions(seat)
@@ -217,9 +221,9 @@ class PlaySession:
             try:
                 entry = self.match.undo(seat)
             except StarlanesError as exc:
-                self.io.show(f"[red]{exc}[/]")
+                self.io.show(f"[red]{escape(str(exc))}[/]")
                 return False
-            self.io.show(f"undone: {entry.action}")
+            self.io.show(escape(f"undone: {entry.action}"))
             self.seen_events[seat] = min(self.seen_events[seat], len(self.match.events))
             self._show_board(seat)
             return True
@@ -233,26 +237,26 @@ class PlaySession:
         try:
             events = self.match.play(seat, action)
         except StarlanesError as exc:
-            self.io.show(f"[red]{exc}[/]")
+            self.io.show(f"[red]{escape(str(exc))}[/]")
             return False
         self.seen_events[seat] = len(self.match.events)
         for event in events:
             if event.visible_to(seat):
-                self.io.show(f"• {event.text}")
+                self.io.show(escape(f"• {event.text}"))
         return True
 
     def _help(self, verb: str) -> None:
         codec = self.game.codec
         if verb:
             if verb in codec.types:
-                doc = (codec.types[verb].__doc__ or "").strip()
-                self.io.show(f"{codec.usage(verb)}\n{doc}")
+                doc = inspect.cleandoc(codec.types[verb].__doc__ or "")
+                self.io.show(escape(f"{codec.usage(verb)}\n{doc}"))
             else:
                 self.io.show(f"[red]no action '{verb}'[/]; actions: {', '.join(codec.verbs)}")
             return
         lines = [f"  {name:<12} {doc}" for name, doc in COMMANDS.items()]
         lines.append("Actions of this game (type the text; TAB completes):")
-        lines += [f"  {codec.usage(v)}" for v in codec.verbs]
+        lines += [escape(f"  {codec.usage(v)}") for v in codec.verbs]
         lines.append("Type `help VERB` for what an action does.")
         self.io.show("\n".join(lines))
 
@@ -265,7 +269,7 @@ class PlaySession:
             else:
                 described = self.game.describe_action(view, legal[first])
                 text = pattern + (f"   {described}" if described else "")
-            rows.append(f"{first + 1:>3}. {text}")
+            rows.append(escape(f"{first + 1:>3}. {text}"))
         shown = rows[:limit]
         if len(rows) > limit:
             shown.append(f"... and {len(rows) - limit} more lines (type a verb and press TAB)")
@@ -417,9 +421,9 @@ def replay(
             before = positions[index - 1][1]
             sealed = len(before.to_act) + len(before.submitted) > 1
             hidden = sealed and viewer is not GM and entry.seat != viewer
-            console.print(f"seat {entry.seat}: {'(a sealed choice)' if hidden else entry.action}")
+            console.print(escape(f"seat {entry.seat}: {'(a sealed choice)' if hidden else entry.action}"))
             for text in events:
-                console.print(f"  • {text}")
+                console.print(escape(f"  • {text}"))
         console.print(game.render(view.game, viewer))
         if not interactive:
             index += 1

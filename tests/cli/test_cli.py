@@ -162,10 +162,21 @@ def test_sealed_status_grammar() -> None:
 
 
 def test_help_shows_optional_fields_that_look_like_markup(tmp_path: Path) -> None:
-    match = Match.new(make_duel(), ["human", "random"], 11)
-    script = Script(["help", "quit"])
-    PlaySession(match, script, tmp_path / "g.json").run()
-    assert any("play CARD" in s for s in script.shown)
-    from starlanes.cli.play import escape
+    from typing import ClassVar
 
-    assert escape("attack A B [dice=0]") == r"attack A B \[dice=0]"
+    from starlanes.core import Action, ActionCodec
+
+    class Attack(Action, frozen=True):
+        verb: ClassVar[str] = "attack"
+        source: str
+        dice: int = 3
+
+    game = make_duel()
+    game.codec = ActionCodec([Attack])
+    match = Match.new(game, ["human", "random"], 11)
+    script = Script([])
+    session = PlaySession(match, script, tmp_path / "g.json")
+    session._help("")
+    session._help("attack")
+    assert "attack SOURCE [dice=3]" in script.shown[0]
+    assert "attack SOURCE [dice=3]" in script.shown[1]

@@ -6,7 +6,7 @@ import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from rich.console import Console
@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from starlanes.ai.registry import make_agent, parse_agent_spec
 from starlanes.cli import app
 from starlanes.cli.play import PlaySession
-from starlanes.core import Match, ParseError, UnknownName
+from starlanes.core import Action, ActionCodec, Match, ParseError, UnknownName
 from tests.toy.duel import make_duel
 
 runner = CliRunner()
@@ -161,16 +161,13 @@ def test_sealed_status_grammar() -> None:
     assert _sealed_status([0, 1], []) == "seats 0, 1 choose secretly; nothing is shown until all have."
 
 
+class Attack(Action, frozen=True):
+    verb: ClassVar[str] = "attack"
+    source: str
+    dice: int = 3
+
+
 def test_help_shows_optional_fields_that_look_like_markup(tmp_path: Path) -> None:
-    from typing import ClassVar
-
-    from starlanes.core import Action, ActionCodec
-
-    class Attack(Action, frozen=True):
-        verb: ClassVar[str] = "attack"
-        source: str
-        dice: int = 3
-
     game = make_duel()
     game.codec = ActionCodec([Attack])
     match = Match.new(game, ["human", "random"], 11)

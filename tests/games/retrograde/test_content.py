@@ -151,6 +151,14 @@ def test_deck_check_names_every_problem() -> None:
     assert any("1 cards besides the homeworld" in p for p in problems)
 
 
+def test_deck_bad_counts_are_named_as_counts() -> None:
+    problems = check_deck(parse_deck("Venus: Shock troops\n-2 x Pollen\nfoo x Sky Spore\n0 x Pollen\n3X Pollen\n"))
+    assert any("line 2: '-2' is not a count: write 'N x Pollen' with N at least 1" in p for p in problems)
+    assert any("line 3: 'foo' is not a count: write 'N x Sky Spore'" in p for p in problems)
+    assert any("line 4: a count must be at least 1" in p for p in problems)
+    assert any("3 cards besides the homeworld" in p for p in problems)  # "3X Pollen" is a count
+
+
 def test_deck_missing_homeworld() -> None:
     assert "no homeworld: a deck needs exactly one homeworld" in check_deck(parse_deck("40 x Pollen"))
 

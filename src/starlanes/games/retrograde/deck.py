@@ -31,6 +31,7 @@ MAX_OFF_FACTION = 10
 SAMPLE_DECKS = ("sample-1", "sample-2")
 
 _COUNT = re.compile(r"^(\d+)\s*[xX×]\s+(.+)$")
+_BAD_COUNT = re.compile(r"^(\S+?)\s*[xX×]\s+(.+)$")
 
 
 @dataclass
@@ -66,6 +67,11 @@ def parse_deck(text: str, name: str = "deck", book: CardBook | None = None) -> D
                 problems.append(f"line {number}: a count must be at least 1")
                 continue
         card = book.lookup(line)
+        bad = None if card is not None else _BAD_COUNT.match(line)
+        if bad is not None and book.lookup(bad.group(2)) is not None:
+            problems.append(f"line {number}: '{bad.group(1)}' is not a count: write 'N x {bad.group(2)}'"
+                            " with N at least 1")
+            continue
         if card is None:
             names = [c.name for c in book.cards.values()]
             close = difflib.get_close_matches(line.strip('"'), names, n=2, cutoff=0.6)

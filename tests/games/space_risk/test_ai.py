@@ -129,5 +129,5 @@ def test_a_person_plays_a_whole_game_in_the_terminal_against_the_bot(tmp_path: A
     assert match.is_over() and path.exists()
     text = "\n".join(io.shown)
     assert "Dramethan" in text and "Your cards" in text and "Game over" in text
-    assert "attack SOURCE TARGET [dice=0]" in text  # help lists the action forms
+    assert "attack SOURCE TARGET" in text and "dice=0]" in text  # help lists the action forms
     assert T("Vega-1") >= 0

@@ -930,8 +930,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
             else:
                 state.armies[src] -= al
                 left = state.armies[src] - 1
-            events.append(Event(f"seat {seat} attacks {action.target} (seat {defender}) from {action.source}: "
-                                f"{text}; attacker loses {al}, defender loses {dl}"))
+            events.append(Event(f"seat {seat}: {action.source} attacks {action.target} (seat {defender}), "
+                                f"{text}: attacker -{al}, defender -{dl}"))
             if state.armies[target] == 0:
                 break
             if not action.all or left <= 0:

@@ -125,3 +125,59 @@ def test_render_lists_what_each_of_your_spacecraft_can_afford_with_costs() -> No
     assert "your spacecraft can" not in GAME.render(GAME.view(s, 1).game, 1)
     act(s, 0, f"research {HOME0}")
     assert "your spacecraft can" not in GAME.render(GAME.view(s, 0).game, 0)
+
+
+def test_describe_action_names_cards_and_gives_costs_and_odds() -> None:
+    s = empty()
+    anvil = ship(s, "terra-anvil", 0, HOME1, 0)  # bombardment 2, limit 7
+    enemy = ship(s, "envoy", 1, HOME1, 0)
+    hammer = ship(s, "terra-hammer", 0, HOME0, 0)
+    card = s.table.decks[0][0]
+    s.table.hands[0] = [card]  # Mars
+    view = GAME.view(s, 0).game
+
+    def say(text: str) -> str:
+        return GAME.describe_action(view, GAME.parse_action(text)) or ""
+
+    assert say(f"burn {hammer.uid} 3") == (f"Terra Hammer #{hammer.uid}: orbital 0 → 3 of Venus: Shock troops,"
+                                           " 8 delta-vee (1 left)")
+    assert say(f"attack {anvil.uid} {enemy.uid}") == (
+        f"Terra Anvil #{anvil.uid} (0 dice) attacks Envoy #{enemy.uid}: cost 1, then power up to 6 against"
+        " defense up to 8")
+    # power 6 against resistance 4: check 2, each die hits on a 1 (17%), 2 dice
+    assert say(f"bombard {anvil.uid} {HOME1} 6") == (
+        f"Terra Anvil #{anvil.uid} bombards Saturn: Modular Spacecraft #{HOME1} (resist 4): 7 delta-vee,"
+        " hit check 2; 2 dice, each hits 17%: 0.3 hits expected")
+    assert say(f"found {card}") == f"Mars #{card} (cost 7) face down in the asset area"
+    assert say(f"research {HOME0}") == f"tap Venus: Shock troops #{HOME0}, draw a card"
+
+
+def test_describe_action_of_the_opponents_move_shows_only_what_the_viewer_sees() -> None:
+    s = fresh()
+    secret = s.table.hands[1][0]
+    act(s, 0, "end")
+    seen_by_0 = GAME.view(s, 0).game
+    text = GAME.describe_action(seen_by_0, GAME.parse_action(f"place {secret} {HOME1}")) or ""
+    assert text.startswith(f"a hidden card #{secret} face down beside Saturn")
+    assert s.table.cards[secret] not in text.lower().replace(" ", "-")
+    from starlanes.games.retrograde.board import BOOK
+
+    assert BOOK[s.table.cards[secret]].name not in text
+
+
+def test_describe_action_describes_every_legal_action_of_random_games() -> None:
+    from starlanes.core.rng import Rng
+
+    for seed in range(3):
+        s = GAME.setup(None, 2, seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(400):
+            seats = sorted(GAME.to_act(s))
+            if not seats:
+                break
+            seat = seats[0]
+            legal = GAME.legal_actions(s, seat)
+            view = GAME.view(s, seat).game
+            missing = [a.text() for a in legal if not GAME.describe_action(view, a)]
+            assert not missing, missing
+            GAME.apply(s, seat, rng.choice(legal))

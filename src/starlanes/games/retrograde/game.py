@@ -192,6 +192,11 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
 
         return render_table(view)
 
+    def describe_action(self, view: RetroView, action: Action) -> str | None:
+        from .view import describe_action
+
+        return describe_action(view, action)
+
     def agents(self) -> Mapping[str, Any]:
         from .ai import heuristic_factory
 

@@ -8,14 +8,18 @@ and deck follow, then the last events.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.markup import escape
+
+from starlanes.core.actions import Action
 
 from .board import BOOK, Board
 from .cards import AssetCard, SpacecraftCard, UpgradeCard
 from .rules import combat_ranges, seat_capacity, seat_population, ship_accuracy
 from .state import HIDDEN, NOBODY, PHASE_NAMES, Asset, Prompt, RetroView, Ship
 
-__all__ = ["describe_card", "render_table"]
+__all__ = ["describe_action", "describe_card", "render_table"]
 
 TRACKER = ("top", "right", "bottom", "left")
 SEAT_STYLE = ("cyan", "magenta")
@@ -260,3 +264,159 @@ def render_table(view: RetroView) -> str:
         out.append("[dim]recent events:[/dim]")
         out.extend("  " + escape(line) for line in t.log[-8:])
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------- describing actions
+
+
+def describe_action(view: RetroView, action: Action) -> str | None:
+    """One line about ``action`` for the seat that sees ``view``: card names for the numbers, the
+    delta-vee cost, the dice and the chance of a hit. Only what ``view`` shows is used."""
+    from starlanes.core.rng import Rng
+
+    from .rules import Engine
+    from .state import RetroState
+
+    t = view.table
+    engine = Engine(RetroState(players=2, rng=Rng.from_seed(0), table=t, cfg=view.cfg))
+    b = engine.b
+    try:
+        return _describe(engine, b, action)
+    except (AssertionError, KeyError, IndexError, AttributeError, TypeError, ValueError):
+        return None  # a stale or impossible action: the number alone is all there is to say
+
+
+def _nm(b: Board, uid: int) -> str:
+    return f"{b.name(uid)} #{uid}" if 0 <= uid < len(b.t.cards) else f"#{uid}"
+
+
+def _odds(dice: int, check: int, sides: int, ones: bool) -> str:
+    from .odds import expected_hits, hit_chance
+
+    if dice <= 0:
+        return "no dice: it cannot hit"
+    p = hit_chance(check, sides, ones)
+    mean = float(expected_hits(dice, check, sides, ones))
+    return f"{dice} {'die' if dice == 1 else 'dice'}, each hits {float(p):.0%}: {mean:.1f} hits expected"
+
+
+def _describe(engine: Any, b: Board, action: Action) -> str | None:
+    from .actions import (
+        Allocate,
+        Attack,
+        Bombard,
+        Boost,
+        Burn,
+        Cannibalize,
+        Clean,
+        Defense,
+        End,
+        Flip,
+        Follow,
+        Found,
+        Pass,
+        Place,
+        Power,
+        Repair,
+        Research,
+        Sacrifice,
+        Swap,
+        Sweep,
+        Transfer,
+    )
+
+    t = b.t
+    if isinstance(action, Burn):
+        s = b.ship(action.ship)
+        a = b.asset(s.asset) if s else None
+        assert s is not None and a is not None
+        cost = engine.burn_cost(s, action.orbital)
+        return (f"{_nm(b, s.uid)}: orbital {s.orbital} → {action.orbital} of {b.name(a.uid)},"
+                f" {cost} delta-vee ({engine.room(s) - cost} left)")
+    if isinstance(action, Transfer):
+        s = b.ship(action.ship)
+        dest = b.asset(action.asset)
+        assert s is not None and dest is not None
+        cost = engine.transfer_cost(s, dest)
+        return f"{_nm(b, s.uid)} to {_nm(b, dest.uid)}: {cost} delta-vee ({engine.room(s) - cost} left)"
+    if isinstance(action, Attack):
+        s, d = b.ship(action.ship), b.ship(action.target)
+        assert s is not None and d is not None
+        cost = engine.attack_cost(s, d)
+        dice = engine.accuracy(s)
+        return (f"{_nm(b, s.uid)} ({dice} {'die' if dice == 1 else 'dice'}) attacks {_nm(b, d.uid)}: cost {cost},"
+                f" then power up to {engine.room(s) - cost} against defense up to {max(0, engine.room(d))}")
+    if isinstance(action, (Power, Defense)) and t.prompts and t.prompts[0].kind == "combat":
+        p = t.prompts[0]
+        s, d = b.ship(p.source), b.ship(p.target)
+        assert s is not None and d is not None
+        if isinstance(action, Power):
+            return f"{action.value} delta-vee on {_nm(b, s.uid)}; hit check {action.value} − the defense"
+        return f"{action.value} delta-vee on {_nm(b, d.uid)}; hit check = the power − {action.value}"
+    if isinstance(action, Bombard):
+        s = b.ship(action.ship)
+        a = b.asset(s.asset) if s else None
+        assert s is not None and a is not None
+        if action.target == a.uid:
+            resist, what = b.asset_card(a).resistance, _nm(b, a.uid)
+        else:
+            found = b.upgrade(action.target)
+            assert found is not None
+            resist, what = b.upgrade_card(found[1]).resistance, _nm(b, action.target)
+        cost = engine.bombard_cost(s) + action.power
+        check = action.power - resist
+        card = b.ship_card(s)
+        odds = _odds(card.bombardment, check, engine.cfg.die_sides, card.has("ones-hit"))
+        return f"{_nm(b, s.uid)} bombards {what} (resist {resist}): {cost} delta-vee, hit check {check}; {odds}"
+    if isinstance(action, Sweep):
+        return f"{_nm(b, action.ship)} clears one debris card from its orbital (2 delta-vee)"
+    if isinstance(action, Clean):
+        return f"tap {_nm(b, action.upgrade)}: remove one debris card from orbital {action.orbital}"
+    if isinstance(action, Boost):
+        return f"{_nm(b, action.source)} boosts {_nm(b, action.target)} until the end of the turn (1 delta-vee)"
+    if isinstance(action, Research):
+        return f"tap {_nm(b, action.asset)}, draw a card"
+    if isinstance(action, Repair):
+        return f"tap {_nm(b, action.asset)}, remove one damage from {_nm(b, action.target)}"
+    if isinstance(action, Place):
+        key = t.cards[action.card]
+        cost = f" (cost {getattr(BOOK[key], 'cost', '?')})" if key in BOOK else ""
+        return f"{_nm(b, action.card)}{cost} face down beside {_nm(b, action.asset)}"
+    if isinstance(action, Found):
+        key = t.cards[action.card]
+        cost = f" (cost {getattr(BOOK[key], 'cost', '?')})" if key in BOOK else ""
+        return f"{_nm(b, action.card)}{cost} face down in the asset area"
+    if isinstance(action, Allocate):
+        a = b.asset(action.asset)
+        assert a is not None
+        power = b.asset_card(a).factory + a.bonus_power
+        counters, cost = engine._progress(action.target)
+        total = f" → {counters + power} of {cost}" if t.cards[action.target] in BOOK else ""
+        return f"tap {_nm(b, a.uid)}: {power} construction counters on {_nm(b, action.target)}{total}"
+    if isinstance(action, Cannibalize):
+        return (f"deal {action.damage} damage to {_nm(b, action.ship)}: {_nm(b, action.asset)} gets"
+                f" {action.damage} more construction power this turn")
+    if isinstance(action, Swap):
+        return f"tap {_nm(b, action.asset)}: {_nm(b, action.ship)} back to hand, {_nm(b, action.card)} takes its place"
+    if isinstance(action, Flip):
+        fd = b.asset(action.card)
+        if fd is not None:
+            return f"{_nm(b, action.card)} turns face up"
+        slip_at = b.owner_of_slip(action.card)
+        assert slip_at is not None
+        host, side = slip_at
+        if side == "upgrade":
+            return f"{_nm(b, action.card)} turns face up under {_nm(b, host.uid)}"
+        orbital = action.orbital
+        if orbital == -1:
+            orbital = len(b.asset_card(host).orbitals) - 1 if b.card(action.card).has("screen") else 0
+        return f"{_nm(b, action.card)} enters orbital {orbital} of {_nm(b, host.uid)}"
+    if isinstance(action, Follow):
+        return f"{_nm(b, action.ship)} comes along"
+    if isinstance(action, Sacrifice):
+        return f"{_nm(b, action.ship)} dives to the lowest orbital and is destroyed: no bombardment damage"
+    if isinstance(action, Pass):
+        return "decline"
+    if isinstance(action, End):
+        return "end of turn: untap, then debris damage"
+    return None

@@ -927,7 +927,7 @@ def test_round_limit_ties_broken_by_territories_then_infantry_then_a_draw() -> N
     state = position({"Vega-1": 3, "Vega-2": 3}, max_rounds=1)  # seat 1 holds every other territory
     state.stars = [1, 1]
     GAME._finish_by_score(state, BOARD)
-    assert state.winners == [1] and "P0 1 stars, 2 territories, 6 infantry" in state.end_reason
+    assert state.winners == [1] and "P0 1 star, 2 territories, 6 infantry" in state.end_reason
     even = position({"Vega-1": 3, "Vega-2": 3}, {"Sirius-1": 5, "Sirius-2": 1}, max_rounds=1)
     for t in range(BOARD.land_count):
         if BOARD.names[t] not in ("Vega-1", "Vega-2", "Sirius-1", "Sirius-2"):

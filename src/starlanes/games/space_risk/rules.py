@@ -1027,11 +1027,11 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         alive = [s for s in range(state.players) if state.alive[s]]
         best = max(key(s) for s in alive)
         winners = [s for s in alive if key(s) == best]
-        def plural(n: int, word: str) -> str:
-            return f"{n} {word}" if n == 1 else f"{n} {word}s"
+        def count(n: int, one: str, many: str) -> str:
+            return f"{n} {one if n == 1 else many}"
 
-        scores = "; ".join(f"P{s} {plural(key(s)[0], 'star')}, {plural(key(s)[1], 'territory').replace('ys', 'ies')}, "
-                           f"{key(s)[2]} infantry" for s in alive)
+        scores = "; ".join(f"P{s} {count(key(s)[0], 'star', 'stars')}, "
+                           f"{count(key(s)[1], 'territory', 'territories')}, {key(s)[2]} infantry" for s in alive)
         self._finish(state, board, winners if len(winners) == 1 else [],
                      f"round limit {state.params.max_rounds} reached; scored by stars, then territories, "
                      f"then infantry: {scores}")

@@ -1029,3 +1029,11 @@ def test_battleships_roll_without_modifiers() -> None:
         force(state, att, dfn)
         events = GAME.apply(state, 0, f"attack {bs} Outer-1")
         assert [s.owner for s in state.ships] == [1 - lost] and "modified" not in events[0].text
+
+
+def test_spaceport_blocked_by_enemy_ships_in_its_orbit_says_by_whom() -> None:
+    state = position({"Vega-3": 3})
+    ship = add_ship(state, 1, BATTLESHIP, "Vega-Orbit")
+    assert not any(a.startswith("build") for a in texts(state))
+    with pytest.raises(IllegalAction, match=f"Vega-Orbit is held by P1's ships \\({ship}\\)"):
+        GAME.apply(state, 0, "build Vega transport")

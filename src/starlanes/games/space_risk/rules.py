@@ -483,7 +483,9 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
                     return (f"{planet.name}'s spaceport was used in round {state.port_used[pi]}; "
                             f"it may be used every other turn: again from round "
                             f"{state.port_used[pi] + params.spaceport_interval} (now round {state.round})")
-                return f"{board.names[planet.launch]} is held by another player's ships"
+                blockers = ", ".join(ship_name(x.id) for x in _ships_at(state, planet.launch))
+                return (f"{board.names[planet.launch]} is held by P{state.owner[planet.launch]}'s ships "
+                        f"({blockers}): the spaceport cannot launch until your ships drive them off")
             if isinstance(action, Fly | Load | Unload):
                 ship = _ship(state, action.ship)
                 if ship is None:

@@ -154,11 +154,15 @@ def test_describe_action_names_cards_and_gives_costs_and_odds() -> None:
 
 def test_describe_action_of_the_opponents_move_shows_only_what_the_viewer_sees() -> None:
     s = fresh()
-    secret = s.table.hands[1][0]
+    secret = next(u for u in s.table.hands[1] if s.table.cards[u] == "col-crossman")
     act(s, 0, "end")
     seen_by_0 = GAME.view(s, 0).game
     text = GAME.describe_action(seen_by_0, GAME.parse_action(f"place {secret} {HOME1}")) or ""
-    assert text.startswith(f"a hidden card #{secret} face down beside Saturn")
+    assert text.startswith(f"card #{secret} (hidden) face down beside Saturn")
+    act(s, 1, f"place {secret} {HOME1}")
+    seen_by_0 = GAME.view(s, 0).game
+    text = GAME.describe_action(seen_by_0, GAME.parse_action(f"allocate {HOME1} {secret}")) or ""
+    assert text == f"tap Saturn: Modular Spacecraft #{HOME1}: 6 construction counters on card #{secret} (hidden)"
     assert s.table.cards[secret] not in text.lower().replace(" ", "-")
     from starlanes.games.retrograde.board import BOOK
 
@@ -178,6 +182,8 @@ def test_describe_action_describes_every_legal_action_of_random_games() -> None:
             seat = seats[0]
             legal = GAME.legal_actions(s, seat)
             view = GAME.view(s, seat).game
+            other = GAME.view(s, 1 - seat).game  # how the opponent reads the move (a bot's move)
             missing = [a.text() for a in legal if not GAME.describe_action(view, a)]
+            missing += [a.text() for a in legal if not GAME.describe_action(other, a)]
             assert not missing, missing
             GAME.apply(s, seat, rng.choice(legal))

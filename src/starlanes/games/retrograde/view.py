@@ -287,7 +287,9 @@ def describe_action(view: RetroView, action: Action) -> str | None:
 
 
 def _nm(b: Board, uid: int) -> str:
-    return f"{b.name(uid)} #{uid}" if 0 <= uid < len(b.t.cards) else f"#{uid}"
+    if not 0 <= uid < len(b.t.cards):
+        return f"#{uid}"
+    return f"card #{uid} (hidden)" if b.t.cards[uid] == HIDDEN else f"{b.name(uid)} #{uid}"
 
 
 def _odds(dice: int, check: int, sides: int, ones: bool) -> str:
@@ -390,8 +392,10 @@ def _describe(engine: Any, b: Board, action: Action) -> str | None:
         a = b.asset(action.asset)
         assert a is not None
         power = b.asset_card(a).factory + a.bonus_power
-        counters, cost = engine._progress(action.target)
-        total = f" → {counters + power} of {cost}" if t.cards[action.target] in BOOK else ""
+        total = ""
+        if t.cards[action.target] in BOOK:
+            counters, cost = engine._progress(action.target)
+            total = f" → {counters + power} of {cost}"
         return f"tap {_nm(b, a.uid)}: {power} construction counters on {_nm(b, action.target)}{total}"
     if isinstance(action, Cannibalize):
         return (f"deal {action.damage} damage to {_nm(b, action.ship)}: {_nm(b, action.asset)} gets"

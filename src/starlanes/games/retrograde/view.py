@@ -411,6 +411,8 @@ def _describe(engine: Any, b: Board, action: Action) -> str | None:
         host, side = slip_at
         if side == "upgrade":
             return f"{_nm(b, action.card)} turns face up under {_nm(b, host.uid)}"
+        if t.cards[action.card] == HIDDEN:
+            return f"{_nm(b, action.card)} turns face up beside {_nm(b, host.uid)}"
         orbital = action.orbital
         if orbital == -1:
             orbital = len(b.asset_card(host).orbitals) - 1 if b.card(action.card).has("screen") else 0

@@ -45,7 +45,12 @@ def test_render_names_the_cards_of_a_follow_prompt() -> None:
     s = empty()
     mush = ship(s, "mushroom", 0, HOME0, 3)
     pod = ship(s, "ground-spore", 0, HOME0, 0)
-    act(s, 0, f"transfer {mush.uid} {HOME1}")
+    events = act(s, 0, f"transfer {mush.uid} {HOME1}")
+    offer = [e for e in events if e.seats == (0,)]  # the mover is told at once who may follow
+    assert [e.text for e in offer] == [
+        f"Shock troops: a troop pod may ride along (1 at most): Ground Spore #{pod.uid} — type follow SHIP, or pass",
+        f"Mushroom: troop pods may ride along (3 at most): Ground Spore #{pod.uid} — type follow SHIP, or pass",
+    ]
     mine = GAME.render(GAME.view(s, 0).game, 0)
     assert f"after #{mush.uid} Mushroom moved:" in mine and "follow SHIP" in mine
     assert "follow SHIP" not in GAME.render(GAME.view(s, 1).game, 1)

@@ -59,9 +59,19 @@ from .state import (
     Upgrade,
 )
 
-__all__ = ["Engine", "combat_ranges", "seat_capacity", "seat_population", "ship_accuracy"]
+__all__ = ["FOLLOW_OFFERS", "Engine", "combat_ranges", "seat_capacity", "seat_population", "ship_accuracy"]
 
 LOG_KEEP = 14
+
+
+FOLLOW_OFFERS = {
+    "pod-escort": "Shock troops: a troop pod may ride along",
+    "pod-carrier": "Mushroom: troop pods may ride along",
+    "flagship": "Adm. Nguyen: fighters and corvettes from its orbital may come along free",
+    "wingman": "a wingman from the same orbital may follow",
+    "tow": "BluPo Tug: a spacecraft from its orbital may transfer with 2 extra delta-vee",
+}
+"""What each follow-up offer means, for the table and the events."""
 
 
 def ship_accuracy(b: Board, ship: Ship) -> int:
@@ -775,8 +785,11 @@ class Engine:
                             from_orbital=from_orbital, to_asset=s.asset, to_orbital=s.orbital)
         # a prompt nobody can answer is skipped
         for p in prompts:
-            if any(self._why_not_follow(p.seat, p, o.uid) is None for o in self.t.ships if o.owner == p.seat):
+            able = [o.uid for o in self.t.ships if o.owner == p.seat and self._why_not_follow(p.seat, p, o.uid) is None]
+            if able:
                 self.t.prompts.append(p)
+                self.note(p.seat, f"{FOLLOW_OFFERS.get(p.ability, p.ability)} ({p.left} at most): "
+                                  + ", ".join(self.n(u) for u in able) + " — type follow SHIP, or pass")
 
     def _do_burn(self, seat: int, act: Burn) -> None:
         s = self.b.ship(act.ship)

@@ -16,7 +16,7 @@ from starlanes.core.actions import Action
 
 from .board import BOOK, Board
 from .cards import AssetCard, SpacecraftCard, UpgradeCard
-from .rules import combat_ranges, seat_capacity, seat_population, ship_accuracy
+from .rules import FOLLOW_OFFERS, combat_ranges, seat_capacity, seat_population, ship_accuracy
 from .state import HIDDEN, NOBODY, PHASE_NAMES, Asset, Prompt, RetroView, Ship
 
 __all__ = ["describe_action", "describe_card", "render_table"]
@@ -111,13 +111,6 @@ def _asset(b: Board, a: Asset, me: int) -> list[str]:
     return lines
 
 
-FOLLOW_NAMES = {
-    "pod-escort": "Shock troops: a troop pod may ride along",
-    "pod-carrier": "Mushroom: up to three troop pods may ride along",
-    "flagship": "Adm. Nguyen: fighters and corvettes from its orbital may come along free",
-    "wingman": "a wingman from the same orbital may follow",
-    "tow": "BluPo Tug: a spacecraft from its orbital may transfer with 2 extra delta-vee",
-}
 
 
 def _prompt_lines(b: Board, p: Prompt, me: int) -> list[str]:
@@ -148,7 +141,7 @@ def _prompt_lines(b: Board, p: Prompt, me: int) -> list[str]:
         if me == p.seat:
             line += " ([bold]sacrifice SHIP[/bold] or [bold]pass[/bold])"
         return [line]
-    what = FOLLOW_NAMES.get(p.ability, p.ability)
+    what = FOLLOW_OFFERS.get(p.ability, p.ability)
     line = (f"[bold]after #{p.target} {escape(b.name(p.target))} moved:[/bold] {what}"
             f" ({p.left} more may come)")
     if me == p.seat:

@@ -669,3 +669,14 @@ def test_fount_of_locomotion_does_not_free_the_burns_of_enemy_spacecraft() -> No
     x = ship(s, "terra-hammer", 0, HOME1, 4)
     act(s, 0, f"burn {x.uid} 0")
     assert x.dv == 2
+
+
+def test_an_offer_nobody_can_take_any_more_is_skipped() -> None:
+    s = empty()
+    mush = ship(s, "mushroom", 0, HOME0, 3)
+    pod = ship(s, "ground-spore", 0, HOME0, 0)
+    act(s, 0, f"transfer {mush.uid} {HOME1}")
+    assert [p.ability for p in s.table.prompts] == ["pod-escort", "pod-carrier"]
+    act(s, 0, f"follow {pod.uid}")  # Shock troops carried the only pod: Mushroom's offer is void
+    assert s.table.prompts == [] and GAME.to_act(s) == frozenset({0})
+    assert "end" in legal_texts(s, 0)

@@ -752,6 +752,7 @@ class Engine:
         if p.kind == "sacrifice":
             self.say(f"seat {seat} sacrifices nothing")
             self.finish_bombard(p.source, self.t.current, p.to_asset, p.amount, bool(p.left))
+        self._drop_dead_offers()
 
     def _do_sacrifice(self, seat: int, act: Sacrifice) -> None:
         p = self.t.prompts.pop(0)
@@ -777,6 +778,16 @@ class Engine:
         p.left -= 1
         self.say(f"{self.n(s.uid)} follows {self.n(p.target)} to {self.n(p.to_asset)} ({p.ability})")
         if p.left <= 0:
+            self.t.prompts.pop(0)
+        self._drop_dead_offers()
+
+    def _drop_dead_offers(self) -> None:
+        """Follow-up offers that nobody can take any more (their ships left with an earlier offer)
+        are skipped (ruling 51)."""
+        while self.t.prompts and self.t.prompts[0].kind == "follow":
+            p = self.t.prompts[0]
+            if any(self._why_not_follow(p.seat, p, o.uid) is None for o in self.t.ships if o.owner == p.seat):
+                return
             self.t.prompts.pop(0)
 
     # maneuvers ---------------------------------------------------------------

@@ -192,3 +192,10 @@ def test_describe_action_describes_every_legal_action_of_random_games() -> None:
             missing += [a.text() for a in legal if not GAME.describe_action(other, a)]
             assert not missing, missing
             GAME.apply(s, seat, rng.choice(legal))
+
+
+def test_render_shows_the_gate_streak_only_with_the_stellar_gate_in_play() -> None:
+    with_gate = GAME.render(GAME.view(fresh(), 0).game, 0)
+    without = GAME.render(GAME.view(fresh(stellar_gate=False), 0).game, 0)
+    assert "Stellar Gate held 0 turn(s) in a row" in with_gate
+    assert "Stellar Gate" not in without

@@ -226,13 +226,15 @@ def render_table(view: RetroView) -> str:
     if t.end_reason:
         status += f" — GAME OVER: {escape(t.end_reason)}"
     out.append(status)
+    gate = any(a.face_up and b.asset_card(a).has("gate-victory") for a in t.assets)
     for seat in (0, 1):
         whose = "you, " if seat == me else ""
         deck = "deck hidden" if t.deck_names[seat] == "deck" else f"deck {escape(t.deck_names[seat])}"
         out.append(
             f"{_who(seat)} ({whose}{deck}): population {seat_population(b, seat)}/{seat_capacity(b, seat)},"
             f" hand {len(t.hands[seat])}, deck {len(t.decks[seat])}, "
-            f"discard {len(t.discards[seat])}, Stellar Gate held {t.gate_streak[seat]} turn(s) in a row"
+            f"discard {len(t.discards[seat])}"
+            + (f", Stellar Gate held {t.gate_streak[seat]} turn(s) in a row" if gate else "")
         )
     if t.prompts:
         out.extend(_prompt_lines(b, t.prompts[0], me))

@@ -199,3 +199,26 @@ def test_render_shows_the_gate_streak_only_with_the_stellar_gate_in_play() -> No
     without = GAME.render(GAME.view(fresh(stellar_gate=False), 0).game, 0)
     assert "Stellar Gate held 0 turn(s) in a row" in with_gate
     assert "Stellar Gate" not in without
+
+
+def test_render_puts_a_crowded_orbitals_spacecraft_one_a_line_and_debris_beside() -> None:
+    s = empty()
+    from .helpers import debris
+
+    crowd = [ship(s, "pollen", 0, HOME0, 0) for _ in range(3)]
+    pair = [ship(s, "pollen", 0, HOME0, 1) for _ in range(2)]
+    debris(s, HOME0, 0)
+    lines = GAME.render(GAME.view(s, 0).game, 0).splitlines()
+    head = next(i for i, x in enumerate(lines) if x.startswith("    orbital 0 (dv 9, lowest):"))
+    assert lines[head].endswith("3 spacecraft; [yellow]debris x1[/yellow]")
+    assert all(f"#{c.uid} Pollen" in lines[head + 1 + k] for k, c in enumerate(crowd))
+    two = next(x for x in lines if x.startswith("    orbital 1 (dv 6):"))
+    assert all(f"#{p.uid} Pollen" in two for p in pair)  # two still fit on one line
+
+
+def test_render_tells_a_defender_without_delta_vee_to_type_defense_zero() -> None:
+    s = empty()
+    a = ship(s, "terra-hammer", 0, HOME1, 4)
+    d = ship(s, "envoy", 1, HOME1, 0, dv=8)  # limit 8: nothing left
+    act(s, 0, f"attack {a.uid} {d.uid}")
+    assert f"type [bold]defense 0[/bold] (#{d.uid} has no delta-vee left" in GAME.render(GAME.view(s, 1).game, 1)

@@ -104,10 +104,14 @@ def _asset(b: Board, a: Asset, me: int) -> list[str]:
         here = [s for s in ships if s.orbital == o]
         debris = a.debris[o] if o < len(a.debris) else []
         label = "outer" if o == len(card.orbitals) - 1 else ("lowest" if o == 0 else "")
-        content = "; ".join(_ship(b, s) for s in here)
-        if debris:
-            content += ("; " if content else "") + f"[yellow]debris x{len(debris)}[/yellow]"
-        lines.append(f"    orbital {o} (dv {card.orbitals[o]}{', ' + label if label else ''}): {content or '.'}")
+        head = f"    orbital {o} (dv {card.orbitals[o]}{', ' + label if label else ''}):"
+        junk = f"[yellow]debris x{len(debris)}[/yellow]" if debris else ""
+        if len(here) > 2:  # a crowded orbital: one spacecraft a line
+            lines.append(f"{head} {len(here)} spacecraft" + (f"; {junk}" if junk else ""))
+            lines.extend(f"        {_ship(b, s)}" for s in here)
+            continue
+        content = "; ".join([*(_ship(b, s) for s in here), *([junk] if junk else [])])
+        lines.append(f"{head} {content or '.'}")
     return lines
 
 
@@ -131,6 +135,9 @@ def _prompt_lines(b: Board, p: Prompt, me: int) -> list[str]:
         if me == att.owner:
             lines.append(f"  you attack: type [bold]power N[/bold] (0 to {top_power}; each point is a delta-vee"
                          f" counter on #{att.uid}); the defender may defend with up to {top_defense}")
+        elif me == dfd.owner and top_defense == 0:
+            lines.append(f"  you defend: type [bold]defense 0[/bold] (#{dfd.uid} has no delta-vee left to defend"
+                         f" with); the attacker may put up to {top_power} power")
         elif me == dfd.owner:
             lines.append(f"  you defend: type [bold]defense N[/bold] (0 to {top_defense}; each point is a delta-vee"
                          f" counter on #{dfd.uid}); the attacker may put up to {top_power} power")

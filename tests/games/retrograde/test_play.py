@@ -180,7 +180,7 @@ def test_describe_action_describes_every_legal_action_of_random_games() -> None:
     for seed in range(3):
         s = GAME.setup(None, 2, seed)
         rng = Rng.from_seed(seed)
-        for _ in range(400):
+        for _ in range(1500):  # random games last about 600 actions: to the end
             seats = sorted(GAME.to_act(s))
             if not seats:
                 break
@@ -188,10 +188,13 @@ def test_describe_action_describes_every_legal_action_of_random_games() -> None:
             legal = GAME.legal_actions(s, seat)
             view = GAME.view(s, seat).game
             other = GAME.view(s, 1 - seat).game  # how the opponent reads the move (a bot's move)
+            for v in (view, other):  # the table renders from either side at every step
+                assert "your hand" in GAME.render(v, v.me)
             missing = [a.text() for a in legal if not GAME.describe_action(view, a)]
             missing += [a.text() for a in legal if not GAME.describe_action(other, a)]
             assert not missing, missing
             GAME.apply(s, seat, rng.choice(legal))
+        assert GAME.outcome(s) is not None  # the whole game, captures included, was described
 
 
 def test_render_shows_the_gate_streak_only_with_the_stellar_gate_in_play() -> None:

@@ -134,6 +134,9 @@ def test_count_variants_are_grouped_in_the_action_list() -> None:
         (4, "place T count=N", [2, 5]),
         (6, "x 7", [7]),
     ]
+    # numbers that name different things (different descriptions) are not grouped
+    named = group_count_variants(["found 2", "found 20", "move 1", "move 2"], ["Luna", "Mars", None, None])
+    assert named == [(0, "found 2", [2]), (1, "found 20", [20]), (2, "move N", [1, 2])]
 
 
 def test_an_action_number_out_of_range_says_so(tmp_path: Path) -> None:

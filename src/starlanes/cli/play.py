@@ -262,13 +262,12 @@ class PlaySession:
 
     def _list_actions(self, legal: Sequence[Any], seat: int, limit: int = 80) -> None:
         view = self.match.view(seat).game
+        described = [self.game.describe_action(view, a) for a in legal]
         rows = []
-        for first, pattern, values in group_count_variants([a.text() for a in legal]):
-            if len(values) > 1:
-                text = f"{pattern}   ({_describe_values(values)})"
-            else:
-                described = self.game.describe_action(view, legal[first])
-                text = pattern + (f"   {described}" if described else "")
+        for first, pattern, values in group_count_variants([a.text() for a in legal], described):
+            text = pattern + (f"   ({_describe_values(values)})" if len(values) > 1 else "")
+            if described[first]:
+                text += f"   {described[first]}"
             rows.append(escape(f"{first + 1:>3}. {text}"))
         shown = rows[:limit]
         if len(rows) > limit:
@@ -294,40 +293,37 @@ def _sealed_status(waiting: Sequence[int], submitted: Sequence[int]) -> str:
     return text + "; nothing is shown until all have."
 
 
-def group_count_variants(texts: Sequence[str]) -> list[tuple[int, str, list[int]]]:
+def group_count_variants(
+    texts: Sequence[str], descriptions: Sequence[str | None] | None = None
+) -> list[tuple[int, str, list[int]]]:
     """Group action texts that differ only in their last number (``fortify A B 1`` ... ``fortify A B 14``).
 
-    Returns (index of the first, the text with that number written N, the numbers) in order of
-    first appearance; texts without a number form groups of one.
+    Only actions with the same description are grouped, so numbers that name different things
+    (cards, with a ruleset's ``describe_action``) stay on lines of their own. Returns (index of
+    the first, the text with that number written N, the numbers) in order of first appearance;
+    an action in a group of one keeps its own text.
     """
-    groups: dict[str, tuple[int, list[int]]] = {}
-    order: list[str] = []
+    groups: dict[tuple[str, str | None], tuple[int, list[int]]] = {}
     for i, text in enumerate(texts):
+        note = descriptions[i] if descriptions is not None else None
         tokens = text.split()
-        pattern, value = text, None
+        key: tuple[str, str | None] = (text + "\0", note)
+        value = None
         for j in range(len(tokens) - 1, 0, -1):
-            key, eq, raw = tokens[j].rpartition("=")
+            name, eq, raw = tokens[j].rpartition("=")
             if raw.isdigit():
                 value = int(raw)
-                pattern = " ".join([*tokens[:j], f"{key}{eq}N", *tokens[j + 1:]])
+                key = (" ".join([*tokens[:j], f"{name}{eq}N", *tokens[j + 1:]]), note)
                 break
-        if value is None:
-            groups[text + "\0"] = (i, [])
-            order.append(text + "\0")
-            continue
-        if pattern not in groups:
-            groups[pattern] = (i, [])
-            order.append(pattern)
-        groups[pattern][1].append(value)
+        first, values = groups.setdefault(key, (i, []))
+        if value is not None:
+            values.append(value)
     out: list[tuple[int, str, list[int]]] = []
-    for key in order:
-        first, values = groups[key]
-        if key.endswith("\0"):
-            out.append((first, key[:-1], []))
-        elif len(values) == 1:
-            out.append((first, texts[first], values))
+    for (pattern, _), (first, values) in groups.items():
+        if len(values) > 1:
+            out.append((first, pattern, values))
         else:
-            out.append((first, key, values))
+            out.append((first, texts[first], values))
     return out
 
 

@@ -38,6 +38,7 @@ def test_common_random_numbers_pair_the_games() -> None:
     same = sum(1 for b, v in zip(result.baseline, result.variant, strict=True)
                if b.scores == v.scores and b.length == v.length)
     assert same >= 25
+    assert result.changed == 30 - same
     # unpaired batches (other seeds) almost never agree game by game
     other = compare(DUEL, ["random", "random"], 30, 12, variant=params(press_target=5))  # type: ignore[arg-type]
     unpaired = sum(1 for b, v in zip(result.baseline, other.variant, strict=True)
@@ -72,6 +73,19 @@ def test_agent_metric_follows_the_agent_across_rotated_seats() -> None:
     assert metric_value("agent:1", rec, 2) == 0.0
     assert metric_value("agent:0", rec, 2, fixed_seats=True) == 0.0
     assert metric_value("seat:1", rec, 2) == 1.0 and metric_value("draws", rec, 2) == 0.0
+
+
+def test_a_change_that_alters_no_game_stops_at_the_first_look() -> None:
+    # Bet: mcts always passes whether a bet wins from 5 or from 6, so the variant changes
+    # nothing; with common random numbers every pair is identical and the answer is clear
+    bet = "tests.ai.games:make_bet"
+    ruleset = load_ruleset(bet)
+    result = compare(bet, ["mcts:iterations=60", "random"], 40, 1, fixed_seats=True,
+                     baseline=ruleset.params_from({"win_from": "5"}), variant=ruleset.params_from({"win_from": "6"}),
+                     plan=SequentialPlan(looks=4))
+    assert result.games == 10 and result.stopped_early and result.changed == 0
+    assert result.verdict == "same"
+    assert "the same in every one of the 10 paired games" in result.to_json()["text"]
 
 
 def test_verdict_texts_are_plain() -> None:

@@ -98,3 +98,9 @@ def test_sequential_plan_rejects_bad_settings() -> None:
 
 def test_quantiles_interpolate_like_numpy() -> None:
     assert quantiles([1.0, 2.0, 3.0, 4.0], [0.0, 0.5, 0.25, 1.0]) == [1.0, 2.5, 1.75, 4.0]
+
+
+def test_a_difference_that_is_zero_in_every_pair_is_a_clear_same() -> None:
+    plan = SequentialPlan(looks=4)  # no margin needed
+    d = paired_difference([0.0, 1.0, 1.0, 0.0], [0.0, 1.0, 1.0, 0.0], plan.confidence)
+    assert plan.verdict(d) == Verdict.SAME and plan.should_stop(d)

@@ -243,6 +243,7 @@ def compare_cmd(
     out.print(f"[bold]{data['game']} {data['version']}[/]: {result.games} paired games{early} "
               f"in {seconds:.1f}s; baseline {data['baseline'] or 'rules as written'}, variant {data['variant']}")
     out.print(f"[bold]{data['text']}[/]")
+    out.print(f"paired games whose result the variant changed: {result.changed} of {result.games}")
     table = Table(title="every metric (variant - baseline)")
     for col in ("metric", "baseline", "variant", "difference", f"{plan.confidence * 100:.4g}% CI"):
         table.add_column(col, justify="left" if col == "metric" else "right")

@@ -99,6 +99,14 @@ class Comparison:
         return paired_difference(b, v, level)
 
     @property
+    def changed(self) -> int:
+        """Paired games whose result (winners, length or scores) the variant changed."""
+        return sum(
+            1 for b, v in zip(self.baseline, self.variant, strict=True)
+            if (b.winners, b.length, b.scores) != (v.winners, v.length, v.scores)
+        )
+
+    @property
     def primary(self) -> Difference:
         return self.difference(self.metric)
 
@@ -121,6 +129,7 @@ class Comparison:
             "games": self.games,
             "planned": self.planned,
             "stopped_early": self.stopped_early,
+            "changed": self.changed,
             "confidence": round(self.plan.confidence, 6),
             "metric": self.metric,
             "verdict": self.verdict,
@@ -169,6 +178,11 @@ def verdict_text(metric: str, d: Difference, plan: SequentialPlan, agents: Seque
         return f"The variant raises {what}: {change}, {fmt(d.diff)} ({interval}); the difference is clear."
     if verdict == Verdict.LOWER:
         return f"The variant lowers {what}: {change}, {fmt(d.diff)} ({interval}); the difference is clear."
+    if verdict == Verdict.SAME and d.low == d.high == 0.0:
+        return (
+            f"No difference in {what}: it was the same in every one of the {d.n} paired games "
+            f"({val(d.baseline)}); with these agents the change never altered it."
+        )
     if verdict == Verdict.SAME:
         margin = fmt(plan.margin).lstrip("+")
         return (

@@ -121,8 +121,9 @@ class Verdict:
 class SequentialPlan:
     """Up to ``looks`` interim analyses at the corrected level ``1 - alpha / looks``.
 
-    Stop at a look when the corrected interval excludes zero (a clear difference) or lies
-    inside ``[-margin, margin]`` (a clear absence of a difference worth caring about).
+    Stop at a look when the corrected interval excludes zero (a clear difference), lies
+    inside ``[-margin, margin]`` (a clear absence of a difference worth caring about), or is
+    exactly zero (every pair gave the same value: the change made no difference at all).
     ``looks == 1`` is the ordinary fixed-size analysis.
     """
 
@@ -144,6 +145,8 @@ class SequentialPlan:
         return 1.0 - self.alpha / self.looks
 
     def verdict(self, d: Difference) -> str:
+        if d.n > 0 and d.low == d.high == 0.0:
+            return Verdict.SAME  # every pair gave the same value: the change did nothing here
         if d.low > 0.0:
             return Verdict.HIGHER
         if d.high < 0.0:

@@ -52,8 +52,10 @@ def test_identical_params_are_refused() -> None:
 
 
 def test_unknown_metric_lists_the_valid_ones() -> None:
-    with pytest.raises(ParseError, match="valid: seat:0, seat:1, agent:0, agent:1, draws, length"):
+    with pytest.raises(ParseError, match="valid: seat:0, seat:1, draws, length"):
         compare(DUEL, ["random", "random"], 5, 0, variant=params(top=9), metric="wins")  # type: ignore[arg-type]
+    with pytest.raises(ParseError, match="valid: seat:0, seat:1, agent:0, agent:1, draws, length"):
+        compare(DUEL, ["random", "greedy"], 5, 0, variant=params(top=9), metric="agent:2")  # type: ignore[arg-type]
 
 
 def test_a_large_effect_is_clear_and_stops_early() -> None:

@@ -9,7 +9,8 @@ batches would give (it is still valid when a param change makes the streams dive
 A metric maps one game record to a number:
 
 - ``seat:K``    1 if seat K won (first-player advantage when K is the seat that starts);
-- ``agent:K``   1 if the K-th agent of ``--agents`` won (wherever it sat);
+- ``agent:K``   1 if the K-th agent of ``--agents`` won (wherever it sat; only when the
+  agents differ);
 - ``draws``     1 if the game was a draw;
 - ``length``    the number of actions.
 
@@ -34,8 +35,11 @@ __all__ = ["Comparison", "compare", "metric_names", "metric_value", "parse_metri
 
 
 def metric_names(agents: Sequence[str], players: int) -> list[str]:
+    """Every metric of a comparison; ``agent:K`` only when the agents differ (with identical
+    agents it would mean nothing)."""
     names = [f"seat:{k}" for k in range(players)]
-    names += [f"agent:{k}" for k in range(len(agents))]
+    if len(set(agents)) > 1:
+        names += [f"agent:{k}" for k in range(len(agents))]
     return [*names, "draws", "length"]
 
 

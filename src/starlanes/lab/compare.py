@@ -143,12 +143,12 @@ class Comparison:
         }
 
 
-def _diff_json(d: Difference) -> dict[str, float]:
+def _diff_json(d: Difference) -> dict[str, Any]:
     return {
         "baseline": round(d.baseline, 6),
         "variant": round(d.variant, 6),
         "diff": round(d.diff, 6),
-        "ci": [round(d.low, 6), round(d.high, 6)],  # type: ignore[dict-item]
+        "ci": [round(d.low, 6), round(d.high, 6)],
     }
 
 

@@ -104,3 +104,11 @@ def test_a_difference_that_is_zero_in_every_pair_is_a_clear_same() -> None:
     plan = SequentialPlan(looks=4)  # no margin needed
     d = paired_difference([0.0, 1.0, 1.0, 0.0], [0.0, 1.0, 1.0, 0.0], plan.confidence)
     assert plan.verdict(d) == Verdict.SAME and plan.should_stop(d)
+
+
+def test_endings_are_counted_by_kind_not_by_their_scores() -> None:
+    from starlanes.lab.summary import reason_kind
+
+    assert reason_kind("seat 1 is the last player standing") == "seat N is the last player standing"
+    assert reason_kind("round limit 60 reached; scored by stars: P0 1 star") == "round limit N reached"
+    assert reason_kind("cap") == "cap"

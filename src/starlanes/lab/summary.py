@@ -14,6 +14,7 @@ winner); a game with no winner is a draw.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -105,6 +106,17 @@ class Summary:
 K = TypeVar("K")
 
 
+_NUMBER = re.compile(r"\d+")
+
+
+def reason_kind(reason: str) -> str:
+    """The category of an ending: the reason up to its first ``;`` or ``:`` with numbers written N,
+    so "seat 1 is the last player standing" and "seat 0 is ..." count together, and a reason that
+    carries the final scores after a ``;`` is not a category of its own per game."""
+    head = re.split(r"[;:]", reason, maxsplit=1)[0].strip()
+    return _NUMBER.sub("N", head) or reason
+
+
 def _tally(table: dict[K, list[int]], key: K, won: int) -> None:
     cell = table.setdefault(key, [0, 0])
     cell[0] += won
@@ -133,7 +145,8 @@ def summarize(records: Sequence[GameRecord]) -> Summary:
         if r.first >= 0:
             first_n += 1
             first_w += 1 if r.first in winners else 0
-        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+        kind = reason_kind(r.reason)
+        reasons[kind] = reasons.get(kind, 0) + 1
     return Summary(
         game=records[0].game,
         version=records[0].version,

@@ -3,7 +3,8 @@
 Plays ``--games`` games of ``--agent`` against ``random`` through the lab (seats rotate, so
 each side opens half the games), on ``--workers`` processes, and prints the win rate, its
 interval, draws and the time per game. The target is a win rate of at least 90% at a budget
-that plays a game in a few seconds.
+that plays a game in a few seconds; the default budget (8 iterations, about 1 s per game) aims
+higher: a point estimate of at least 95% with the interval's lower bound at 90% or more.
 
 Equivalent command line:
   starlanes lab run space-risk --agents mcts:iterations=8,random --games 100 --seed 2026 --workers 2
@@ -41,7 +42,8 @@ def main() -> None:
           f"(95% CI {low * 100:.1f}% - {high * 100:.1f}%); draws {summary.draws}")
     print(f"  {cpu:.2f} s per game on one core; mean length {summary.mean_length:.0f} actions; "
           f"wall {elapsed:.0f} s on {args.workers} worker(s)")
-    print(f"  target >= 90%: {'met' if rate.rate >= 0.9 else 'NOT met'}")
+    print(f"  target >= 90%: {'met' if rate.rate >= 0.9 else 'NOT met'}; "
+          f">= 95% with the CI above 90%: {'met' if rate.rate >= 0.95 and low >= 0.9 else 'NOT met'}")
 
 
 if __name__ == "__main__":

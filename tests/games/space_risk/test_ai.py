@@ -7,16 +7,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from tests.games.space_risk.helpers import BOARD, GAME, T, add_ship, position
+from tests.games.space_risk.helpers import BOARD, GAME, T, add_ship, force, position
 
 from starlanes.ai.random_agent import RandomAgent
 from starlanes.ai.registry import make_agent
 from starlanes.cli.play import PlaySession
 from starlanes.core import Match, derive_seed
-from starlanes.games.space_risk.ai import HeuristicAgent, p_win
+from starlanes.games.space_risk.ai import HeuristicAgent, mission_progress, p_win
 from starlanes.games.space_risk.dice import DiceRules
 from starlanes.games.space_risk.odds import battle
-from starlanes.games.space_risk.state import BATTLESHIP, TRANSPORT
+from starlanes.games.space_risk.state import BATTLESHIP, OVER, TRANSPORT, SpaceRiskState
 
 
 def play(seed: int, bot_seat: int) -> tuple[bool, Counter[str]]:
@@ -100,6 +100,81 @@ def test_evaluate_prefers_more_territory() -> None:
     v1 = GAME.evaluate(strong, 0)
     v2 = GAME.evaluate(weak, 0)
     assert v1 is not None and v2 is not None and 0.0 <= v2 < v1 <= 1.0
+
+
+def _goal(card_id: str) -> int:
+    return next(i for i, c in enumerate(BOARD.goals) if c.id == card_id)
+
+
+def _value(state: SpaceRiskState, seat: int = 0) -> float:
+    v = GAME.evaluate(state, seat)
+    assert v is not None and 0.0 <= v <= 1.0
+    return v
+
+
+def test_evaluate_is_one_for_the_winner_and_zero_for_the_loser_at_a_decided_end() -> None:
+    names = [BOARD.names[t] for t in range(BOARD.land_count) if BOARD.names[t] != "Vega-2"]
+    state = position(dict.fromkeys(names, 3), {"Vega-2": 1})
+    before = _value(state)
+    assert 0.5 < before < 1.0  # far ahead, not yet won
+    force(state, 6, 6, 6, 1)
+    GAME.apply(state, 0, "attack Vega-1 Vega-2")  # the last enemy territory falls
+    assert state.phase == OVER
+    assert _value(state, 0) == 1.0 and _value(state, 1) == 0.0
+
+
+def test_evaluate_is_even_for_a_full_tie_at_the_round_limit() -> None:
+    state = position({}, rest=1)
+    state.winners, state.end_reason, state.phase = [], "round limit", OVER
+    assert _value(state, 0) == _value(state, 1) == 0.5
+
+
+def test_evaluate_ranks_more_territory_and_more_infantry_higher() -> None:
+    few = position({f"Vega-{i}": 2 for i in range(1, 5)})
+    more = position({f"Vega-{i}": 2 for i in range(1, 7)})
+    assert _value(more) > _value(few)
+    thicker = position({f"Vega-{i}": 5 for i in range(1, 5)})
+    assert _value(thicker) > _value(few)
+    # a position is good for one seat exactly as it is bad for the other
+    assert _value(more, 1) < _value(few, 1)
+
+
+def test_evaluate_values_a_star_above_a_handful_of_territories() -> None:
+    small = position({f"Vega-{i}": 3 for i in range(1, 7)})
+    big = position({f"Vega-{i}": 3 for i in range(1, 7)} | {f"Sirius-{i}": 3 for i in range(1, 5)})
+    for s in (small, big):
+        s.goals = [[], []]  # no goal progress either way: only the star differs
+    small.stars = [1, 0]
+    assert _value(small) > _value(big)
+
+
+def test_evaluate_values_progress_toward_the_seats_goal_card() -> None:
+    # the same number of territories and infantry; one position holds most of Dramethan
+    spread = position({f"Vega-{i}": 3 for i in range(1, 7)})
+    focused = position({f"Dramethan-{i}": 3 for i in range(1, 7)})
+    for s in (spread, focused):
+        s.goals = [[_goal("G1")], []]  # rule all of Dramethan
+    assert _value(focused) > _value(spread)
+
+
+def test_mission_progress_counts_toward_the_condition() -> None:
+    state = position({f"Vega-{i}": 1 for i in range(1, 7)} | {f"Sirius-{i}": 1 for i in range(1, 7)})
+    assert mission_progress(state, BOARD, 0, BOARD.goals[_goal("G3")]) == 12 / 24  # 24 territories
+    assert mission_progress(state, BOARD, 0, BOARD.goals[_goal("G6")]) == 1.0  # all Vega and Sirius
+    assert mission_progress(state, BOARD, 0, BOARD.goals[_goal("G9")]) == 0.0  # asteroid fields
+    assert mission_progress(state, BOARD, 1, BOARD.goals[_goal("G6")]) == 0.0
+
+
+def test_evaluate_plays_for_the_tie_break_in_the_last_round() -> None:
+    # seat 0 holds a star but far less land: early on land matters, at the limit the star decides
+    state = position({f"Vega-{i}": 3 for i in range(1, 5)}, rest=3)
+    state.goals = [[], []]
+    state.stars = [1, 0]
+    state.round = 1
+    early = _value(state)
+    state.round = state.params.max_rounds
+    late = _value(state)
+    assert late > early and late > 0.5 and _value(state, 1) < 0.5
 
 
 class ScriptedIO:

@@ -37,7 +37,7 @@ from starlanes.games.space_risk.actions import (
     Trade,
     Unload,
 )
-from starlanes.games.space_risk.board import Board, load_board
+from starlanes.games.space_risk.board import Board, MissionCard, load_board
 from starlanes.games.space_risk.dice import DiceRules
 from starlanes.games.space_risk.odds import battle_tables, roll_outcomes_float
 from starlanes.games.space_risk.state import BATTLESHIP, TRANSPORT, SpaceRiskState
@@ -46,7 +46,7 @@ from starlanes.games.space_risk.view import SpaceRiskView
 if TYPE_CHECKING:
     from starlanes.core.ruleset import Ruleset
 
-__all__ = ["HeuristicAgent", "HeuristicFactory", "evaluate_state", "make_heuristic", "p_win"]
+__all__ = ["HeuristicAgent", "HeuristicFactory", "evaluate_state", "make_heuristic", "mission_progress", "p_win"]
 
 TABLE_SIZE = 40
 
@@ -71,15 +71,107 @@ def p_win(rules: DiceRules, attackers: int, defenders: int) -> float:
     return table[attackers][defenders]
 
 
-def evaluate_state(state: SpaceRiskState, board: Board, seat: int) -> float:
-    """Share of territories and infantry held by ``seat``, in [0, 1]; stars weigh most."""
+def mission_progress(state: SpaceRiskState, board: Board, seat: int, card: MissionCard) -> float:
+    """How far ``seat`` is toward the condition of an objective or goal card, in [0, 1]."""
+    cond = card.condition
+    kind = cond.kind
+    owner = state.owner
+    need = max(1, cond.count)
+
+    def frac(terrs: Sequence[int]) -> float:
+        return sum(1 for t in terrs if owner[t] == seat) / max(1, len(terrs))
+
+    if kind == "territories":
+        have = sum(1 for t in range(board.land_count) if owner[t] == seat)
+    elif kind == "territories_on":
+        have = sum(1 for t in board.planets[cond.planets[0]].territories if owner[t] == seat)
+    elif kind in ("planet", "planets"):
+        # the whole of each planet is needed: the weakest planet counts most
+        return sum(frac(board.planets[p].territories) ** 2 for p in cond.planets) / max(1, len(cond.planets))
+    elif kind == "whole_planets":
+        best = sorted((frac(p.territories) for p in board.planets), reverse=True)[:need]
+        return sum(f ** 2 for f in best) / need
+    elif kind == "planets_present":
+        have = sum(1 for p in board.planets if any(owner[t] == seat for t in p.territories))
+    elif kind == "spaceports":
+        have = sum(1 for p in board.planets if p.port >= 0 and owner[p.port] == seat)
+    elif kind == "ships":
+        have = sum(1 for s in state.ships if s.owner == seat)
+    elif kind == "space":
+        have = sum(1 for t in range(board.land_count, board.territory_count) if owner[t] == seat)
+    elif kind == "asteroids":
+        have = sum(1 for t in range(board.land_count, board.territory_count)
+                   if owner[t] == seat and board.asteroid[t])
+    elif kind == "conquests_in_turn":
+        have = state.conquests if state.current == seat else 0
+    else:
+        return 0.0
+    return min(1.0, have / need)
+
+
+def _strength(state: SpaceRiskState, board: Board, seat: int, total_armies: int) -> tuple[float, float]:
+    """(material, star progress) of ``seat``: material in [0, 1] (share of land, infantry and
+    income), star progress in stars to win (completed stars plus progress on held goal cards)."""
     land = board.land_count
-    mine_t = sum(1 for t in range(land) if state.owner[t] == seat)
-    mine_a = sum(state.armies[t] for t in range(land) if state.owner[t] == seat)
-    total_a = sum(state.armies[t] for t in range(land)) or 1
-    value = 0.5 * mine_t / land + 0.3 * mine_a / total_a
-    if state.params.stars_to_win > 0:
-        value += 0.2 * min(1.0, state.stars[seat] / state.params.stars_to_win)
+    owner = state.owner
+    terrs = 0
+    armies = 0
+    for t in range(land):
+        if owner[t] == seat:
+            terrs += 1
+            armies += state.armies[t]
+    armies += sum(s.cargo for s in state.ships if s.owner == seat)
+    ships = sum(1 for s in state.ships if s.owner == seat)
+    material = 0.6 * terrs / land + 0.35 * armies / total_armies + 0.05 * min(1.0, ships / 3)
+    stars = float(state.stars[seat]) if state.stars else 0.0
+    if state.goals and state.goals[seat]:
+        best = max(mission_progress(state, board, seat, board.goals[g]) for g in state.goals[seat])
+        stars += 0.6 * best * best
+    return material, stars
+
+
+def evaluate_state(state: SpaceRiskState, board: Board, seat: int) -> float:
+    """How good ``state`` is for ``seat``, in [0, 1]; 1.0 / 0.0 once the game is won / lost.
+
+    What wins the game (R29) is what counts: stars first (stars held, plus progress toward the
+    seat's goal cards), then land and infantry (conquest; the round-limit tie-break). Material is
+    the seat's share of land territories, of infantry (aboard its transports too) and a little for
+    ships; the value compares it with the strongest opponent's. In the last rounds before
+    ``max_rounds`` the value slides toward the round-limit order itself (stars, then land
+    territories, then infantry), so the search plays for the tie-break that will decide.
+    """
+    if state.winners or state.end_reason:
+        if not state.winners:
+            return 1.0 / max(1, state.players)
+        return 1.0 if seat in state.winners else 0.0
+    if state.alive and not state.alive[seat]:
+        return 0.0
+    players = [s for s in range(state.players) if not state.alive or state.alive[s]]
+    land = board.land_count
+    total_armies = sum(state.armies[t] for t in range(land)) + sum(s.cargo for s in state.ships) or 1
+    strength = {s: _strength(state, board, s, total_armies) for s in players}
+    my_material, my_stars = strength[seat]
+    rivals = [s for s in players if s != seat]
+    if not rivals:
+        return 1.0
+    rival_material = max(strength[s][0] for s in rivals)
+    rival_stars = max(strength[s][1] for s in rivals)
+    to_win = state.params.stars_to_win
+    star_scale = float(to_win) if to_win > 0 else 3.0
+    material = 0.5 + 0.5 * (my_material - rival_material)
+    stars = 0.5 + 0.5 * max(-1.0, min(1.0, (my_stars - rival_stars) / star_scale))
+    value = 0.55 * material + 0.45 * stars
+    left = state.params.max_rounds - state.round
+    if left < 8:
+        def key(s: int) -> tuple[int, int, int]:
+            return (state.stars[s] if state.stars else 0,
+                    sum(1 for t in range(land) if state.owner[t] == s),
+                    sum(state.armies[t] for t in range(land) if state.owner[t] == s))
+        mine = key(seat)
+        best = max(key(s) for s in rivals)
+        order = 1.0 if mine > best else (0.0 if mine < best else 0.5)
+        w = 0.6 * (8 - max(0, left)) / 8
+        value = (1 - w) * value + w * order
     return max(0.0, min(1.0, value))
 
 

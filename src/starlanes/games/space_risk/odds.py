@@ -253,34 +253,59 @@ def battle_tables(
 def _tables_float(
     max_attack: int, max_defend: int, attack_mod: int, defend_mod: int, rules: DiceRules
 ) -> BattleTables[float]:
-    rows_w: list[list[float]] = []
-    rows_a: list[list[float]] = []
-    rows_d: list[list[float]] = []
+    def outcomes(k: int, j: int) -> Sequence[tuple[int, int, float]]:
+        return roll_outcomes_float(k, j, attack_mod, defend_mod, rules)
+
+    return _tables(max_attack, max_defend, rules, outcomes, 1.0, 0.0)
+
+
+def _tables_exact(
+    max_attack: int, max_defend: int, attack_mod: int, defend_mod: int, rules: DiceRules
+) -> BattleTables[Fraction]:
+    def outcomes(k: int, j: int) -> Sequence[tuple[int, int, Fraction]]:
+        return roll_outcomes(k, j, attack_mod, defend_mod, rules)
+
+    return _tables(max_attack, max_defend, rules, outcomes, Fraction(1), Fraction(0))
+
+
+def _tables(
+    max_attack: int,
+    max_defend: int,
+    rules: DiceRules,
+    outcomes: Callable[[int, int], Sequence[tuple[int, int, N]]],
+    one: N,
+    zero: N,
+) -> BattleTables[N]:
+    """The backward pass shared by the float and exact tables; ``outcomes(k, j)`` lists one
+    roll of ``k`` attacking against ``j`` defending dice."""
+    rows_w: list[list[N]] = []
+    rows_a: list[list[N]] = []
+    rows_d: list[list[N]] = []
     dcols = range(1, max_defend + 1)
     # Transition lists per (attacker dice, defender dice), looked up by army counts.
     by_a = [attack_dice_allowed(a, rules) for a in range(max_attack + 1)]
     by_d = [defend_dice(d, rules) for d in range(max_defend + 1)]
-    cache: dict[tuple[int, int], tuple[tuple[int, int, float], ...]] = {}
+    cache: dict[tuple[int, int], Sequence[tuple[int, int, N]]] = {}
     for a in range(max_attack + 1):
-        w = [0.0] * (max_defend + 1)
-        ea = [0.0] * (max_defend + 1)
-        ed = [0.0] * (max_defend + 1)
+        w = [zero] * (max_defend + 1)
+        ea = [zero] * (max_defend + 1)
+        ed = [zero] * (max_defend + 1)
         if a == 0:
             for d in dcols:
-                ed[d] = float(d)
+                ed[d] = one * d
         else:
-            w[0] = 1.0
-            ea[0] = float(a)
+            w[0] = one
+            ea[0] = one * a
             k = by_a[a]
             for d in dcols:
                 j = by_d[d]
                 trans = cache.get((k, j))
                 if trans is None:
-                    trans = roll_outcomes_float(k, j, attack_mod, defend_mod, rules)
+                    trans = outcomes(k, j)
                     cache[(k, j)] = trans
-                sw = 0.0
-                sa = 0.0
-                sd = 0.0
+                sw = zero
+                sa = zero
+                sd = zero
                 for al, dl, p in trans:
                     na = a - al
                     nd = d - dl
@@ -294,50 +319,7 @@ def _tables_float(
                     sw += p * rw[nd]
                     sa += p * ra[nd]
                     sd += p * rd[nd]
-                w[d] = sw if sw < 1.0 else 1.0  # float sums may overshoot by an ulp
-                ea[d] = sa
-                ed[d] = sd
-        rows_w.append(w)
-        rows_a.append(ea)
-        rows_d.append(ed)
-    return BattleTables(max_attack, max_defend, rows_w, rows_a, rows_d)
-
-
-def _tables_exact(
-    max_attack: int, max_defend: int, attack_mod: int, defend_mod: int, rules: DiceRules
-) -> BattleTables[Fraction]:
-    zero = Fraction(0)
-    rows_w: list[list[Fraction]] = []
-    rows_a: list[list[Fraction]] = []
-    rows_d: list[list[Fraction]] = []
-    for a in range(max_attack + 1):
-        w = [zero] * (max_defend + 1)
-        ea = [zero] * (max_defend + 1)
-        ed = [zero] * (max_defend + 1)
-        if a == 0:
-            for d in range(1, max_defend + 1):
-                ed[d] = Fraction(d)
-        else:
-            w[0] = Fraction(1)
-            ea[0] = Fraction(a)
-            for d in range(1, max_defend + 1):
-                sw = zero
-                sa = zero
-                sd = zero
-                for al, dl, p in _transitions_exact(a, d, attack_mod, defend_mod, rules):
-                    na = a - al
-                    nd = d - dl
-                    if na == 0:
-                        sd += p * nd
-                        continue
-                    if na == a:
-                        rw, ra, rd = w, ea, ed
-                    else:
-                        rw, ra, rd = rows_w[na], rows_a[na], rows_d[na]
-                    sw += p * rw[nd]
-                    sa += p * ra[nd]
-                    sd += p * rd[nd]
-                w[d] = sw
+                w[d] = sw if sw < one else one  # float sums may overshoot by an ulp
                 ea[d] = sa
                 ed[d] = sd
         rows_w.append(w)

@@ -67,7 +67,13 @@ def _load(tmp_path: Path, text: str) -> None:
 
 
 def test_content_validation_accepts_a_good_file(tmp_path: Path) -> None:
-    _load(tmp_path, GOOD_ASSET)
+    f = tmp_path / "cards.toml"
+    f.write_text(GOOD_ASSET)
+    cards = load_cards(f)
+    assert list(cards.cards) == ["rock"]
+    rock = cards["rock"]
+    assert rock.name == "Rock"
+    assert tuple(rock.orbitals) == (3, 1)
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,9 @@ rotating, as ``starlanes lab run`` does) three ways and prints:
   games/s 1 core   in-process, one core (no pool)
   games/s 2 workers a pool of 2 worker processes (pool start-up included)
   speed-up          ratio of the two (the machine has 2 cores; aim: at least 1.8x)
-  actions/s         actions applied per second on one core
+  actions/s         actions per second on one core through the whole lab loop: for every
+                    action a view for the agent, legal_actions, the agent's choice and
+                    apply_unchecked (setup and record-keeping included)
 
 and checks the records are identical for 1 and 2 workers. Results depend on the load of the
 machine; compare ratios within one run.
@@ -31,6 +33,7 @@ def main() -> None:
     ids = args.games_only or [spec.id for spec in available_games()]
     print(f"{'ruleset':<12} {'games':>6} {'games/s 1 core':>15} {'games/s 2 workers':>18} "
           f"{'speed-up':>9} {'actions/s':>10} {'same':>5}")
+    print("(actions/s: the whole lab loop on one core: view + legal_actions + agent + apply_unchecked)")
     for game_id in ids:
         players = load_ruleset(game_id).spec.min_players
         agents = ["random"] * players

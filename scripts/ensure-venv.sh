@@ -2,7 +2,8 @@
 # ensure_venv [EXTRA]: create .venv with Python >= 3.11 and install starlanes (editable) into it when
 # missing or when pyproject.toml changed since the last install. Sourced by ./run and ./test.
 ensure_venv() {
-  local extra="${1:-}" py="" stamp=".venv/.installed${extra:+-$extra}"
+  local extra="${1:-}" py=""
+  local stamp=".venv/.installed${extra:+-$extra}"  # a second local: the first one's $extra is not set yet
   if [ ! -x .venv/bin/python ]; then
     for cand in python3.13 python3.12 python3.11 python3; do
       if command -v "$cand" >/dev/null 2>&1 &&

@@ -1,85 +1,203 @@
-"""The explicit registry of rulesets.
+"""The explicit registry of games.
 
-Built-in rulesets are listed in ``BUILTIN`` below (id -> "module:factory"); third-party
-rulesets register through the entry-point group ``starlanes.games`` in their own
+A game is registered as a ``GameEntry`` (``starlanes.entry``): its ruleset, its renderer, its
+bots and its own commands. Built-in games are listed in ``BUILTIN`` below, one entry each, every
+part named by a ``"module:attribute"`` string so that nothing is imported before it is used.
+Third-party games register through the entry-point group ``starlanes.games`` in their own
 pyproject.toml::
 
     [project.entry-points."starlanes.games"]
-    my-game = "my_package.rules:make_ruleset"
+    my-game = "my_package.entry:make_entry"
 
-Nothing registers by import side effect. A factory is a callable returning a ``Ruleset``;
-rulesets are built once and cached.
+The target is a ``GameEntry``, a factory returning one, or (the older form) a factory returning
+a ``Ruleset``, which becomes an entry with only that ruleset (and the bots of its ``agents()``
+method, if it has one). Nothing registers by import side effect. Rulesets are built once and
+cached.
+
+``get_game(id)`` is the ruleset, ``get_entry(id)`` the whole entry; ``renderer_for(ruleset)``
+the presentation of a ruleset; ``command_index()`` which games provide which command paths.
 """
 
 from __future__ import annotations
 
-import importlib
+import difflib
+from collections.abc import Mapping
 from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from starlanes.core.errors import StarlanesError, UnknownName
+from starlanes.core.errors import StarlanesError, UnknownName, UsageError
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.spec import GameSpec
+from starlanes.entry import GameEntry, HookRenderer, Renderer, resolve
 
-__all__ = ["BUILTIN", "available_games", "get_game", "register", "unregister"]
+__all__ = [
+    "BUILTIN",
+    "ENTRY_POINT_GROUP",
+    "available_games",
+    "close_game_ids",
+    "command_index",
+    "entry_ids",
+    "get_entry",
+    "get_game",
+    "legacy_game",
+    "register",
+    "renderer_for",
+    "unregister",
+]
 
 ENTRY_POINT_GROUP = "starlanes.games"
 
-# Built-in rulesets: add one line per game.
-BUILTIN: dict[str, str] = {
-    "space-risk": "starlanes.games.space_risk:make_space_risk",
-    "retrograde": "starlanes.games.retrograde.game:make_ruleset",
-}
+# Built-in games: one entry each.
+BUILTIN: tuple[GameEntry, ...] = (
+    GameEntry(
+        id="space-risk",
+        ruleset="starlanes.games.space_risk:make_space_risk",
+        agents={"space-risk:heuristic": "starlanes.games.space_risk.ai:make_heuristic"},
+        commands={"odds": "starlanes.games.space_risk.cli:odds"},
+        legacy_commands=("odds",),
+        web_assets="starlanes.games.space_risk:web",
+    ),
+    GameEntry(
+        id="retrograde",
+        ruleset="starlanes.games.retrograde.game:make_ruleset",
+        agents={"retrograde:heuristic": "starlanes.games.retrograde.ai:heuristic_factory"},
+        commands={
+            "deck check": "starlanes.games.retrograde.cli:check",
+            "deck show": "starlanes.games.retrograde.cli:show",
+            "deck cards": "starlanes.games.retrograde.cli:cards",
+        },
+        legacy_commands=("deck check", "deck show", "deck cards"),
+        web_assets="starlanes.games.retrograde:web",
+    ),
+    GameEntry(  # the rules are not built yet; its map generator and odds are
+        id="risky-stars",
+        commands={
+            "odds": "starlanes.games.risky_stars.cli:odds",
+            "map generate": "starlanes.games.risky_stars.cli:generate_map",
+        },
+    ),
+)
 
-
-def _load(target: str) -> Ruleset[Any, Any, Any]:
-    module_name, _, attr = target.partition(":")
-    factory = getattr(importlib.import_module(module_name), attr)
-    ruleset = factory()
-    if not isinstance(ruleset, Ruleset):
-        raise StarlanesError(f"{target} did not return a Ruleset")
-    return ruleset
-
-
-_EXTRA: dict[str, str] = {}
+_EXTRA: dict[str, str | GameEntry] = {}
 
 
 @cache
-def _targets() -> dict[str, str]:
-    targets = dict(BUILTIN)
+def _sources() -> dict[str, str | GameEntry]:
+    sources: dict[str, str | GameEntry] = {entry.id: entry for entry in BUILTIN}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
-        targets.setdefault(ep.name, ep.value)
-    targets.update(_EXTRA)
-    return targets
+        sources.setdefault(ep.name, ep.value)
+    sources.update(_EXTRA)
+    return sources
 
 
-def register(game_id: str, target: str) -> None:
-    """Register a ruleset explicitly at run time (``"module:factory"``), e.g. in tests or a plugin host."""
-    _EXTRA[game_id] = target
-    _targets.cache_clear()
+def _clear() -> None:
+    _sources.cache_clear()
+    get_entry.cache_clear()
     get_game.cache_clear()
+    command_index.cache_clear()
+
+
+def register(game_id: str, target: str | GameEntry) -> None:
+    """Register a game at run time, e.g. in tests or a plugin host: a ``GameEntry``, or a
+    ``"module:attribute"`` naming one, a factory of one, or a ruleset factory."""
+    _EXTRA[game_id] = target
+    _clear()
 
 
 def unregister(game_id: str) -> None:
     """Undo ``register``."""
     _EXTRA.pop(game_id, None)
-    _targets.cache_clear()
-    get_game.cache_clear()
+    _clear()
+
+
+def _legacy_agents(ruleset: Ruleset[Any, Any, Any]) -> dict[str, Any]:
+    """The bots an old-style ruleset declares through its own ``agents()`` method."""
+    hook = getattr(ruleset, "agents", None)
+    return dict(hook()) if callable(hook) else {}
+
+
+def _load_entry(game_id: str, target: str) -> GameEntry:
+    obj = resolve(target, f"game '{game_id}'")
+    if callable(obj) and not isinstance(obj, GameEntry):
+        try:
+            obj = obj()
+        except TypeError as exc:  # not a factory taking no arguments
+            raise StarlanesError(f"game '{game_id}': cannot call {target}: {exc}") from None
+    if isinstance(obj, Ruleset):
+        made = obj
+        return GameEntry(id=game_id, ruleset=lambda: made, agents=_legacy_agents(made))
+    if not isinstance(obj, GameEntry):
+        raise StarlanesError(f"game '{game_id}': {target} is neither a GameEntry nor a factory of a "
+                             f"GameEntry or a Ruleset (got {type(obj).__name__})")
+    if obj.id != game_id:
+        raise StarlanesError(f"{target} registered as '{game_id}' but its entry's id is '{obj.id}'")
+    return obj
+
+
+def entry_ids() -> list[str]:
+    """Ids of every registered game, with a ruleset or not, sorted."""
+    return sorted(_sources())
+
+
+@cache
+def get_entry(game_id: str) -> GameEntry:
+    """The entry registered as ``game_id``; ``UnknownName`` lists the valid ids."""
+    source = _sources().get(game_id)
+    if source is None:
+        raise UnknownName("game", game_id, _sources())
+    if isinstance(source, GameEntry):
+        return source
+    return _load_entry(game_id, source)
+
+
+def _playable_ids() -> list[str]:
+    return [game_id for game_id in entry_ids() if get_entry(game_id).playable]
 
 
 @cache
 def get_game(game_id: str) -> Ruleset[Any, Any, Any]:
-    """The ruleset registered as ``game_id``; ``UnknownName`` lists the valid ids."""
-    target = _targets().get(game_id)
-    if target is None:
-        raise UnknownName("game", game_id, _targets())
-    ruleset = _load(target)
-    if ruleset.spec.id != game_id:
-        raise StarlanesError(f"{target} registered as '{game_id}' but its spec id is '{ruleset.spec.id}'")
-    return ruleset
+    """The ruleset registered as ``game_id``; ``UnknownName`` lists the games that have one."""
+    if game_id not in _sources():
+        raise UnknownName("game", game_id, _playable_ids())
+    entry = get_entry(game_id)
+    if not entry.playable:
+        raise UsageError(f"'{game_id}' has no ruleset yet, only commands "
+                         f"({', '.join(sorted(entry.commands)) or 'none'}); games: {', '.join(_playable_ids())}")
+    return entry.make_ruleset()
 
 
 def available_games() -> list[GameSpec]:
-    """Specs of every registered ruleset, sorted by id."""
-    return [get_game(game_id).spec for game_id in sorted(_targets())]
+    """Specs of every registered game that has a ruleset, sorted by id."""
+    return [get_game(game_id).spec for game_id in _playable_ids()]
+
+
+def renderer_for(ruleset: Ruleset[Any, Any, Any]) -> Renderer:
+    """How ``ruleset`` is shown to a person: its entry's renderer, or (a ruleset that is not
+    registered under its spec id) its own ``render``/``describe_action`` hooks."""
+    if ruleset.spec.id not in _sources():
+        return HookRenderer(ruleset)
+    return get_entry(ruleset.spec.id).make_renderer(ruleset)
+
+
+@cache
+def command_index() -> Mapping[str, tuple[str, ...]]:
+    """Command path (``"odds"``, ``"map generate"``) -> ids of the games that provide it."""
+    index: dict[str, list[str]] = {}
+    for game_id in entry_ids():
+        for path in get_entry(game_id).commands:
+            index.setdefault(path, []).append(game_id)
+    return {path: tuple(ids) for path, ids in sorted(index.items())}
+
+
+def legacy_game(path: str) -> str | None:
+    """The game that answers the game-less (deprecated) form of command ``path``, if one does."""
+    claims = [game_id for game_id in command_index().get(path, ()) if path in get_entry(game_id).legacy_commands]
+    if len(claims) > 1:
+        raise StarlanesError(f"games {', '.join(claims)} all claim the game-less form of '{path}'")
+    return claims[0] if claims else None
+
+
+def close_game_ids(name: str) -> list[str]:
+    """Registered ids that look like a mistyped ``name``."""
+    return difflib.get_close_matches(name, entry_ids(), n=3, cutoff=0.75)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from starlanes.ai.mcts import ISMCTSAgent, MCTSAgent
-from starlanes.core import Action, Event, GameState, Rng, SeatView
+from starlanes.core import Action, Actor, Event, GameState, LegalActions, Rng, SeatView
 from starlanes.core.state import Viewer
 from tests.toy.duel import Duel, DuelState
 
@@ -60,17 +60,33 @@ class Guarded(Duel):
         self._ok(state)
         return super().is_over(state)
 
-    def legal_actions(self, state: DuelState, seat: int) -> list[Action]:
+    def legal_actions(self, state: DuelState, actor: Actor) -> LegalActions:
         self._ok(state)
-        return super().legal_actions(state, seat)
+        return super().legal_actions(state, actor)
 
-    def apply_unchecked(self, state: DuelState, seat: int, action: Action) -> list[Event]:
+    def count_legal(self, state: DuelState, actor: Actor) -> int:
         self._ok(state)
-        return super().apply_unchecked(state, seat, action)
+        return super().count_legal(state, actor)
 
-    def apply(self, state: DuelState, seat: int, action: Action | str) -> list[Event]:
+    def sample_legal(self, state: DuelState, actor: Actor, rng: Rng) -> Action:
         self._ok(state)
-        return super().apply(state, seat, action)
+        return super().sample_legal(state, actor, rng)
+
+    def why_not(self, state: DuelState, actor: Actor, action: Action) -> str | None:
+        self._ok(state)
+        return super().why_not(state, actor, action)
+
+    def decision(self, state: DuelState) -> Any:
+        self._ok(state)
+        return super().decision(state)
+
+    def apply_unchecked(self, state: DuelState, actor: Actor, action: Action) -> list[Event]:
+        self._ok(state)
+        return super().apply_unchecked(state, actor, action)
+
+    def apply(self, state: DuelState, actor: Actor, action: Action | str) -> list[Event]:
+        self._ok(state)
+        return super().apply(state, actor, action)
 
     def outcome(self, state: DuelState) -> Any:
         self._ok(state)

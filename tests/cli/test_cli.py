@@ -16,6 +16,7 @@ from starlanes.ai.registry import make_agent, parse_agent_spec
 from starlanes.cli import app
 from starlanes.cli.play import PlaySession
 from starlanes.core import Action, ActionCodec, Match, ParseError, UnknownName
+from starlanes.core.errors import EXIT_FILE, EXIT_USAGE
 from tests.toy.duel import make_duel
 
 runner = CliRunner()
@@ -180,3 +181,128 @@ def test_help_shows_optional_fields_that_look_like_markup(tmp_path: Path) -> Non
     session._help("attack")
     assert "attack SOURCE [dice=3]" in script.shown[0]
     assert "attack SOURCE [dice=3]" in script.shown[1]
+
+
+# ------------------------------------------------ item 20: one exit code per kind of error, one line
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from starlanes.cli.app import run
+
+    code = run(args)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize(("args", "code", "fragment"), [
+    (["play", "duel", "--param", "nonsense=1"], EXIT_USAGE, "unknown param 'nonsense'"),
+    (["play", "duel", "--param", "hand_size=x"], EXIT_USAGE, "param hand_size: 'x' is not a valid int"),
+    (["play", "duel", "--param", "hand_size=99"], EXIT_USAGE, "above the maximum 6"),
+    (["play", "duel", "--seed", "abc"], EXIT_USAGE, "invalid value for '--seed'"),
+    (["play", "duel", "--no-such-option"], EXIT_USAGE, "no such option: --no-such-option"),
+    (["play"], EXIT_USAGE, "missing argument 'GAME'"),
+    (["no-such-command"], EXIT_USAGE, "no such command 'no-such-command'"),
+    (["rules", "nope"], EXIT_USAGE, "unknown game 'nope'"),
+])
+def test_usage_errors_share_one_exit_code_and_one_line(
+    duel_registered: str, capsys: pytest.CaptureFixture[str], args: list[str], code: int, fragment: str
+) -> None:
+    got, _, err = run_cli(args, capsys)
+    assert got == code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], err
+    assert "Usage:" not in err and "╭" not in err and "Traceback" not in err
+
+
+def test_file_errors_share_their_exit_code(duel_registered: str, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff\xfe not text")
+    got, _, err = run_cli(["replay", str(bad)], capsys)
+    assert got == EXIT_FILE == 3
+    assert err.count("\n") == 1 and "not UTF-8 text" in err and str(bad) in err
+
+
+def test_the_exit_code_policy_is_one_table() -> None:
+    from starlanes.core import errors
+
+    assert errors.ParseError.exit_code == errors.UnknownName.exit_code == errors.UsageError.exit_code == EXIT_USAGE
+    assert errors.ContentError.exit_code == errors.MatchError.exit_code == errors.PathError.exit_code == EXIT_FILE
+    assert errors.IllegalAction.exit_code == errors.NotYourTurn.exit_code == errors.GameOver.exit_code == 4
+    assert errors.StarlanesError.exit_code == 1
+
+
+def test_a_long_or_multi_line_message_is_printed_as_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from starlanes.cli.app import one_line
+
+    assert one_line("first\n  second   part\n\nthird") == "first; second part; third"
+
+
+def test_hints_name_the_command_the_user_typed(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from starlanes.cli.common import prog_name
+
+    monkeypatch.delenv("STARLANES_PROG", raising=False)
+    assert prog_name() == "starlanes"
+    monkeypatch.setenv("STARLANES_PROG", "./run")
+    assert prog_name() == "./run"
+    _, _, err = run_cli(["play", "--seed", "x", "duel"], capsys)
+    assert "(see './run play --help')" in err
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_run_keeps_the_callers_directory_and_names_itself(tmp_path: Path) -> None:
+    """``./run`` from another directory: the project and .venv are found, a relative path is the
+    caller's, and hints name the script as typed."""
+    import os
+    import subprocess
+
+    if not (ROOT / ".venv" / "bin" / "starlanes").exists():
+        pytest.skip("no .venv with starlanes installed")
+    saves = tmp_path / "mine"
+    saves.mkdir()
+    (saves / "bad.json").write_text("{not json")
+    env = {k: v for k, v in os.environ.items() if k != "STARLANES_PROG"}
+    run_script = os.path.relpath(ROOT / "run", saves)
+    done = subprocess.run([run_script, "replay", "bad.json"], cwd=saves, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == EXIT_FILE, done.stderr
+    assert "bad.json: not valid JSON" in done.stderr  # found relative to the caller, not the project
+    usage = subprocess.run([run_script, "play", "--seed", "x", "duel"], cwd=saves, env=env,
+                           capture_output=True, text=True, timeout=60)
+    assert usage.returncode == EXIT_USAGE
+    assert f"(see '{run_script} play --help')" in usage.stderr
+
+
+# ------------------------------------------------ item 9: rules --json
+def test_rules_json_has_params_with_bounds_and_rulings_as_records(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["rules", "space-risk", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"id", "name", "version", "description", "min_players", "max_players", "params", "rulings"}
+    params = {p["name"]: p for p in data["params"]}
+    assert set(params["attack_dice"]) == {"name", "type", "default", "min", "max", "choices", "description"}
+    assert params["attack_dice"]["type"] == "int" and params["attack_dice"]["default"] == 3
+    assert isinstance(params["attack_dice"]["min"], int) and params["attack_dice"]["description"]
+    rulings = data["rulings"]
+    assert rulings and all(set(r) == {"number", "label", "title", "section", "text", "params"} for r in rulings)
+    numbers = [r["number"] for r in rulings]
+    assert numbers == sorted(numbers) and numbers[0] == 1
+    assert any(r["params"] for r in rulings)
+    assert all(set(r["params"]) <= set(params) for r in rulings)
+
+
+def test_rules_json_of_a_game_without_rulings_lists_none(duel_registered: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(["rules", "duel", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["rulings"] == [] and {p["name"] for p in data["params"]} >= {"hand_size"}
+
+
+def test_schema_command_is_wired(capsys: pytest.CaptureFixture[str]) -> None:
+    from starlanes.cli import run
+
+    assert run(["schema", "space-risk"]) == 0
+    assert "actions" in json.loads(capsys.readouterr().out)
+    assert run(["schema", "nope"]) == EXIT_USAGE
+    assert "unknown game 'nope'; valid: retrograde, space-risk" in capsys.readouterr().err

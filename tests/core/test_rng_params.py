@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from starlanes.core import Params, ParseError, Rng, UnknownName, param, params_to_dict, parse_params
 from starlanes.core.params import param_infos
+from tests.core.deadline import deadline
 
 
 def test_same_seed_gives_same_sequence_and_different_seeds_differ() -> None:
@@ -104,3 +105,39 @@ def test_param_infos_carry_descriptions() -> None:
     infos = {i.name: i for i in param_infos(ExampleParams)}
     assert infos["infantry"].doc == "starting infantry"
     assert infos["table"].type == "tuple[int, ...]"
+
+
+@pytest.mark.parametrize("high", [2**32, 2**32 + 1, 2**33 + 7, 2**40, 2**64 + 3, 10**30])
+def test_randint_over_any_range_size_ends_and_stays_in_range(high: int) -> None:
+    rng = Rng.from_seed(4)
+    with deadline(2, "2000 wide rolls"):  # a zero rejection limit looped forever here
+        values = [rng.randint(1, high) for _ in range(2000)]
+    assert all(1 <= v <= high for v in values)
+    assert len(set(values)) > 1990  # no collapse onto a few values
+    assert max(values) > high // 2  # reaches the upper half
+
+
+def test_randint_over_a_wide_range_is_uniform_over_its_top_bits() -> None:
+    rng = Rng.from_seed(9)
+    span = 3 * 2**40  # not a power of two: rejection matters
+    with deadline(5, "30000 wide rolls"):
+        counts = Counter(rng.randint(0, span - 1) * 3 // span for _ in range(30_000))
+    assert set(counts) == {0, 1, 2}
+    assert all(abs(c - 10_000) < 500 for c in counts.values())  # 5 sigma is about 408
+
+
+def test_a_die_with_more_sides_than_two_to_the_32_rolls() -> None:
+    with deadline(1, "one roll"):
+        assert 1 <= Rng.from_seed(1).die(2**33) <= 2**33
+
+
+@pytest.mark.parametrize("raw", ["٣", "３", "1_0", "+3", "3x", "²"])
+def test_param_numbers_are_ascii_digits_only(raw: str) -> None:
+    with pytest.raises(ParseError, match="is not a valid int"):
+        parse_params(ExampleParams, [f"infantry={raw}"])
+
+
+@pytest.mark.parametrize("raw", ["inf", "nan", "1e400", "٣.5"])
+def test_float_params_are_finite_ascii_numbers(raw: str) -> None:
+    with pytest.raises(ParseError, match="is not a valid float"):
+        parse_params(ExampleParams, [f"bonus={raw}"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from starlanes.core import GM, GameOver, IllegalAction, NotYourTurn, ParseError, StarlanesError
+from starlanes.core.decision import Withdraw
 from tests.toy.duel import Bank, Duel, DuelState, Play, Press, make_duel
 
 
@@ -39,9 +40,11 @@ def test_apply_checks_game_over_first(game: Duel) -> None:
 
 def test_apply_checks_the_seat_before_the_text(game: Duel) -> None:
     state = started(game)
-    game.apply(state, 0, Play(state.hands[0][0]))
-    with pytest.raises(NotYourTurn, match="seat 0 cannot act now; waiting for seat"):
-        game.apply(state, 0, "bogus text")
+    state.hands = [[6, 6, 6], [1, 1, 1]]
+    game.apply(state, 0, Play(6))
+    game.apply(state, 1, Play(1))
+    with pytest.raises(NotYourTurn, match="seat 1 cannot act now; waiting for seat"):
+        game.apply(state, 1, "bogus text")
 
 
 def test_apply_checks_the_text_then_legality(game: Duel) -> None:
@@ -64,7 +67,7 @@ def test_sealed_choice_is_kept_until_every_seat_has_chosen(game: Duel) -> None:
     assert [e.text for e in events] == ["seat 0 has made its choice"]
     assert game.to_act(state) == frozenset({1})
     assert first in state.hands[0]  # nothing resolved yet
-    assert game.legal_actions(state, 0) == []
+    assert game.legal_actions(state, 0) == [*(Play(c) for c in sorted(set(state.hands[0]))), Withdraw()]
     game.apply(state, 1, Play(state.hands[1][0]))
     assert state.sealed == {}
     assert first not in state.hands[0] or state.hands[0].count(first) < 2
@@ -142,3 +145,31 @@ def test_bank_is_only_for_the_round_winner(game: Duel) -> None:
     state = started(game)
     with pytest.raises(IllegalAction):
         game.apply(state, 1, Bank())
+
+
+@pytest.mark.parametrize("seat", [None, 0.5, 1.0, True, False, "0"])
+def test_a_seat_that_is_not_a_whole_number_is_refused_by_the_project_error(game: Duel, seat: object) -> None:
+    state = started(game)
+    before = game.to_json(state)
+    with pytest.raises(ParseError, match="a seat is a whole number 0-1"):
+        game.apply(state, seat, "play 1")  # type: ignore[arg-type]
+    with pytest.raises(ParseError, match="a seat is a whole number 0-1"):
+        game.legal_actions(state, seat)  # type: ignore[arg-type]
+    if seat is not None:
+        with pytest.raises(ParseError, match="a seat is a whole number 0-1"):
+            game.view(state, seat)  # type: ignore[arg-type]
+    assert game.to_json(state) == before
+
+
+@pytest.mark.parametrize("action", [None, 3, 2.5, ["play", 1], b"play 1"])
+def test_an_action_that_is_neither_text_nor_an_action_is_refused(game: Duel, action: object) -> None:
+    state = started(game)
+    before = game.to_json(state)
+    with pytest.raises(ParseError, match="an action is text or an Action"):
+        game.apply(state, 0, action)  # type: ignore[arg-type]
+    assert game.to_json(state) == before
+
+
+def test_a_seat_number_outside_the_table_is_not_its_turn(game: Duel) -> None:
+    with pytest.raises(NotYourTurn, match="seat 7 cannot act now"):
+        game.apply(started(game), 7, "play 1")

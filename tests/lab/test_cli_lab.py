@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from starlanes.cli import app
 from starlanes.cli.lab import split_agents
 from starlanes.core import ParseError
+from starlanes.core.errors import ContentError, PathError
 from starlanes.lab.records import read_records
 
 runner = CliRunner()
@@ -101,3 +102,127 @@ def test_lab_compare_text_verdict(duel_registered: str) -> None:
 def test_lab_report_of_a_missing_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["lab", "report", str(tmp_path / "nope.parquet")])
     assert result.exit_code != 0 and "no such file" in str(result.exception)
+
+
+# --------------------------------------------- issue 9 item 14: default agents, draw reasons
+
+
+def test_lab_default_agents_are_the_games_own_bot_where_random_play_never_ends() -> None:
+    from starlanes.lab.runner import default_agents, load_ruleset
+
+    assert default_agents(load_ruleset("retrograde")) == ("retrograde:heuristic", "retrograde:heuristic")
+    result = runner.invoke(app, ["lab", "run", "retrograde", "-n", "2", "--json", "-q"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert {row["agent"] for row in data["seats"]} == {"retrograde:heuristic"}
+    assert data["draws"] == 0  # the heuristic destroys a homeworld; random play would draw
+
+
+def test_lab_default_agents_fall_back_to_random_for_a_game_without_bots(duel_registered: str) -> None:
+    from starlanes.lab.runner import default_agents, load_ruleset
+
+    assert default_agents(load_ruleset("duel")) == ("random", "random")
+    result = runner.invoke(app, ["lab", "run", "duel", "-n", "2"])
+    assert result.exit_code == 0, result.output
+    assert "agents: random, random (the default for duel" in result.output
+
+
+def test_lab_summary_names_why_games_were_drawn_with_their_numbers() -> None:
+    result = runner.invoke(app, ["lab", "run", "retrograde", "-a", "random,random", "-n", "2", "-q"])
+    assert result.exit_code == 0, result.output
+    draws = next(line for line in result.stdout.splitlines() if line.startswith("draws:"))
+    assert "draws: 2 " in draws and "turn limit (" in draws and ": 2 games" in draws
+    endings = next(line for line in result.stdout.splitlines() if line.startswith("endings:"))
+    assert " N " not in endings and "N)" not in endings  # item 21: no literal N
+
+
+def test_endings_show_their_numbers_not_n() -> None:
+    from starlanes.lab.summary import ending_labels
+
+    assert ending_labels(["round limit 60 reached; P0 3 stars", "round limit 60 reached; P1 2 stars"]) == [
+        "round limit 60 reached", "round limit 60 reached"]
+    assert ending_labels(["seat 1 is the last player standing", "seat 0 is the last player standing"]) == [
+        "seat 0 or 1 is the last player standing"] * 2
+    assert ending_labels([f"won after {n} turns" for n in (40, 9, 71, 12)]) == ["won after 9–71 turns"] * 4
+    assert ending_labels(["cap"]) == ["cap"]
+
+
+# ------------------------------------------- issue 9 item 16: output paths before the work
+
+
+@pytest.mark.parametrize("command", [
+    ["lab", "run", "duel", "-a", "random,random", "-n", "1000000", "-q", "--out", "{dir}"],
+    ["lab", "compare", "duel", "--variant", "hand_size=5", "-a", "random,random", "-n", "1000000", "-q",
+     "--report", "{dir}"],
+    ["lab", "compare", "duel", "--variant", "hand_size=5", "-a", "random,random", "-n", "1000000", "-q",
+     "--out", "{dir}"],
+])
+def test_lab_output_folder_is_refused_before_any_game(duel_registered: str, tmp_path: Path,
+                                                      command: list[str]) -> None:
+    # A million games would take minutes: the refusal comes first, in one line.
+    result = runner.invoke(app, [c.replace("{dir}", str(tmp_path)) for c in command])
+    assert isinstance(result.exception, PathError) and result.exception.exit_code == 3
+    assert "is a folder; name a file in it" in str(result.exception)
+    assert "\n" not in str(result.exception)
+
+
+def test_lab_output_in_a_missing_folder_is_refused_and_not_created(duel_registered: str, tmp_path: Path) -> None:
+    target = tmp_path / "nowhere" / "r.parquet"
+    result = runner.invoke(app, ["lab", "run", "duel", "-a", "random,random", "-n", "1000000", "-q",
+                                 "--out", str(target)])
+    assert isinstance(result.exception, PathError) and "does not exist" in str(result.exception)
+    assert not target.parent.exists()
+
+
+def test_lab_output_paths_expand_the_home_folder(duel_registered: str, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    result = runner.invoke(app, ["lab", "run", "duel", "-a", "random,random", "-n", "2", "-q",
+                                 "--out", "~/r.parquet"])
+    assert result.exit_code == 0, result.output
+    assert len(read_records(tmp_path / "r.parquet")) == 2
+    again = runner.invoke(app, ["lab", "report", "~/r.parquet", "--out", "~/r.html"])
+    assert again.exit_code == 0, again.output
+    assert (tmp_path / "r.html").is_file()
+
+
+def test_lab_report_to_a_folder_is_refused_before_reading(duel_registered: str, tmp_path: Path) -> None:
+    runner.invoke(app, ["lab", "run", "duel", "-a", "random,random", "-n", "2", "-q",
+                        "--out", str(tmp_path / "r.parquet")])
+    result = runner.invoke(app, ["lab", "report", str(tmp_path / "r.parquet"), "--out", str(tmp_path)])
+    assert isinstance(result.exception, PathError) and "is a folder" in str(result.exception)
+    result = runner.invoke(app, ["lab", "report", str(tmp_path)])
+    assert isinstance(result.exception, ContentError) and "not a file" in str(result.exception)
+
+
+# ------------------------------------ issue 9 item 21: the report's summary parses as JSON
+
+
+def test_report_embedded_summary_parses_as_json_even_with_script_tags() -> None:
+    import re
+
+    from starlanes.lab.records import GameRecord
+    from starlanes.lab.report import render_report, script_json
+
+    tricky = {"text": "</script><script>alert(1)</script> <!-- & \u2028"}
+    assert json.loads(script_json(tricky)) == tricky and "</" not in script_json(tricky)
+    record = GameRecord(index=0, seed=1, game="duel", version="1", params='{"note": "</script>&"}',
+                        label="run", agents=("random", "a</script>b"), first=0, winners=(0,),
+                        reason="seat 0 won", scores=(), length=3, duration=0.1)
+    page = render_report([record, record])
+    found = re.findall(r'<script type="application/json" id="summary">(.*?)</script>', page, re.S)
+    assert len(found) == 1
+    data = json.loads(found[0])
+    assert data["run"]["games"] == 2
+    assert {row["agent"] for row in data["run"]["seats"]} == {"random", "a</script>b"}
+
+
+def test_lab_seed_must_fit_the_records_seed_column() -> None:
+    """Batch seeds are stored as 64-bit integers in the Parquet records: a larger one is a usage error."""
+    from typer.testing import CliRunner
+
+    from starlanes.cli.app import app
+
+    result = CliRunner().invoke(app, ["lab", "run", "space-risk", "--games", "1", "--seed", str(2**64)])
+    assert result.exit_code == 2
+    assert "--seed" in result.output

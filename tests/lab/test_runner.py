@@ -76,7 +76,7 @@ def test_action_cap_ends_a_game_as_a_draw(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_records_round_trip_through_parquet(tmp_path: Path) -> None:
     records = run_tasks(plan_games(DUEL, ["random", "greedy"], 6, 3))
-    path = write_records(records, tmp_path / "sub" / "r.parquet")
+    path = write_records(records, tmp_path / "r.parquet")
     back = read_records(path)
     assert back == records
     assert isinstance(back[0], GameRecord) and isinstance(back[0].agents, tuple)

@@ -12,6 +12,11 @@ Rules: each seat is dealt ``hand_size`` cards from a deck holding ``copies`` of 
 (equal highest: nobody wins, no point). The winner scores 1 and then chooses: ``bank`` (keep
 it) or ``press``: roll a die, on ``press_target`` or more score 2 more, otherwise lose 1.
 After ``hand_size`` rounds the highest score wins (equal: draw).
+
+It is the framework's test ruleset and shows the protocol's shape: ``_decision`` (a sealed
+card decision, then the winner's own press-or-bank decision), one legality predicate
+(``_why_not``, which ``_legal_actions`` agrees with), a default at close (the lowest card in
+hand; bank), and a GM action of its own (``award SEAT POINTS``: 1-3 bonus points).
 """
 
 from __future__ import annotations
@@ -23,8 +28,12 @@ from typing import ClassVar
 import msgspec
 
 from starlanes.core import (
+    GM,
     Action,
+    ActionTemplate,
+    Actor,
     Chance,
+    Decision,
     Event,
     GameSpec,
     GameState,
@@ -56,6 +65,17 @@ class Press(Action, frozen=True):
 
 class Bank(Action, frozen=True):
     verb: ClassVar[str] = "bank"
+
+
+class Award(Action, frozen=True):
+    """GM: give SEAT 1-3 bonus points."""
+
+    verb: ClassVar[str] = "award"
+    seat: int
+    points: int
+
+
+MAX_AWARD = 3
 
 
 class DuelState(GameState, kw_only=True):
@@ -100,7 +120,8 @@ class Duel(Ruleset[DuelState, DuelView, DuelParams]):
     spec = SPEC
     state_type = DuelState
     view_type = DuelView
-    action_types = (Play, Press, Bank)
+    action_types: ClassVar[tuple[type[Action], ...]] = (Play, Press, Bank)
+    gm_action_types: ClassVar[tuple[type[Action], ...]] = (Award,)
 
     def _setup(self, params: DuelParams, players: int, rng: Rng) -> DuelState:
         deck = [n for n in range(1, params.top + 1) for _ in range(params.copies)]
@@ -111,26 +132,47 @@ class Duel(Ruleset[DuelState, DuelView, DuelParams]):
         return DuelState(players=players, rng=rng, params=params, hands=hands,
                          deck=deck[players * params.hand_size:], scores=[0] * players)
 
-    def _to_act(self, state: DuelState) -> tuple[int, ...]:
+    def _decision(self, state: DuelState) -> Decision | None:
         if state.round >= state.params.hand_size:
-            return ()
+            return None
         if state.presser >= 0:
-            return (state.presser,)
-        return tuple(range(state.players))
+            return Decision((state.presser,), False, "all", "press")
+        return Decision(tuple(range(state.players)), True, "all", "cards")
 
     def _legal_actions(self, state: DuelState, seat: int) -> list[Action]:
         if state.presser >= 0:
             return [Bank(), Press()]
         return [Play(c) for c in sorted(set(state.hands[seat]))]
 
-    def _illegal_reason(self, state: DuelState, seat: int, action: Action) -> str | None:
+    def _why_not(self, state: DuelState, actor: Actor, action: Action) -> str | None:
+        if actor is GM:
+            assert isinstance(action, Award)
+            if action.seat not in range(state.players):
+                return f"no seat {action.seat}; seats are 0-{state.players - 1}"
+            if not 1 <= action.points <= MAX_AWARD:
+                return f"an award is 1-{MAX_AWARD} points, not {action.points}"
+            return None
+        assert isinstance(actor, int)
         if state.presser >= 0:
             return None if isinstance(action, Press | Bank) else "you won the round: press or bank"
         if not isinstance(action, Play):
             return "every seat must play a card now"
-        if action.card not in state.hands[seat]:
+        if action.card not in state.hands[actor]:
             return f"you have no {action.card} in your hand"
         return None
+
+    def _default_action(self, state: DuelState, seat: int) -> Action | None:
+        if state.presser >= 0:
+            return Bank()
+        return Play(min(state.hands[seat]))
+
+    def _legal_gm_actions(self, state: DuelState) -> list[Action | ActionTemplate]:
+        return [ActionTemplate(Award, seat=range(state.players), points=range(1, MAX_AWARD + 1))]
+
+    def _apply_gm(self, state: DuelState, action: Action) -> list[Event]:
+        assert isinstance(action, Award)
+        state.scores[action.seat] += action.points
+        return [Event(text=f"the GM awards seat {action.seat} {action.points} point(s)")]
 
     def _apply(self, state: DuelState, moves: Mapping[int, Action]) -> list[Event]:
         if state.presser >= 0:

@@ -2,8 +2,9 @@
 
 A spec is a name optionally followed by options: ``name[:key=value[,key=value...]]``.
 Name parts are separated by ``:``; every ``:`` or ``,`` separated part containing ``=`` is an
-option. Generic agents are listed in ``GENERIC``; game-specific agents come from the
-ruleset's ``agents()`` hook and are named ``<game-id>:<name>``. An unknown name or option is
+option. Generic agents are listed in ``GENERIC``; game-specific agents come from the game's
+registry entry (``GameEntry.agents``; a ruleset that is not registered under its id may still
+offer them through an ``agents()`` method) and are named ``<game-id>:<name>``. An unknown name or option is
 an ``UnknownName`` error listing the valid ones. Each entry lists its valid options, and the
 factory receives the options as strings (it converts and validates them).
 """
@@ -16,13 +17,14 @@ from typing import Any
 
 from starlanes.core.errors import ParseError, UnknownName
 from starlanes.core.ruleset import Ruleset
+from starlanes.registry import entry_ids, get_entry
 
 from .base import Agent, AgentFactory
 from .greedy import GREEDY_OPTIONS, make_greedy
 from .mcts import SEARCH_OPTIONS, make_ismcts, make_mcts
 from .random_agent import make_random
 
-__all__ = ["GENERIC", "AgentEntry", "agent_names", "make_agent", "parse_agent_spec"]
+__all__ = ["GENERIC", "AgentEntry", "agent_names", "game_agents", "make_agent", "parse_agent_spec"]
 
 
 @dataclass(frozen=True)
@@ -69,9 +71,18 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
     return ":".join(name_parts), options
 
 
+def game_agents(game: Ruleset[Any, Any, Any]) -> dict[str, AgentFactory]:
+    """The game's own agents by name, from its registry entry; a ruleset that is not registered
+    under its spec id offers them through its ``agents()`` method, if it has one."""
+    if game.spec.id in entry_ids():
+        return get_entry(game.spec.id).agent_factories()
+    hook = getattr(game, "agents", None)
+    return dict(hook()) if callable(hook) else {}
+
+
 def _entries(game: Ruleset[Any, Any, Any]) -> dict[str, AgentEntry]:
     entries = dict(GENERIC)
-    for name, factory in game.agents().items():
+    for name, factory in game_agents(game).items():
         doc = (getattr(factory, "__doc__", None) or "").strip().splitlines()
         options = getattr(factory, "options", {})
         entries[name] = AgentEntry(factory, doc[0] if doc else "", options)

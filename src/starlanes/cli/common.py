@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import Any
 
 from rich.console import Console
@@ -12,8 +12,19 @@ from starlanes.core.ruleset import Ruleset
 from starlanes.registry import get_game
 
 console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
 
 Game = Ruleset[Any, Any, Any]
+
+PROG_ENV = "STARLANES_PROG"
+"""Environment variable naming the command the user typed (``./run`` sets it to ``./run``)."""
+
+
+def prog_name() -> str:
+    """The command to name in hints ("try `<prog> rules space-risk`"): ``./run`` when the
+    user started through the ``./run`` script, else ``starlanes``."""
+    name = os.environ.get(PROG_ENV, "").strip()
+    return name or "starlanes"
 
 
 def load_game(game_id: str) -> Game:
@@ -23,10 +34,3 @@ def load_game(game_id: str) -> Game:
 def load_params(game: Game, assignments: list[str] | None) -> Params:
     """``--param k=v`` values as the game's params (clear errors listing the valid keys)."""
     return parse_params(game.spec.params, assignments or [])
-
-
-def rulings_path(game_id: str) -> Path | None:
-    """``docs/rulings/<game>.md`` of a source checkout, if present."""
-    root = Path(__file__).resolve().parents[3]
-    path = root / "docs" / "rulings" / f"{game_id}.md"
-    return path if path.is_file() else None

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -25,8 +25,11 @@ from rich.table import Table
 
 from starlanes.core.errors import ParseError
 from starlanes.core.params import parse_params
+from starlanes.lab.paths import check_output
+from starlanes.lab.summary import plural
 
 if TYPE_CHECKING:
+    from starlanes.core.ruleset import Ruleset
     from starlanes.lab.summary import Summary
 
 __all__ = ["lab_app", "register", "split_agents"]
@@ -107,7 +110,10 @@ def _print_summary(summary: Summary, seconds: float) -> None:
         for agent, rate in summary.by_agent.items():
             out.print(f"agent {agent}: {rate.wins}/{rate.games} = {_pct(rate.rate)} (95% CI {_ci(*rate.ci95)})")
     draws = summary.draw_rate
-    out.print(f"draws: {draws.wins} ({_pct(draws.rate)}, 95% CI {_ci(*draws.ci95)})")
+    why = ""
+    if summary.draw_reasons:
+        why = "; " + ", ".join(f"{k}: {plural(v, 'game')}" for k, v in sorted(summary.draw_reasons.items()))
+    out.print(f"draws: {draws.wins} ({_pct(draws.rate)}, 95% CI {_ci(*draws.ci95)}){why}", soft_wrap=True)
     fp = summary.first_player
     if fp.games:
         out.print(f"first player won {fp.wins}/{fp.games} = {_pct(fp.rate)} (95% CI {_ci(*fp.ci95)}; "
@@ -115,12 +121,28 @@ def _print_summary(summary: Summary, seconds: float) -> None:
     length = summary.length_stats()
     out.print(f"length (actions): mean {length['mean']:.1f}, median {length['median']:.0f}, "
               f"10–90% {length['p10']:.0f}–{length['p90']:.0f}, max {length['max']:.0f}")
-    out.print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(summary.reasons.items())))
+    out.print("endings: " + ", ".join(f"{k}: {plural(v, 'game')}" for k, v in sorted(summary.reasons.items())),
+              soft_wrap=True)
+
+
+def _agents(ruleset: Ruleset[Any, Any, Any], text: str | None, quiet: bool) -> list[str]:
+    """``--agents`` split per seat, or the game's default (said on stderr unless quiet)."""
+    if text is not None:
+        return split_agents(text)
+    from starlanes.lab.runner import default_agents
+
+    seats = list(default_agents(ruleset))
+    if not quiet:
+        err.print(f"agents: {', '.join(seats)} (the default for {ruleset.spec.id}; --agents to choose)")
+    return seats
 
 
 Game = Annotated[str, typer.Argument(metavar="GAME", help="game id (see `starlanes games`)")]
-Agents = Annotated[str, typer.Option("--agents", "-a", help="agent specs, one per seat: random,mcts:iterations=200")]
-Seed = Annotated[int, typer.Option("--seed", "-s", help="batch seed; game i gets a seed derived from it and i")]
+Agents = Annotated[str | None, typer.Option(
+    "--agents", "-a", help="agent specs, one per seat: random,mcts:iterations=200 "
+    "(default: the game's own bot in every seat, e.g. retrograde:heuristic; random if it has none)")]
+Seed = Annotated[int, typer.Option("--seed", "-s", min=0, max=2**63 - 1,
+                                   help="batch seed; game i gets a seed derived from it and i")]
 Workers = Annotated[int, typer.Option("--workers", "-w", help="parallel worker processes")]
 Backend = Annotated[str, typer.Option("--backend", help="local (processes on this machine) or ray")]
 Address = Annotated[str | None, typer.Option("--address", help="Ray cluster address (default: a local Ray)")]
@@ -132,7 +154,7 @@ Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")]
 @lab_app.command("run")
 def run(
     game: Game,
-    agents: Agents,
+    agents: Agents = None,
     games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
     seed: Seed = 0,
     workers: Workers = 1,
@@ -154,7 +176,10 @@ def run(
 
     ruleset = load_ruleset(game)
     params = parse_params(ruleset.spec.params, param or [])
-    tasks = plan_games(game, split_agents(agents), games, seed, params=params, fixed_seats=fixed_seats)
+    seats = _agents(ruleset, agents, quiet or as_json)
+    if out_file is not None:
+        out_file = check_output(out_file, "--out", "results.parquet")
+    tasks = plan_games(game, seats, games, seed, params=params, fixed_seats=fixed_seats)
     started = time.perf_counter()
     with _progress(len(tasks), f"{game}", not quiet) as advance:
         records = run_tasks(tasks, workers=workers, backend=backend, address=address, progress=advance)
@@ -180,7 +205,7 @@ def run(
 def compare_cmd(
     game: Game,
     variant: Annotated[str, typer.Option("--variant", help='params of the variant: "k=v k2=v2"')],
-    agents: Agents,
+    agents: Agents = None,
     baseline: Annotated[
         str, typer.Option("--baseline", help="params of the baseline (default: the rules as written)")
     ] = "",
@@ -218,9 +243,14 @@ def compare_cmd(
         plan = SequentialPlan(looks=sequential, margin=margin)
     except ValueError as exc:
         raise ParseError(str(exc)) from None
+    seats = _agents(ruleset, agents, quiet or as_json)
+    if out_file is not None:
+        out_file = check_output(out_file, "--out", "results.parquet")
+    if report is not None:
+        report = check_output(report, "--report", "report.html")
     started = time.perf_counter()
     with _progress(2 * games, f"{game} compare", not quiet) as advance:
-        result = compare(game, split_agents(agents), games, seed, baseline=base, variant=var,
+        result = compare(game, seats, games, seed, baseline=base, variant=var,
                          metric=metric, plan=plan, fixed_seats=fixed_seats, workers=workers,
                          backend=backend, address=address, progress=advance)
     seconds = time.perf_counter() - started
@@ -230,10 +260,11 @@ def compare_cmd(
 
         write_records(records, out_file)
     if report is not None:
+        from starlanes.lab.paths import write_output
         from starlanes.lab.report import render_report
 
-        report.parent.mkdir(parents=True, exist_ok=True)
-        report.write_text(render_report(records, str(out_file or "compare")), encoding="utf-8")
+        page = render_report(records, str(out_file or "compare"))
+        write_output(report, lambda tmp: tmp.write_text(page, encoding="utf-8"))
     data = result.to_json()
     if as_json:
         data["seconds"] = round(seconds, 3)

@@ -1,17 +1,19 @@
 """``starlanes play``, ``starlanes replay`` and ``starlanes quickstart``: games in the terminal.
 
-The loop (``PlaySession``) is independent of the terminal: it talks to an ``IO`` object, so the
-tests drive it with scripted input. At the terminal, input has history and tab completion of
-the legal actions (prompt_toolkit) when stdin is a TTY, plain ``input()`` otherwise.
+The loop that drives the seats is the core's (``starlanes.core.session.Session``): whose turn,
+bots, events each seat may see, handovers, sealed choices. ``PlaySession`` is the terminal over
+it: the board (Rich), the prompt and its commands, saving to a file. It talks to an ``IO``
+object (``show``/``ask``/``handover``), so the tests drive it with scripted input. At the
+terminal, input has history and tab completion of the legal actions (prompt_toolkit) when
+stdin is a TTY, plain ``input()`` otherwise.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import inspect
-import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Protocol
 
@@ -23,23 +25,32 @@ from rich.rule import Rule
 
 from starlanes.ai.base import Agent
 from starlanes.ai.registry import agent_names, make_agent
-from starlanes.core.errors import StarlanesError
-from starlanes.core.match import Match
+from starlanes.core.errors import PathError, StarlanesError, UsageError
+from starlanes.core.gm import Actor, ChoiceSealed
+from starlanes.core.match import MAX_SEED_BITS, LogEntry, Match
 from starlanes.core.rng import derive_seed
+from starlanes.core.session import UNDO, Move, Played, Reply, Session, Stop, Turn
 from starlanes.core.state import GM, Event, Viewer
-from starlanes.registry import available_games
+from starlanes.registry import available_games, renderer_for
 
-from .common import Game, console, load_game, load_params
+from .common import Game, console, load_game, load_params, prog_name
+from .play_files import DEFAULT_DIR, check_save_path, expand, write_save
+from .play_replay import replay
 
 HUMAN = "human"
+SEALED_KIND = ChoiceSealed.kind
 COMMANDS = {
     "help": "this help; `help VERB` shows how to write that action",
     "actions": "list the legal actions (then type one, or its number)",
     "board": "show the game again",
     "undo": "take back your last action (when nothing random or hidden happened since)",
-    "save [FILE]": "save the match (JSON) to FILE or to saves/",
-    "quit": "stop (the match is saved first)",
+    "save [FILE]": "save the match (JSON) to FILE, or where it was saved last (~ works)",
+    "quit": "stop (the match is saved first; so do Ctrl-C and Ctrl-D)",
 }
+WIPE = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, clear the screen, then clear the scroll-back. In this order: terminals that move a
+cleared screen into the scroll-back (tmux, VTE) have it pushed there by the second code and
+erased by the third; the other order leaves the previous player's screen one scroll up."""
 
 
 class IO(Protocol):
@@ -54,7 +65,7 @@ class TerminalIO:
     def __init__(self, out: Console | None = None) -> None:
         self.out = out or console
         self.tty = sys.stdin.isatty() and sys.stdout.isatty()
-        self._session: Any = None
+        self._sessions: dict[str, Any] = {}
 
     def show(self, text: Any) -> None:
         self.out.print(text)
@@ -69,15 +80,15 @@ class TerminalIO:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import WordCompleter
 
-        if self._session is None:
-            self._session = PromptSession()
+        # one input history per prompt (= per seat): the up arrow never shows another seat's choice
+        session = self._sessions.setdefault(prompt, PromptSession())
         completer = WordCompleter(list(completions), sentence=True, match_middle=False)
-        return str(self._session.prompt(prompt, completer=completer, complete_while_typing=False)).strip()
+        return str(session.prompt(prompt, completer=completer, complete_while_typing=False)).strip()
 
     def _wipe(self) -> None:
         """Clear the screen and the scroll-back, so the last player's hand is not one scroll away."""
         if self.tty:
-            self.out.file.write("\x1b[3J\x1b[H\x1b[2J")
+            self.out.file.write(WIPE)
             self.out.file.flush()
 
     def handover(self, message: str) -> None:
@@ -89,161 +100,196 @@ class TerminalIO:
         self._wipe()
 
 
-class QuitGame(Exception):
-    """The person asked to stop."""
-
-
 class PlaySession:
-    """Drives a match: bots play, humans are asked, sealed choices stay sealed."""
+    """The terminal over the core's ``Session``: it shows the table (Rich), reads the person's
+    lines (commands, action text or numbers) and saves the match to a file."""
 
     def __init__(self, match: Match, io: IO, save_path: Path | None = None, agent_seed: int = 0) -> None:
         self.match = match
         self.game: Game = match.game
+        self.renderer = renderer_for(self.game)
         self.io = io
         self.save_path = save_path
-        self.agents: dict[int, Agent] = {}
+        agents: dict[int, Agent] = {}
         for seat, spec in enumerate(match.seats):
             if spec != HUMAN:
-                self.agents[seat] = make_agent(spec, self.game, seat, derive_seed(agent_seed, "agent", seat))
+                agents[seat] = make_agent(spec, self.game, seat, derive_seed(agent_seed, "agent", seat))
         self.humans = [s for s, spec in enumerate(match.seats) if spec == HUMAN]
-        self.seen_events: dict[int, int] = dict.fromkeys(range(match.players), 0)
-        self.rendered_at: dict[int, int] = dict.fromkeys(range(match.players), -1)
-        self.last_human: int | None = None
+        # one person at the terminal sees every move as it happens; several share the screen
+        live = self.humans if len(self.humans) == 1 else []
+        self.session = Session(match, self, agents, live=live, save=self._stop)
+        self.saved: Path | None = None
+        self.default_name = f"{self.game.spec.id}-{_dt.datetime.now().strftime('%Y%m%d-%H%M%S')}.json"
+
+    @property
+    def agents(self) -> Mapping[int, Any]:
+        return self.session.agents
 
     # ------------------------------------------------------------------
-    def run(self) -> Path:
-        """Play until the end (or ``quit``); save and return the file."""
-        try:
-            while not self.match.is_over():
-                self.step()
-        except QuitGame:
-            self.io.show("[yellow]Stopped.[/]")
-        path = self.save()
+    def run(self) -> Path | None:
+        """Play until the end (or ``quit``, Ctrl-C, Ctrl-D); save and return the file."""
+        self.session.run()
+        path = self.saved
         out = self.match.outcome()
         if out is not None:
             viewer: Viewer = self.humans[0] if len(self.humans) == 1 else GM
-            self.io.show(self.game.render(self.match.view(viewer).game, viewer))
+            self.io.show(self.renderer.render(self.match.view(viewer).game, viewer))
             winners = ", ".join(self._seat_name(w) for w in out.winners) or "nobody (a draw)"
             self.io.show(Panel(f"Game over: {out.reason}. Winner: {winners}.", style="bold green"))
-        self.io.show(f"Match saved to {path}  (replay: starlanes replay {path})")
+        if path is not None:
+            prog = prog_name()
+            again = (f"replay: {prog} replay {path}" if out is not None
+                     else f"continue: {prog} play {self.game.spec.id} --load {path}")
+            self.io.show(escape(f"Match saved to {path}  ({again})"))
         return path
 
     def step(self) -> None:
-        to_act = sorted(self.match.to_act())
-        bots = [s for s in to_act if s in self.agents]
-        seat = bots[0] if bots else to_act[0]
-        if seat in self.agents:
-            view = self.match.view(seat)
-            action = self.agents[seat].act(view, self.match.legal_actions(seat))
-            sealed = len(to_act) > 1
-            described = None
-            if len(self.humans) == 1 and not sealed:  # described as the person saw the table before the move
-                described = self.game.describe_action(self.match.view(self.humans[0]).game, action)
-            self.match.play(seat, action)
-            if len(self.humans) == 1:
-                self._announce_bot_move(seat, action, sealed, described)
+        """One move: a bot's, or the person's turn."""
+        self.session.step()
+
+    def _stop(self) -> None:
+        """How the session ended, then the save (the session calls this however it ends)."""
+        said = {"quit": "[yellow]Stopped.[/]", "interrupted": "\n[yellow]Stopped (Ctrl-C).[/]",
+                "end of input": "\n[yellow]Stopped (end of input).[/]"}
+        if self.session.stopped in said:
+            self.io.show(said[self.session.stopped])
+        self.saved = self._final_save()
+
+    def _final_save(self) -> Path | None:
+        """Save at the end; if the file cannot be written, ask for another until it is saved."""
+        target = self.save_path
+        while True:
+            try:
+                return self.save(target)
+            except PathError as exc:
+                self.io.show(f"[red]{escape(str(exc))}[/]")
+            try:
+                answer = self.io.ask("Save the match to (a file name; Enter: do not save): ", [])
+            except (EOFError, KeyboardInterrupt):
+                answer = ""
+            if not answer.strip():
+                self.io.show("[yellow]The match was not saved.[/]")
+                return None
+            target = Path(answer.strip())
+
+    # ------------------------------------------------------------------ the core's IO
+    def handover(self, seat: int) -> None:
+        self.io.handover(f"Seat {seat}'s turn.")
+
+    def begin(self, turn: Turn) -> None:
+        seat = turn.seat
+        if turn.redraw:
+            if turn.events:
+                self.io.show(escape("\n".join(f"• {self._words(e, seat)}" for e in turn.events[-30:])))
+            self._show_board(seat)
+            summary = self._summary(turn.since)
+            if summary:
+                self.io.show(summary)
+        verbs = sorted({a.verb for a in turn.legal})
+        self.io.show(f"Your move, seat {seat}. Actions now: {', '.join(verbs)}   (type `actions`, `help`)")
+
+    def ask(self, turn: Turn) -> Reply:
+        """The person's next action (or undo); the terminal's own commands are handled here."""
+        seat, legal = turn.seat, turn.legal
+        completions = [a.text() for a in legal] + [c.split()[0] for c in COMMANDS]
+        while True:
+            line = self.io.ask(f"seat {seat}> ", completions)
+            if not line:
+                continue
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            if word in ("help", "?"):
+                self._help(rest.strip())
+            elif word in ("actions", "ls"):
+                self._list_actions(legal, seat)
+            elif word == "board":
+                self._show_board(seat)
+            elif word == "quit":
+                raise Stop
+            elif word == "save":
+                self._save_command(rest.strip())
+            elif word == "undo":
+                return UNDO
+            elif line.isascii() and line.isdigit():
+                if 1 <= int(line) <= len(legal):
+                    return legal[int(line) - 1]
+                self.io.show(f"[red]no action number {line}[/]: `actions` lists 1-{len(legal)}")
+            else:
+                return line
+
+    def refused(self, seat: int, error: StarlanesError) -> None:
+        self.io.show(f"[red]{escape(str(error))}[/]")
+
+    def played(self, seat: int, played: Played) -> None:
+        if played.own:
+            if played.events:
+                self.io.show(escape("\n".join(f"• {self._words(e, seat)}" for e in played.events)))
             return
-        self._human_turn(seat)
-
-    def _announce_bot_move(self, seat: int, action: Any, sealed: bool, described: str | None) -> None:
-        """With one person at the table, show what a bot did as that person sees it, as it happens."""
-        human = self.humans[0]
-        if sealed:
-            self.io.show(f"[dim]{self._seat_name(seat)} has made its sealed choice.[/]")
+        # one person at the table: what another seat did, as that person saw the table before it
+        who = self._seat_name(played.actor)
+        if played.action is None:
+            self.io.show(f"[dim]{who} has made its sealed choice.[/]")
         else:
-            text = action.text() + (f"  — {described}" if described else "")
-            self.io.show(f"[bold]{self._seat_name(seat)}[/]: {escape(text)}")
-        events = self._events_for(human)
-        if events:
-            shown = [e.text for e in events if not sealed or "made its choice" not in e.text]
-            if shown:
-                self.io.show(escape("\n".join(f"  • {t}" for t in shown)))
+            described = None
+            if played.before is not None:
+                described = self.renderer.describe_action(played.before.game, played.action)
+            text = played.action.text() + (f"  — {described}" if described else "")
+            self.io.show(f"[bold]{who}[/]: {escape(text)}")
+        # a hidden choice was announced above: its "has made its choice" event would say it twice
+        shown = [self._words(e, seat) for e in played.events if played.action is not None or e.kind != SEALED_KIND]
+        if shown:
+            self.io.show(escape("\n".join(f"  • {t}" for t in shown)))
 
-    def _seat_name(self, seat: int) -> str:
-        spec = self.match.seats[seat]
-        return f"seat {seat} ({'you' if spec == HUMAN and len(self.humans) == 1 else spec})"
+    def undone(self, seat: int, entry: LogEntry) -> None:
+        self.io.show(escape(f"undone: {entry.action}"))
+        self._show_board(seat)
 
-    def _events_for(self, seat: int) -> list[Event]:
-        start = self.seen_events[seat]
-        events = [e for batch in self.match.events[start:] for e in batch if e.visible_to(seat)]
-        self.seen_events[seat] = len(self.match.events)
-        return events
+    # ------------------------------------------------------------------ showing
+    def _seat_name(self, actor: Actor) -> str:
+        if actor is GM:
+            return "the GM"
+        spec = self.match.seats[actor]
+        return f"seat {actor} ({'you' if spec == HUMAN and len(self.humans) == 1 else spec})"
+
+    def _words(self, event: Event, seat: int) -> str:
+        return self.game.describe_event(event, seat)
 
     def _show_board(self, seat: int) -> None:
         view = self.match.view(seat)
-        self.rendered_at[seat] = len(self.match.log)
         self.io.show(Rule(f"{self.game.spec.name} — seat {seat}, step {view.step}"))
-        self.io.show(self.game.render(view.game, seat))
-        if len(view.to_act) > 1 or view.submitted:
+        self.io.show(self.renderer.render(view.game, seat))
+        if view.decision is not None and view.decision.sealed:
             self.io.show(f"[cyan]Sealed decision[/]: {_sealed_status(view.to_act, view.submitted)}")
 
-    def _human_turn(self, seat: int) -> None:
-        sealed = len(self.game._to_act(self.match.state)) > 1
-        if len(self.humans) > 1 and self.last_human != seat:
-            self.io.handover(f"Seat {seat}'s turn.")
-        others_acted = any(e.seat != seat for e in self.match.log[max(self.rendered_at[seat], 0):])
-        if self.last_human != seat or sealed or others_acted or self.rendered_at[seat] < 0:
-            events = self._events_for(seat)
-            if events:
-                self.io.show(escape("\n".join(f"• {e.text}" for e in events[-30:])))
-            self._show_board(seat)
-        self.last_human = seat
-        legal = self.match.legal_actions(seat)
-        verbs = sorted({a.verb for a in legal})
-        self.io.show(f"Your move, seat {seat}. Actions now: {', '.join(verbs)}   (type `actions`, `help`)")
-        while True:
-            line = self.io.ask(f"seat {seat}> ", [a.text() for a in legal] + [c.split()[0] for c in COMMANDS])
-            if not line:
-                continue
-            if self._command(seat, line, legal):
-                return
+    def _summary(self, moves: Sequence[Move], width: int = 300) -> str:
+        """What the other actors did since the seat last decided: one short line per actor, right
+        above the prompt (the events and the board above it may be long)."""
+        texts_of: dict[Actor, list[str]] = {}
+        for move in moves:
+            texts_of.setdefault(move.actor, []).append("(a sealed choice)" if move.text is None else move.text)
+        lines = []
+        for other, texts in texts_of.items():
+            runs: list[list[Any]] = []
+            for text in texts:
+                if runs and runs[-1][0] == text:
+                    runs[-1][1] += 1
+                else:
+                    runs.append([text, 1])
+            parts = [text if n == 1 else f"{text} ×{n}" for text, n in runs]
+            line = " · ".join(parts)
+            if len(line) > width:
+                line = line[: width - 1].rsplit(" · ", 1)[0] + f" · … ({len(texts)} actions; the events are above)"
+            count = f"{len(texts)} action{'s' if len(texts) != 1 else ''}"
+            lines.append(escape(f"  {self._seat_name(other)}, {count}: {line}"))
+        return "[cyan]Since your last move:[/]\n" + "\n".join(lines) if lines else ""
 
-    def _command(self, seat: int, line: str, legal: Sequence[Any]) -> bool:
-        """Handle one line; True when the seat's decision was made."""
-        word, _, rest = line.partition(" ")
-        word = word.lower()
-        if word in ("help", "?"):
-            self._help(rest.strip())
-            return False
-        if word in ("actions", "ls"):
-            self._list_actions(legal, seat)
-            return False
-        if word == "board":
-            self._show_board(seat)
-            return False
-        if word == "quit":
-            raise QuitGame
-        if word == "save":
-            path = self.save(Path(rest.strip()) if rest.strip() else None)
-            self.io.show(f"saved to {path}")
-            return False
-        if word == "undo":
-            try:
-                entry = self.match.undo(seat)
-            except StarlanesError as exc:
-                self.io.show(f"[red]{escape(str(exc))}[/]")
-                return False
-            self.io.show(escape(f"undone: {entry.action}"))
-            self.seen_events[seat] = min(self.seen_events[seat], len(self.match.events))
-            self._show_board(seat)
-            return True
-        if line.isdigit():
-            if not 1 <= int(line) <= len(legal):
-                self.io.show(f"[red]no action number {line}[/]: `actions` lists 1-{len(legal)}")
-                return False
-            action: Any = legal[int(line) - 1]
-        else:
-            action = line
+    def _save_command(self, where: str) -> None:
         try:
-            events = self.match.play(seat, action)
-        except StarlanesError as exc:
-            self.io.show(f"[red]{escape(str(exc))}[/]")
-            return False
-        self.seen_events[seat] = len(self.match.events)
-        for event in events:
-            if event.visible_to(seat):
-                self.io.show(escape(f"• {event.text}"))
-        return True
+            path = self.save(Path(where) if where else None)
+        except PathError as exc:
+            self.io.show(f"[red]{escape(str(exc))}[/]; nothing saved, the game goes on")
+            return
+        self.io.show(escape(f"saved to {path}"))
 
     def _help(self, verb: str) -> None:
         codec = self.game.codec
@@ -262,25 +308,49 @@ class PlaySession:
 
     def _list_actions(self, legal: Sequence[Any], seat: int, limit: int = 80) -> None:
         view = self.match.view(seat).game
-        described = [self.game.describe_action(view, a) for a in legal]
+        described = [self.renderer.describe_action(view, a) for a in legal]
         rows = []
-        for first, pattern, values in group_count_variants([a.text() for a in legal], described):
-            text = pattern + (f"   ({_describe_values(values)})" if len(values) > 1 else "")
+        grouped = False
+        for indices, pattern, values in group_count_variants_indexed([a.text() for a in legal], described):
+            first = indices[0]
+            if len(values) > 1:
+                grouped = True
+                label = f"{first + 1}-{indices[-1] + 1}" if _contiguous(indices) else f"{first + 1}+"
+                text = f"{pattern}   ({_number_values(indices, values)})"
+            else:
+                label, text = str(first + 1), pattern
             if described[first]:
                 text += f"   {described[first]}"
-            rows.append(escape(f"{first + 1:>3}. {text}"))
+            rows.append(escape(f"{label:>7}. {text}"))
         shown = rows[:limit]
         if len(rows) > limit:
             shown.append(f"... and {len(rows) - limit} more lines (type a verb and press TAB)")
-        self.io.show("\n".join(shown))
+        head = f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}: type one, or its number."
+        if grouped:
+            head += (" A line numbered like 19-24 holds one action for each value of N"
+                     " (its numbers are given beside it).")
+        self.io.show("\n".join([head, *shown]))
+
+    def prepare_save(self) -> str:
+        """Check where the match will be saved, before any move (``PathError`` if it cannot be);
+        says where, and that the default folder ``saves/`` was made if it was."""
+        default = self.save_path is None
+        target = self.save_path or DEFAULT_DIR / self.default_name
+        made = default and not DEFAULT_DIR.exists()
+        self.save_path = check_save_path(target, self.default_name, may_create_default=default)
+        return f"saving to {self.save_path}" + (f" (made the folder {DEFAULT_DIR}/ for it)" if made else "")
 
     def save(self, path: Path | None = None) -> Path:
-        target = path or self.save_path
-        if target is None:
-            stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-            target = Path("saves") / f"{self.game.spec.id}-{stamp}.json"
-        self.save_path = target
-        return self.match.save(target)
+        """Save to ``path`` (or where the match was saved last, or ``saves/GAME-TIME.json``).
+
+        The path is checked first (``PathError`` naming the problem; nothing is written); a
+        save that works becomes the place of the next ``save`` and of the save at the end."""
+        default = path is None and self.save_path is None
+        target = path or self.save_path or DEFAULT_DIR / self.default_name
+        checked = check_save_path(target, self.default_name, may_create_default=default)
+        write_save(checked, self.match.to_json() + "\n")
+        self.save_path = checked
+        return checked
 
 
 def _sealed_status(waiting: Sequence[int], submitted: Sequence[int]) -> str:
@@ -303,7 +373,16 @@ def group_count_variants(
     the first, the text with that number written N, the numbers) in order of first appearance;
     an action in a group of one keeps its own text.
     """
-    groups: dict[tuple[str, str | None], tuple[int, list[int]]] = {}
+    return [(indices[0], pattern, values)
+            for indices, pattern, values in group_count_variants_indexed(texts, descriptions)]
+
+
+def group_count_variants_indexed(
+    texts: Sequence[str], descriptions: Sequence[str | None] | None = None
+) -> list[tuple[list[int], str, list[int]]]:
+    """``group_count_variants`` with the index of every action of a group (in the same order as
+    its numbers), so the list can say which number picks which value."""
+    groups: dict[tuple[str, str | None], tuple[list[int], list[int]]] = {}
     for i, text in enumerate(texts):
         note = descriptions[i] if descriptions is not None else None
         tokens = text.split()
@@ -311,27 +390,33 @@ def group_count_variants(
         value = None
         for j in range(len(tokens) - 1, 0, -1):
             name, eq, raw = tokens[j].rpartition("=")
-            if raw.isdigit():
+            if raw.isascii() and raw.isdigit():
                 value = int(raw)
                 key = (" ".join([*tokens[:j], f"{name}{eq}N", *tokens[j + 1:]]), note)
                 break
-        first, values = groups.setdefault(key, (i, []))
+        indices, values = groups.setdefault(key, ([], []))
+        indices.append(i)
         if value is not None:
             values.append(value)
-    out: list[tuple[int, str, list[int]]] = []
-    for (pattern, _), (first, values) in groups.items():
+    out: list[tuple[list[int], str, list[int]]] = []
+    for (pattern, _), (indices, values) in groups.items():
         if len(values) > 1:
-            out.append((first, pattern, values))
+            out.append((indices, pattern, values))
         else:
-            out.append((first, texts[first], values))
+            out.append((indices, texts[indices[0]], values))
     return out
 
 
-def _describe_values(values: Sequence[int]) -> str:
-    ordered = sorted(values)
-    if ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"N = {ordered[0]}..{ordered[-1]}"
-    return "N = " + ", ".join(str(v) for v in ordered)
+def _contiguous(indices: Sequence[int]) -> bool:
+    return list(indices) == list(range(indices[0], indices[0] + len(indices)))
+
+
+def _number_values(indices: Sequence[int], values: Sequence[int]) -> str:
+    """Which action number gives which N: ``N = 2..7: 19 for 2 ... 24 for 7`` or each pair."""
+    if _contiguous(indices) and list(values) == list(range(values[0], values[0] + len(values))):
+        return (f"N = {values[0]}..{values[-1]}: {indices[0] + 1} for N={values[0]} ... "
+                f"{indices[-1] + 1} for N={values[-1]}")
+    return "N = " + ", ".join(f"{v} (number {i + 1})" for i, v in zip(indices, values, strict=True))
 
 
 def _seat_specs(game: Game, seats: list[str] | None) -> list[str]:
@@ -356,24 +441,57 @@ def play(
     seat: SeatOpt = None,
     seed: SeedOpt = None,
     param: ParamOpt = None,
-    load: Annotated[Path | None, typer.Option("--load", help="continue a saved match")] = None,
-    save: Annotated[Path | None, typer.Option("--save", help="where to save (default: saves/GAME-TIME.json)")] = None,
+    load: Annotated[Path | None, typer.Option(
+        "--load", help="continue a saved match of GAME (--seat: as many as the save has, or none)")] = None,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="where to save (default: saves/GAME-TIME.json); checked before the game, "
+                       "folders are not created")] = None,
 ) -> None:
-    """Play a game in the terminal."""
+    """Play a game in the terminal (Ctrl-C, Ctrl-D and `quit` save the match first)."""
+    game = load_game(game_id)
     if load is not None:
-        match = Match.load(load)
-        if seat:
-            match.seats = list(seat)
+        match = load_for_play(game, expand(load), seat, seed, param)
     else:
-        game = load_game(game_id)
         specs = _seat_specs(game, seat)
+        if len(specs) not in game.spec.players:
+            raise UsageError(f"{game.spec.id} is for {game.spec.min_players}-{game.spec.max_players} players; "
+                             f"{len(specs)} --seat option{'s were' if len(specs) != 1 else ' was'} given")
+        if seed is not None and (seed < 0 or seed.bit_length() > MAX_SEED_BITS):
+            # a seed the save file could not hold would make a game that cannot be continued
+            raise UsageError(f"--seed must be a whole number from 0 to 2**{MAX_SEED_BITS}")
         params = load_params(game, param)
-        actual_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "little")
-        match = Match.new(game, specs, actual_seed, params)
-    session = PlaySession(match, TerminalIO(), save or load, agent_seed=match.seed)
-    console.print(f"{match.game.spec.name}: " + ", ".join(f"seat {i} {s}" for i, s in enumerate(match.seats))
-                  + f"  (seed {match.seed})")
+        match = Match.new(game, specs, seed, params)  # no seed: 128 bits from the OS (core.rng.new_seed)
+    session = PlaySession(match, TerminalIO(), expand(save) if save else expand(load) if load else None,
+                          agent_seed=match.seed)
+    where = session.prepare_save()  # a bad --save is refused now, not after the game
+    # the seed is never shown: a seat that knew it could compute every hidden card and future die
+    console.print(escape(f"{match.game.spec.name}: " + ", ".join(f"seat {i} {s}" for i, s in enumerate(match.seats))
+                         + f"; {where}"))
     session.run()
+
+
+def load_for_play(game: Game, path: Path, seats: list[str] | None, seed: int | None,
+                  params: list[str] | None) -> Match:
+    """The saved match at ``path`` to continue as ``game``, with ``seats`` if given; a command
+    line that does not fit the save (another game, another number of seats, new params or
+    seed) is refused in one line before anything is played or written."""
+    prog = prog_name()
+    if params:
+        raise UsageError("--param cannot change a saved match (its params are in the file); "
+                         "start a new match without --load to use them")
+    if seed is not None:
+        raise UsageError("--seed cannot change a saved match (its seed is in the file)")
+    match = Match.load(path)
+    saved = match.game.spec.id
+    if saved != game.spec.id:
+        raise UsageError(f"{path} is a match of {saved}, not {game.spec.id}; "
+                         f"continue it with: {prog} play {saved} --load {path}")
+    if seats:
+        if len(seats) != match.players:
+            raise UsageError(f"{path} has {match.players} seats ({', '.join(match.seats)}) but "
+                             f"{len(seats)} --seat options were given: give {match.players} or none")
+        match.seats = list(seats)
+    return match
 
 
 def quickstart() -> None:
@@ -382,60 +500,10 @@ def quickstart() -> None:
     if not ids:
         raise StarlanesError("no game is registered")
     game_id = "space-risk" if "space-risk" in ids else ids[0]
-    console.print(Panel(f"starlanes — {game_id}: you are seat 0 against a bot. Type `help` at the prompt.\n"
-                        f"Other games: {', '.join(ids)} (./run play GAME). All commands: ./run --help"))
+    prog = prog_name()
+    console.print(Panel(escape(f"starlanes — {game_id}: you are seat 0 against a bot. Type `help` at the prompt.\n"
+                               f"Other games: {', '.join(ids)} ({prog} play GAME). All commands: {prog} --help")))
     play(game_id, seat=None, seed=None, param=None, load=None, save=None)
-
-
-def replay(
-    file: Annotated[Path, typer.Argument(help="a saved match (JSON)")],
-    seat: Annotated[int | None, typer.Option("--seat", help="see the match as this seat saw it")] = None,
-    gm: Annotated[bool, typer.Option("--gm", help="see everything (the game master's view)")] = False,
-    step: Annotated[
-        bool | None, typer.Option("--step/--all", help="wait for Enter between positions (default: at a TTY)")
-    ] = None,
-) -> None:
-    """Step through a saved match from one seat's view or the GM's."""
-    match = Match.load(file)
-    if seat is not None and gm:
-        raise StarlanesError("choose --seat or --gm, not both")
-    viewer: Viewer = GM if gm or seat is None else seat
-    if seat is not None and seat not in range(match.players):
-        raise StarlanesError(f"no seat {seat}; this match has seats 0-{match.players - 1}")
-    interactive = sys.stdin.isatty() if step is None else step
-    game = match.game
-    positions = list(match.history(viewer))
-    console.print(f"Replay of {game.spec.name} ({len(match.log)} actions, seed {match.seed}) as "
-                  f"{'the GM' if viewer is GM else f'seat {viewer}'}. "
-                  + ("Enter: next, b: back, NUMBER: jump, q: quit." if interactive else ""))
-    index = 0
-    while 0 <= index < len(positions):
-        entry, view = positions[index]
-        console.print(Rule(f"position {index}/{len(positions) - 1}"))
-        if entry is not None:
-            events = [e.text for e in match.events[index - 1] if e.visible_to(viewer)]
-            before = positions[index - 1][1]
-            sealed = len(before.to_act) + len(before.submitted) > 1
-            hidden = sealed and viewer is not GM and entry.seat != viewer
-            console.print(escape(f"seat {entry.seat}: {'(a sealed choice)' if hidden else entry.action}"))
-            for text in events:
-                console.print(escape(f"  • {text}"))
-        console.print(game.render(view.game, viewer))
-        if not interactive:
-            index += 1
-            continue
-        answer = input("> ").strip().lower()
-        if answer == "q":
-            break
-        if answer == "b":
-            index = max(0, index - 1)
-        elif answer.isdigit():
-            index = min(int(answer), len(positions) - 1)
-        else:
-            index += 1
-    out = match.outcome()
-    if out is not None:
-        console.print(f"Result: {out.reason}; winners: {', '.join(map(str, out.winners)) or 'none (draw)'}")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,60 +1,93 @@
 """The starlanes engine core: the protocol every ruleset implements and the framework around it.
 
 Read in this order: ``spec`` (GameSpec), ``params`` (tunable rules), ``state`` (state base,
-events, outcome, views), ``actions`` (typed actions with a text form), ``rng`` (randomness in
-the state), ``ruleset`` (the protocol and its checks), ``match`` (log, replay, save/load,
-undo), ``errors`` (the one error hierarchy), ``dice`` (exact dice probabilities).
+events, outcome, views), ``actions`` (typed actions with a text form), ``decision`` (what a state awaits; sealed
+choices), ``gm`` (the GM as an actor), ``legal`` (lazy lists of legal actions), ``rng`` (randomness in
+the state), ``ruleset`` (the protocol and its checks), ``match`` (append-only log, replay,
+save/load, undo), ``store`` (matches kept by id; stale appends refused), ``session`` (the loop
+that drives seats, for the terminal and the server), ``errors`` (the one error hierarchy), ``schema``
+(JSON Schemas of actions, events and views).
 """
 
 from .actions import Action, ActionCodec
+from .decision import Decision, Pending, Withdraw
 from .errors import (
     ContentError,
     GameOver,
     IllegalAction,
     MatchError,
+    NoSuchMatch,
     NotYourTurn,
     ParseError,
+    PathError,
+    StaleState,
     StarlanesError,
     UnknownName,
+    UsageError,
 )
+from .gm import GM_ACTIONS, Actor, Close, EndGame, Ruling
+from .legal import ActionTemplate, LegalActions
 from .match import LogEntry, Match
 from .params import ParamInfo, Params, param, param_infos, params_from_dict, params_to_dict, parse_params
-from .rng import Rng, derive_seed
+from .rng import Rng, derive_seed, new_seed
 from .ruleset import Ruleset
+from .session import Session
 from .spec import Chance, GameSpec, Information
-from .state import GM, Event, GameState, Observer, Outcome, SeatView, Viewer
+from .state import GM, Event, EventData, GameState, Note, Observer, Outcome, SeatView, Viewer, view_hash
+from .store import FileStore, MatchStore
 
 __all__ = [
     "GM",
+    "GM_ACTIONS",
     "Action",
     "ActionCodec",
+    "ActionTemplate",
+    "Actor",
     "Chance",
+    "Close",
     "ContentError",
+    "Decision",
+    "EndGame",
     "Event",
+    "EventData",
+    "FileStore",
     "GameOver",
     "GameSpec",
     "GameState",
     "IllegalAction",
     "Information",
+    "LegalActions",
     "LogEntry",
     "Match",
     "MatchError",
+    "MatchStore",
+    "NoSuchMatch",
     "NotYourTurn",
+    "Note",
     "Observer",
     "Outcome",
     "ParamInfo",
     "Params",
     "ParseError",
+    "PathError",
+    "Pending",
     "Rng",
     "Ruleset",
+    "Ruling",
     "SeatView",
+    "Session",
+    "StaleState",
     "StarlanesError",
     "UnknownName",
+    "UsageError",
     "Viewer",
+    "Withdraw",
     "derive_seed",
+    "new_seed",
     "param",
     "param_infos",
     "params_from_dict",
     "params_to_dict",
     "parse_params",
+    "view_hash",
 ]

@@ -16,11 +16,14 @@ Supported types: int, float, bool, str, and ``tuple[int, ...]`` (comma separated
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from .actions import ascii_int
 from .errors import ParseError, UnknownName
 
 __all__ = [
@@ -95,12 +98,31 @@ def param_infos(cls: type[Params]) -> list[ParamInfo]:
     return infos
 
 
+_FLOAT = re.compile(r"-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
+def _int_item(raw: Any) -> int:
+    if isinstance(raw, str):
+        return ascii_int(raw.strip())
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, float) and raw.is_integer():
+        return int(raw)
+    raise ValueError(raw)
+
+
 def _coerce(info: ParamInfo, raw: Any) -> Any:
+    """``raw`` (text typed by a person, or a value read from JSON) as ``info``'s type, in bounds.
+
+    Numbers are ASCII digits; floats finite; a value of the wrong JSON type (a list for an int,
+    a number for a str) is refused rather than converted."""
     kind = info.type
     try:
         if kind == "bool":
             if isinstance(raw, bool):
                 value: Any = raw
+            elif not isinstance(raw, str | int) or isinstance(raw, bool):
+                raise ValueError(raw)
             elif str(raw).lower() in ("1", "true", "yes", "on"):
                 value = True
             elif str(raw).lower() in ("0", "false", "no", "off"):
@@ -108,18 +130,29 @@ def _coerce(info: ParamInfo, raw: Any) -> Any:
             else:
                 raise ValueError(raw)
         elif kind == "int":
-            if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
-                raise ValueError(raw)
-            value = int(raw)
+            value = _int_item(raw)
         elif kind == "float":
+            is_text = isinstance(raw, str) and _FLOAT.fullmatch(raw.strip()) is not None
+            is_number = isinstance(raw, int | float) and not isinstance(raw, bool)
+            if not (is_text or is_number):
+                raise ValueError(raw)
             value = float(raw)
+            if not math.isfinite(value):
+                raise ValueError(raw)
         elif kind == "str":
-            value = str(raw)
+            if not isinstance(raw, str):
+                raise ValueError(raw)
+            value = raw
         else:
-            items = raw.split(",") if isinstance(raw, str) else list(raw)
-            value = tuple(int(x) for x in items if str(x).strip() != "")
-    except (TypeError, ValueError):
-        raise ParseError(f"param {info.name}: '{raw}' is not a valid {kind}") from None
+            if isinstance(raw, str):
+                items: list[Any] = raw.split(",")
+            elif isinstance(raw, list | tuple):
+                items = list(raw)
+            else:
+                raise ValueError(raw)
+            value = tuple(_int_item(x) for x in items if not (isinstance(x, str) and x.strip() == ""))
+    except (TypeError, ValueError, OverflowError):
+        raise ParseError(f"param {info.name}: {_shown(raw)} is not a valid {kind}") from None
     if info.min is not None and isinstance(value, int | float) and value < info.min:
         raise ParseError(f"param {info.name}: {value} is below the minimum {info.min:g}")
     if info.max is not None and isinstance(value, int | float) and value > info.max:
@@ -127,6 +160,19 @@ def _coerce(info: ParamInfo, raw: Any) -> Any:
     if info.choices is not None and value not in info.choices:
         raise ParseError(f"param {info.name}: '{value}' is not one of {', '.join(info.choices)}")
     return value
+
+
+def _shown(raw: Any) -> str:
+    """A value from the command line or a file, shown short and without a Python repr."""
+    if isinstance(raw, str):
+        return f"'{raw[:40]}'" + ("..." if len(raw) > 40 else "")
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if isinstance(raw, int) and raw.bit_length() > 64:
+        return f"a number of {raw.bit_length()} bits"
+    if isinstance(raw, int | float):
+        return str(raw)
+    return {list: "a list", tuple: "a list", dict: "an object", type(None): "null"}.get(type(raw), type(raw).__name__)
 
 
 def params_from_dict(cls: type[P], values: Mapping[str, Any]) -> P:

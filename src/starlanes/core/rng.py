@@ -2,8 +2,15 @@
 
 ``Rng`` is a tiny, serialisable PCG-style generator (64-bit LCG with an xorshift output).
 Everything random in a game goes through it: dice, shuffles, coin flips. Its whole state is
-one integer, so cloning and saving a game costs nothing extra, and a match is reproduced
-from its seed and action log.
+two integers (the LCG's state and its increment, which selects the stream), so cloning and
+saving a game costs nothing extra, and a match is reproduced from its seed and action log.
+
+Seeds: ``new_seed()`` draws 128 bits from the operating system (``secrets``); the whole seed
+goes into the generator, whatever its size. A seed below 2**64 gives the generator it always
+gave (the stream of every reproducible ``--seed N`` game, test and saved match is unchanged);
+a larger seed is hashed (BLAKE2b) into both the 64-bit state and the 63-bit stream, so a seed
+from ``new_seed()`` leaves 127 bits to guess: never brute-forced from what a seat sees.
+``derive_seed`` keeps that width: a wide seed derives wide seeds.
 
 Tests force outcomes with ``Rng.force([...])``: the next ``randint`` calls return those
 values (each must be within the requested range) before the generator resumes.
@@ -11,18 +18,30 @@ values (each must be within the requested range) before the generator resumes.
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 import msgspec
 
-__all__ = ["Rng", "derive_seed"]
+__all__ = ["SEED_BITS", "Rng", "derive_seed", "new_seed"]
 
 T = TypeVar("T")
 
+SEED_BITS = 128
+"""Random bits in a seed from ``new_seed()``."""
+
 _MASK64 = (1 << 64) - 1
+_MASK32 = 0xFFFFFFFF
+_WIDE = 1 << 64  # seeds from here on are hashed whole into state and stream
 _MULT = 6364136223846793005
 _INC = 1442695040888963407
+
+
+def new_seed() -> int:
+    """A fresh seed of ``SEED_BITS`` random bits from the operating system (never guessable)."""
+    return (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
 
 
 def _splitmix(x: int) -> int:
@@ -32,8 +51,24 @@ def _splitmix(x: int) -> int:
     return x ^ (x >> 31)
 
 
+def _int_bytes(value: int) -> bytes:
+    return value.to_bytes((value.bit_length() + 8) // 8, "little", signed=True)
+
+
+def _wide_digest(seed: int, label: bytes, parts: Sequence[int | str] = ()) -> bytes:
+    h = hashlib.blake2b(digest_size=16, person=label)
+    for chunk in (_int_bytes(seed), *(b"i" + _int_bytes(p) if isinstance(p, int) else b"s" + p.encode()
+                                      for p in parts)):
+        h.update(len(chunk).to_bytes(8, "little"))
+        h.update(chunk)
+    return h.digest()
+
+
 def derive_seed(seed: int, *parts: int | str) -> int:
-    """A 63-bit seed derived deterministically from ``seed`` and ``parts`` (e.g. a game index)."""
+    """A seed derived deterministically from ``seed`` and ``parts`` (e.g. a game index): 63 bits
+    for a seed below 2**64 (as always), 128 bits (top bit set) for a wider seed."""
+    if seed >= _WIDE:
+        return int.from_bytes(_wide_digest(seed, b"starlanes-seed", parts), "little") | (1 << 127)
     x = _splitmix(seed & _MASK64)
     for part in parts:
         value = part if isinstance(part, int) else int.from_bytes(part.encode(), "little")
@@ -42,13 +77,18 @@ def derive_seed(seed: int, *parts: int | str) -> int:
 
 
 class Rng(msgspec.Struct, kw_only=True):
-    """Seeded generator kept in the game state. ``state`` is the only real state."""
+    """Seeded generator kept in the game state. ``state`` and ``inc`` are the only real state."""
 
     state: int
+    inc: int = _INC
     forced: list[int] = msgspec.field(default_factory=list)
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
+        """The generator of ``seed``; every bit of a seed of any size changes it."""
+        if seed >= _WIDE:
+            digest = _wide_digest(seed, b"starlanes-rng")
+            return cls(state=int.from_bytes(digest[:8], "little"), inc=int.from_bytes(digest[8:], "little") | 1)
         return cls(state=_splitmix(seed & _MASK64))
 
     def force(self, values: Sequence[int]) -> None:
@@ -57,14 +97,13 @@ class Rng(msgspec.Struct, kw_only=True):
 
     def _next32(self) -> int:
         s = self.state
-        self.state = (s * _MULT + _INC) & _MASK64
-        x = ((s >> 18) ^ s) >> 27
+        self.state = (s * _MULT + self.inc) & _MASK64
+        x = (((s >> 18) ^ s) >> 27) & _MASK32
         rot = s >> 59
-        x &= 0xFFFFFFFF
-        return ((x >> rot) | (x << ((-rot) & 31))) & 0xFFFFFFFF
+        return ((x >> rot) | (x << ((-rot) & 31))) & _MASK32
 
     def randint(self, low: int, high: int) -> int:
-        """A uniform integer in ``[low, high]`` (both inclusive)."""
+        """A uniform integer in ``[low, high]`` (both inclusive), for a range of any size."""
         if self.forced:
             value = self.forced.pop(0)
             if not low <= value <= high:
@@ -73,12 +112,33 @@ class Rng(msgspec.Struct, kw_only=True):
         span = high - low + 1
         if span <= 0:
             raise ValueError(f"empty range [{low}, {high}]")
-        # rejection sampling keeps the distribution exactly uniform
-        limit = (1 << 32) - ((1 << 32) % span)
-        r = self._next32()
-        while r >= limit:
-            r = self._next32()
-        return low + r % span
+        if span > 0x100000000:
+            return low + self._below_wide(span)
+        # rejection sampling keeps the distribution exactly uniform (the step is inlined: hot path)
+        limit = 0x100000000 - 0x100000000 % span
+        inc = self.inc
+        s = self.state
+        while True:
+            x = (((s >> 18) ^ s) >> 27) & _MASK32
+            rot = s >> 59
+            r = ((x >> rot) | (x << ((-rot) & 31))) & _MASK32
+            s = (s * _MULT + inc) & _MASK64
+            if r < limit:
+                self.state = s
+                return low + r % span
+
+    def _below_wide(self, span: int) -> int:
+        """Uniform in ``[0, span)`` for ``span`` above 2**32: enough 32-bit words for the span's
+        bit length, rejection above it (fewer than two tries on average)."""
+        bits = (span - 1).bit_length()
+        words = (bits + 31) // 32
+        while True:
+            r = 0
+            for _ in range(words):
+                r = (r << 32) | self._next32()
+            r >>= words * 32 - bits
+            if r < span:
+                return r
 
     def die(self, sides: int = 6) -> int:
         """One roll of a ``sides``-sided die, 1..sides."""
@@ -107,5 +167,6 @@ class Rng(msgspec.Struct, kw_only=True):
         return self.randint(0, 1) == 1
 
     def fork(self, *parts: int | str) -> Rng:
-        """An independent generator derived from this one's state and ``parts``."""
-        return Rng.from_seed(derive_seed(self.state, *parts))
+        """An independent generator derived from this one's state, stream and ``parts``."""
+        key = self.state if self.inc == _INC else self.state | (self.inc << 64)
+        return Rng.from_seed(derive_seed(key, *parts))

@@ -18,6 +18,8 @@ from typing import Any
 
 from starlanes.core.errors import ContentError
 
+from .paths import expand, write_output
+
 __all__ = ["GameRecord", "read_records", "write_records"]
 
 
@@ -87,7 +89,9 @@ def _schema() -> Any:
 
 
 def write_records(records: Sequence[GameRecord], path: str | Path) -> Path:
-    """Write ``records`` to a Parquet file (one row per game); returns the path."""
+    """Write ``records`` to a Parquet file (one row per game); returns the path.
+
+    A folder is never created; a path that cannot be written is a one-line ``PathError``."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -97,20 +101,19 @@ def write_records(records: Sequence[GameRecord], path: str | Path) -> Path:
             value = getattr(record, name)
             columns[name].append(list(value) if isinstance(value, tuple) else value)
     table = pa.table(columns, schema=_schema())
-    out = Path(path)
-    if out.parent and not out.parent.exists():
-        out.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(table, out)
-    return out
+    # The folder must exist (``paths.check_output`` says so before the games are played).
+    return write_output(expand(path), lambda tmp: pq.write_table(table, tmp))
 
 
 def read_records(path: str | Path) -> list[GameRecord]:
     """Read a file written by :func:`write_records`; a missing or foreign file is a ContentError."""
     import pyarrow.parquet as pq
 
-    source = Path(path)
+    source = expand(path)
     if not source.exists():
         raise ContentError(str(source), "", "no such file")
+    if not source.is_file():
+        raise ContentError(str(source), "", "not a file (a folder?); give a results file from lab run --out")
     try:
         table = pq.read_table(source)
     except Exception as exc:  # pyarrow raises several unrelated types for a bad file

@@ -20,11 +20,12 @@ from typing import Any
 from starlanes.core.errors import ContentError
 
 from .compare import metric_names, metric_value, verdict_text
+from .paths import check_output, expand, write_output
 from .records import GameRecord, read_records
 from .stats import SequentialPlan, paired_difference
 from .summary import Summary, summarize
 
-__all__ = ["render_report", "write_report"]
+__all__ = ["render_report", "script_json", "write_report"]
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1000px; color: #222; }
@@ -188,6 +189,14 @@ def _comparison_html(baseline: Sequence[GameRecord], variant: Sequence[GameRecor
     return "".join(parts)
 
 
+def script_json(value: Any) -> str:
+    """``value`` as JSON that is safe inside ``<script type="application/json">``: ``<``, ``>``
+    and ``&`` are written as ``\\u003c``... escapes, so no ``</script>`` (or ``<!--``) can end the
+    element, and the element's text parses as JSON unchanged (no HTML unescaping needed)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
 def render_report(records: Sequence[GameRecord], source: str = "") -> str:
     """The HTML page for ``records``."""
     if not records:
@@ -206,19 +215,21 @@ def render_report(records: Sequence[GameRecord], source: str = "") -> str:
         body.append(_comparison_html(groups["baseline"], groups["variant"]))
     for label, group in groups.items():
         body.append(_summary_html(summarize(group), label))
-    data = json.dumps({label: summarize(g).to_json() for label, g in groups.items()})
+    data = script_json({label: summarize(g).to_json() for label, g in groups.items()})
     return (
         "<!doctype html><html><head><meta charset=utf-8>"
         f"<title>starlanes lab: {e(first.game)}</title><style>{_STYLE}</style></head><body>"
         + "".join(body)
-        + f"<script type=application/json id=summary>{e(data)}</script></body></html>\n"
+        + f'<script type="application/json" id="summary">{data}</script></body></html>\n'
     )
 
 
 def write_report(results: str | Path, out: str | Path | None = None) -> Path:
-    """Read a results file and write its HTML report (default: same name, ``.html``)."""
-    source = Path(results)
+    """Read a results file and write its HTML report (default: same name, ``.html``).
+
+    The output path is checked (``paths.check_output``) before the results are read."""
+    source = expand(results)
+    target = check_output(out if out is not None else source.with_suffix(".html"), "--out", "report.html")
     records = read_records(source)
-    target = Path(out) if out is not None else source.with_suffix(".html")
-    target.write_text(render_report(records, str(source)), encoding="utf-8")
-    return target
+    page = render_report(records, str(source))
+    return write_output(target, lambda tmp: tmp.write_text(page, encoding="utf-8"))

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from starlanes.ai.registry import make_agent
+from starlanes.ai.registry import game_agents, make_agent
 from starlanes.core.errors import IllegalAction, StarlanesError
 from starlanes.core.params import Params, params_to_dict
 from starlanes.core.rng import derive_seed
@@ -36,6 +36,7 @@ __all__ = [
     "BACKENDS",
     "GameTask",
     "agent_seed",
+    "default_agents",
     "game_seed",
     "load_ruleset",
     "plan_games",
@@ -65,6 +66,18 @@ def load_ruleset(name: str) -> Game:
     from starlanes.registry import get_game
 
     return get_game(name)
+
+
+def default_agents(ruleset: Game) -> tuple[str, ...]:
+    """The agents the lab seats when none are named: the game's own bot (the first of
+    its registry entry's bots) in each of its fewest seats, or ``random`` if it ships none.
+
+    Random play is no default: two random retrograde players never destroy a homeworld and
+    every game is a draw at the turn limit, which tells a designer nothing.
+    """
+    own = list(game_agents(ruleset))
+    name = own[0] if own else "random"
+    return tuple(name for _ in range(ruleset.spec.min_players))
 
 
 def game_seed(seed: int, index: int) -> int:

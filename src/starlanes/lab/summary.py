@@ -22,7 +22,12 @@ from typing import Any, TypeVar
 from .records import GameRecord
 from .stats import quantiles, wilson
 
-__all__ = ["Rate", "Summary", "summarize"]
+__all__ = ["Rate", "Summary", "ending_labels", "plural", "reason_kind", "summarize"]
+
+
+def plural(n: int, word: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +67,8 @@ class Summary:
     first_player: Rate  # games where a single seat acted first: did it win?
     players: int
     lengths: tuple[int, ...]
-    reasons: dict[str, int]
+    reasons: dict[str, int]  # ending (see ending_labels) -> games
+    draw_reasons: dict[str, int]  # the same, for the drawn games only (cap, turn limit...)
 
     @property
     def mean_length(self) -> float:
@@ -100,6 +106,7 @@ class Summary:
             "length": self.length_stats(),
             "first_player": first,
             "reasons": dict(sorted(self.reasons.items())),
+            "draw_reasons": dict(sorted(self.draw_reasons.items())),
         }
 
 
@@ -115,6 +122,37 @@ def reason_kind(reason: str) -> str:
     carries the final scores after a ``;`` is not a category of its own per game."""
     head = re.split(r"[;:]", reason, maxsplit=1)[0].strip()
     return _NUMBER.sub("N", head) or reason
+
+
+def _values(numbers: list[str]) -> str:
+    """The numbers one slot of an ending took: ``60``; ``0 or 1``; ``0, 1 or 2``; ``40–71``."""
+    distinct = sorted(set(numbers), key=int)
+    if len(distinct) == 1:
+        return distinct[0]
+    if len(distinct) <= 3:
+        return ", ".join(distinct[:-1]) + " or " + distinct[-1]
+    return f"{distinct[0]}–{distinct[-1]}"
+
+
+def ending_labels(reasons: Sequence[str]) -> list[str]:
+    """A label per reason: reasons of one kind (:func:`reason_kind`) share a label that shows
+    the numbers they had, e.g. "turn limit (100 turns) reached" or "seat 0 or 1 is the last
+    player standing" (never a bare ``N``)."""
+    kinds = [reason_kind(r) for r in reasons]
+    texts: dict[str, list[str]] = {}  # kind -> the words between its numbers
+    slots: dict[str, list[list[str]]] = {}  # kind -> the numbers each slot took
+    for reason, kind in zip(reasons, kinds, strict=True):
+        head = re.split(r"[;:]", reason, maxsplit=1)[0].strip()
+        found = _NUMBER.findall(head)
+        texts.setdefault(kind, _NUMBER.split(head))
+        cols = slots.setdefault(kind, [[] for _ in found])
+        for col, number in zip(cols, found, strict=False):
+            col.append(number)
+    labels: dict[str, str] = {}
+    for kind, cols in slots.items():
+        words = texts[kind]
+        labels[kind] = words[0] + "".join(_values(col) + rest for col, rest in zip(cols, words[1:], strict=True))
+    return [labels[k] for k in kinds]
 
 
 def _tally(table: dict[K, list[int]], key: K, won: int) -> None:
@@ -135,7 +173,8 @@ def summarize(records: Sequence[GameRecord]) -> Summary:
     wins_s: dict[int, list[int]] = {}
     first_w = first_n = 0
     reasons: dict[str, int] = {}
-    for r in records:
+    draw_reasons: dict[str, int] = {}
+    for r, label in zip(records, ending_labels([r.reason for r in records]), strict=True):
         winners = set(r.winners)
         for seat, agent in enumerate(r.agents):
             won = 1 if seat in winners else 0
@@ -145,8 +184,9 @@ def summarize(records: Sequence[GameRecord]) -> Summary:
         if r.first >= 0:
             first_n += 1
             first_w += 1 if r.first in winners else 0
-        kind = reason_kind(r.reason)
-        reasons[kind] = reasons.get(kind, 0) + 1
+        reasons[label] = reasons.get(label, 0) + 1
+        if r.draw:
+            draw_reasons[label] = draw_reasons.get(label, 0) + 1
     return Summary(
         game=records[0].game,
         version=records[0].version,
@@ -159,4 +199,5 @@ def summarize(records: Sequence[GameRecord]) -> Summary:
         players=max(r.players for r in records),
         lengths=tuple(r.length for r in records),
         reasons=reasons,
+        draw_reasons=draw_reasons,
     )

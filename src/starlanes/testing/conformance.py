@@ -11,7 +11,21 @@ The contract they enforce, beyond "no crash":
 - a seat's view does not change when only what it may not see changes (``perturb_hidden``
   and the RNG's future), and for an imperfect-information game the perturbation does change
   something somewhere (so the check can fail);
-- ``determinize(view(s, seat))`` gives a state whose view for that seat equals ``view(s, seat)``.
+- ``determinize(view(s, seat))`` gives a state whose view for that seat equals ``view(s, seat)``;
+- the seed (and the generator's position, which is as good as the seed) never appears in what a
+  seat is shown: its view's JSON, its board and the descriptions of its actions (drawn by its
+  registry entry's renderer), the events it may see;
+- a sealed choice can be revised (the revision resolves exactly as if it had been the first
+  choice) and withdrawn (the seat is awaited again) until the decision closes;
+- a seat's default at close is legal, and the GM's ``close`` resolves as if every seat that had
+  not submitted had submitted its default;
+- GM actions: ``ruling`` changes nothing but the step, ``end-game`` ends the game with the GM's
+  outcome, listed GM actions apply, a seat cannot use a GM action and the GM cannot play a
+  seat's action (both refused with a message that says so);
+- ``count_legal`` equals ``len(legal_actions)``, ``sample_legal`` draws only listed actions, and
+  the list's length, indexing and iteration agree;
+- ``why_not`` agrees with the list: ``None`` for every listed action, a non-empty reason for
+  every refused one.
 """
 
 from __future__ import annotations
@@ -23,16 +37,20 @@ import msgspec
 
 from starlanes.core.actions import Action
 from starlanes.core.errors import GameOver, IllegalAction, NotYourTurn, ParseError, StarlanesError
+from starlanes.core.gm import Close
 from starlanes.core.rng import Rng, derive_seed
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.spec import Information
-from starlanes.core.state import GameState
+from starlanes.core.state import GM, GameState
+from starlanes.registry import renderer_for
 
 __all__ = [
     "ConformanceFailure",
+    "check_seed_never_shown",
     "conformance_checks",
     "random_playout",
     "run_conformance",
+    "secret_forms",
 ]
 
 Game = Ruleset[Any, Any, Any]
@@ -60,19 +78,27 @@ Visit = Callable[[GameState, int], None]
 
 
 def random_playout(
-    game: Game, seed: int, players: int | None = None, visit: Visit | None = None
+    game: Game, seed: int, players: int | None = None, visit: Visit | None = None, *,
+    params: Any = None, max_actions: int | None = None,
 ) -> tuple[GameState, list[tuple[int, Action]]]:
-    """Play uniformly random legal actions from ``setup(seed)`` until the end or the cap.
+    """Play uniformly random legal actions from ``setup(params, players, seed)`` until the end
+    or the cap (``max_actions``, default the ruleset's ``spec.max_actions``).
 
     ``visit(state, step)`` is called before every action (on the live state: copy it to keep it).
+    A decision that awaits nobody (closed by the GM or a deadline) is closed by the GM.
     """
-    state = game.setup(None, players, seed)
+    state = game.setup(params, players, seed)
     rng = Rng.from_seed(derive_seed(seed, "playout"))
     log: list[tuple[int, Action]] = []
-    for step in range(game.spec.max_actions):
+    cap = game.spec.max_actions if max_actions is None else min(max_actions, game.spec.max_actions)
+    for step in range(cap):
         seats = sorted(game.to_act(state))
         if not seats:
-            break
+            if game.is_over(state) or game.decision(state) is None:
+                break
+            game.apply(state, GM, Close())
+            log.append((-1, Close()))
+            continue
         if visit is not None:
             visit(state, step)
         seat = seats[rng.randint(0, len(seats) - 1)]
@@ -80,7 +106,10 @@ def random_playout(
         if not legal:
             raise _fail(game, seed, step, f"seat {seat} is to act but has no legal action")
         action = legal[rng.randint(0, len(legal) - 1)]
-        game.apply(state, seat, action)
+        try:
+            game.apply(state, seat, action)
+        except StarlanesError as exc:
+            raise _fail(game, seed, step, f"seat {seat}'s listed '{action}' was refused: {exc}") from exc
         log.append((seat, action))
     return state, log
 
@@ -109,8 +138,8 @@ def check_playouts_end(game: Game) -> None:
     for players in _players(game):
         for seed in SEEDS:
             state, log = random_playout(game, seed, players)
-            over = not game.to_act(state)
-            if over and game.outcome(state) is None:
+            over = game.is_over(state)
+            if not over and game.decision(state) is None:
                 raise _fail(game, seed, len(log), "nobody is to act but outcome() is None")
             if not over and len(log) < game.spec.max_actions:
                 raise _fail(game, seed, len(log), "playout stopped early")
@@ -127,7 +156,7 @@ def check_same_seed_same_game(game: Game) -> None:
         first, log = random_playout(game, seed)
         again = game.setup(None, None, seed)
         for seat, action in log:
-            game.apply(again, seat, action.text())
+            game.apply(again, GM if seat < 0 else seat, action.text())
         if _key(game, first) != _key(game, again):
             raise _fail(game, seed, len(log), "the same seed and actions gave another state")
 
@@ -198,7 +227,9 @@ def check_illegal_actions_change_nothing(game: Game) -> None:
             if _key(game, state) != before:
                 raise _fail(game, seed, step, "a refused action changed the state")
             continue
-        idle = [s for s in range(state.players) if s not in to_act]
+        decision = game.decision(state)
+        awaited = () if decision is None else decision.actors
+        idle = [s for s in range(state.players) if s not in awaited]
         for seat in idle[:1]:
             try:
                 game.apply(state, seat, seen[0])
@@ -286,8 +317,65 @@ def check_determinize_matches_view(game: Game) -> None:
                 game.apply(sampled, to_act[0], legal[0])
 
 
+SECRET_SEED = (1 << 128) | 0x9E3779B97F4A7C15F39CC0605CEDC834
+"""A seed of the width ``new_seed()`` draws, for ``check_seed_never_shown``."""
+
+
+def secret_forms(state: GameState, seed: int) -> list[str]:
+    """Texts that would give away ``seed`` or the generator of ``state``: the seed and the
+    generator's state and stream, in decimal and hex."""
+    numbers = {seed, derive_seed(seed, "setup"), state.rng.state}
+    if state.rng.inc != Rng(state=0).inc:
+        numbers.add(state.rng.inc)
+    forms: list[str] = []
+    for n in numbers:
+        forms += [str(n), f"{n:x}", f"{n:X}"]
+    return forms
+
+
+def check_seed_never_shown(game: Game, seed: int = SECRET_SEED, limit: int = 150) -> None:
+    """Nothing a seat is shown contains the seed or the generator's position: its view's JSON,
+    its board and the description of each of its legal actions (as its registry entry's renderer
+    draws them), the events it may see. Checked at every position of a random playout (the first ``limit`` actions)."""
+    for players in _players(game):
+        state = game.setup(None, players, seed)
+        rng = Rng.from_seed(derive_seed(7, "seed-check"))
+        renderer = renderer_for(game)
+        seen: list[tuple[str, str]] = []
+        for step in range(min(limit, game.spec.max_actions) + 1):
+            forms = secret_forms(state, seed)
+            shown: list[tuple[str, str]] = list(seen)
+            seen = []
+            to_act = sorted(game.to_act(state))
+            for seat in range(players):
+                view = game.view(state, seat)
+                shown.append((f"seat {seat}'s view", game.view_to_json(view).decode()))
+                shown.append((f"seat {seat}'s board", str(renderer.render(view.game, seat))))
+                if seat in to_act:
+                    for action in game.legal_actions(state, seat)[:60]:
+                        shown.append((f"the description of '{action}' for seat {seat}",
+                                      str(renderer.describe_action(view.game, action))))
+            for where, text in shown:
+                for form in forms:
+                    if form in text:
+                        raise _fail(game, seed, step, f"{where} contains the seed or the generator's state")
+            if not to_act:
+                break
+            seat = to_act[rng.randint(0, len(to_act) - 1)]
+            legal = game.legal_actions(state, seat)
+            events = game.apply(state, seat, legal[rng.randint(0, len(legal) - 1)])
+            for event in events:
+                for viewer in range(players):
+                    if event.visible_to(viewer):
+                        seen.append((f"an event for seat {viewer}", event.text))
+                        seen.append((f"an event described to seat {viewer}", game.describe_event(event, viewer)))
+
+
 def conformance_checks() -> list[Callable[[Game], None]]:
     """Every check, in a stable order."""
+    from .conformance_data import DATA_CHECKS
+    from .protocol import PROTOCOL_CHECKS
+
     return [
         check_playouts_end,
         check_same_seed_same_game,
@@ -297,6 +385,9 @@ def conformance_checks() -> list[Callable[[Game], None]]:
         check_illegal_actions_change_nothing,
         check_views_do_not_leak,
         check_determinize_matches_view,
+        check_seed_never_shown,
+        *PROTOCOL_CHECKS,
+        *DATA_CHECKS,
     ]
 
 
@@ -304,7 +395,3 @@ def run_conformance(game: Game) -> None:
     """Run every check on ``game``; raise ``ConformanceFailure`` on the first failure."""
     for check in conformance_checks():
         check(game)
-
-
-def derive(seed: int, *parts: int | str) -> int:
-    return derive_seed(seed, *parts)

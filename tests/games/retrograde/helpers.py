@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from starlanes.core.state import Event
+from starlanes.core.state import GM, Actor, Event
 from starlanes.games.retrograde.board import BOOK, Board
 from starlanes.games.retrograde.cards import AssetCard
 from starlanes.games.retrograde.game import RetrogradeRuleset, make_ruleset
-from starlanes.games.retrograde.rules import Engine
+from starlanes.games.retrograde.legality import why_not
+from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.state import NOBODY, Asset, RetroState, Ship, Slip, Upgrade
 
 GAME: RetrogradeRuleset = make_ruleset()
@@ -21,7 +22,7 @@ GATE = 82
 
 def fresh(**params: Any) -> RetroState:
     """A new game, seat 0 to play its first turn, hands as dealt."""
-    values: dict[str, Any] = {"first_player": 0}
+    values: dict[str, Any] = {"first_player": 0, "deck_order": "file"}
     values.update(params)
     return GAME.setup(values, 2, seed=7)
 
@@ -103,7 +104,7 @@ def act(state: RetroState, seat: int, text: str) -> list[Event]:
 
 
 def why(state: RetroState, seat: int, text: str) -> str | None:
-    return Engine(state).why_not(seat, GAME.parse_action(text))
+    return why_not(Engine(state), seat, GAME.parse_action(text))
 
 
 def legal_texts(state: RetroState, seat: int) -> set[str]:
@@ -114,5 +115,11 @@ def engine(state: RetroState) -> Engine:
     return Engine(state)
 
 
+def words(event: Event) -> str:
+    """``event`` in the ruleset's words for its audience (its one seat, else the GM)."""
+    viewer: Actor = event.seats[0] if event.seats is not None and len(event.seats) == 1 else GM
+    return GAME.describe_event(event, viewer)
+
+
 def texts(events: list[Event]) -> str:
-    return "\n".join(e.text for e in events)
+    return "\n".join(words(e) for e in events)

@@ -144,8 +144,22 @@ def test_coup_de_grace_seizes_spacecraft_under_construction() -> None:
     assert [(x.uid, x.owner, x.counters) for x in target.ship_slips] == [(pending.uid, 0, 5)]
 
 
-def test_stellar_gate_four_consecutive_turns_win_at_the_start_of_a_turn() -> None:
+def test_stellar_gate_four_consecutive_turns_count_both_players_turns() -> None:
+    """Ruling 24: "four consecutive turns" are turns of the game, the opponent's too: held at the
+    end of turns 1, 2, 3 and 4, seat 0 wins when its turn 5 begins."""
     s = empty()
+    find_asset(s, GATE).controller = 0
+    for _ in range(3):
+        act(s, s.table.current, "end")
+    assert s.table.gate_streak[0] == 3 and GAME.outcome(s) is None
+    act(s, 1, "end")  # end of turn 4, seat 0's turn 5 begins
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (0,) and "consecutive" in out.reason
+    assert s.table.turn == 5
+
+
+def test_stellar_gate_house_rule_counts_only_the_holders_turns() -> None:
+    s = empty(gate_counts_own_turns=True)
     find_asset(s, GATE).controller = 0
     for _ in range(7):  # seat 0 ends turns 1,3,5,7 holding the gate
         act(s, s.table.current, "end")
@@ -161,10 +175,10 @@ def test_stellar_gate_streak_resets_when_control_is_lost() -> None:
     gate.controller = 0
     act(s, 0, "end")
     act(s, 1, "end")
-    assert s.table.gate_streak[0] == 1
+    assert s.table.gate_streak == [2, 0]
     gate.controller = 1
     act(s, 0, "end")
-    assert s.table.gate_streak[0] == 0
+    assert s.table.gate_streak == [0, 1]
 
 
 def test_stellar_gate_free_transfer_for_its_controller() -> None:
@@ -267,7 +281,8 @@ def test_red_mercy_takes_damage_meant_for_ships_in_its_orbital() -> None:
     assert d.damage == 0 and mercy.damage == 3
 
 
-def test_waveguide_gives_plus_one_accuracy_within_one_orbital_without_stacking() -> None:
+def test_waveguide_gives_plus_one_accuracy_to_every_spacecraft_within_one_orbital_without_stacking() -> None:
+    """Ruling 35: "Spacecraft within 1 orbital" are any spacecraft, the enemy's too."""
     s = empty()
     near = ship(s, "terra-hammer", 0, HOME1, 3)
     far = ship(s, "terra-hammer", 0, HOME1, 1)
@@ -275,7 +290,16 @@ def test_waveguide_gives_plus_one_accuracy_within_one_orbital_without_stacking()
     ship(s, "waveguide", 0, HOME1, 4)
     enemy = ship(s, "terra-hammer", 1, HOME1, 3)
     e = engine(s)
-    assert (e.accuracy(near), e.accuracy(far), e.accuracy(enemy)) == (4, 3, 3)
+    assert (e.accuracy(near), e.accuracy(far), e.accuracy(enemy)) == (4, 3, 4)
+
+
+def test_waveguide_house_rule_helps_only_its_controllers_spacecraft() -> None:
+    s = empty(waveguide_friendly_only=True)
+    near = ship(s, "terra-hammer", 0, HOME1, 3)
+    ship(s, "waveguide", 0, HOME1, 4)
+    enemy = ship(s, "terra-hammer", 1, HOME1, 3)
+    e = engine(s)
+    assert (e.accuracy(near), e.accuracy(enemy)) == (4, 3)
 
 
 def test_pollen_beacon_gives_accuracy_on_the_next_turn_only() -> None:
@@ -583,13 +607,38 @@ def test_parallel_construction_yard_allows_a_second_ship() -> None:
     assert "already has a spacecraft" in (why(s, 0, f"place {c} {HOME0}") or "")
 
 
-def test_fount_of_locomotion_makes_burns_free_once_per_turn() -> None:
+def test_fount_of_locomotion_makes_every_burn_on_its_asset_free() -> None:
+    """The card: friendly spacecraft use no delta-vee for burns on this asset, as often as they
+    like (ruling 12); only the cap no person reaches (maneuvers_per_turn) ends it."""
     s = empty()
+    upgrade(s, HOME0, "fount-of-locomotion")
+    x = ship(s, "terra-hammer", 0, HOME0, 0)
+    for _ in range(5):
+        act(s, 0, f"burn {x.uid} 3")
+        act(s, 0, f"burn {x.uid} 0")
+    assert x.dv == 0 and x.moves == 10
+
+
+def test_maneuvers_per_turn_caps_free_burns_and_resets_each_turn() -> None:
+    s = empty(maneuvers_per_turn=3)
+    upgrade(s, HOME0, "fount-of-locomotion")
+    x = ship(s, "terra-hammer", 0, HOME0, 0)
+    for orbital in (3, 0, 3):
+        act(s, 0, f"burn {x.uid} {orbital}")
+    assert "maneuvers_per_turn" in (why(s, 0, f"burn {x.uid} 0") or "")
+    assert not any(a.startswith(f"burn {x.uid} ") for a in legal_texts(s, 0))
+    act(s, 0, "end")
+    act(s, 1, "end")
+    assert why(s, 0, f"burn {x.uid} 0") is None
+
+
+def test_fount_house_rule_allows_one_free_burn_per_turn() -> None:
+    s = empty(free_burns_per_turn=1)
     upgrade(s, HOME0, "fount-of-locomotion")
     x = ship(s, "terra-hammer", 0, HOME0, 0)
     act(s, 0, f"burn {x.uid} 3")
     assert x.dv == 0
-    assert "free burns" in (why(s, 0, f"burn {x.uid} 0") or "")
+    assert "free burn" in (why(s, 0, f"burn {x.uid} 0") or "")
 
 
 def test_thorns_strike_enemies_in_the_lowest_orbital_at_the_end_of_the_opponents_turn() -> None:
@@ -650,8 +699,22 @@ def test_repurposed_orbital_radar_gives_nothing_against_an_attacker_in_the_same_
     assert d.damage == 2
 
 
-def test_red_mercy_does_not_take_damage_meant_for_an_enemy_in_its_orbital() -> None:
+def test_red_mercy_takes_damage_meant_for_an_enemy_in_its_orbital() -> None:
+    """The card: "a spacecraft in the same orbital", any player's (ruling 34)."""
     s = empty()
+    x = ship(s, "terra-hammer", 1, HOME1, 4)
+    d = ship(s, "envoy", 0, HOME1, 0)
+    mercy = ship(s, "red-mercy", 1, HOME1, 0)  # seat 1's Mercy beside seat 0's Envoy
+    act(s, 0, "end")
+    act(s, 1, f"attack {x.uid} {d.uid}")
+    act(s, 1, "power 8")
+    s.rng.force([1, 1, 6])
+    act(s, 0, "defense 0")
+    assert d.damage == 0 and mercy.damage == 3  # check 8: all three dice hit; the Mercy takes them
+
+
+def test_red_mercy_house_rule_does_not_take_damage_meant_for_an_enemy() -> None:
+    s = empty(mercy_friendly_only=True)
     x = ship(s, "terra-hammer", 1, HOME1, 4)
     d = ship(s, "envoy", 0, HOME1, 0)
     mercy = ship(s, "red-mercy", 1, HOME1, 0)  # seat 1's Mercy beside seat 0's Envoy
@@ -680,3 +743,55 @@ def test_an_offer_nobody_can_take_any_more_is_skipped() -> None:
     act(s, 0, f"follow {pod.uid}")  # Shock troops carried the only pod: Mushroom's offer is void
     assert s.table.prompts == [] and GAME.to_act(s) == frozenset({0})
     assert "end" in legal_texts(s, 0)
+
+
+def test_loyal_to_humanity_is_offered_on_a_bombardment_without_hits() -> None:
+    """The card: "when a friendly asset is bombarded", hits or not (ruling 27): a sacrifice with
+    no damage to cancel still leaves debris in the lowest orbital."""
+    s = empty()
+    s.table.cards[HOME0] = "loyal-to-humanity"
+    act(s, 0, "end")
+    guard = ship(s, "terra-hammer", 0, HOME0, 2)
+    bomber = ship(s, "col-yamamoto", 1, HOME0, 0)
+    s.rng.force([6, 6])
+    act(s, 1, f"bombard {bomber.uid} {HOME0} 7")  # check 2: no hit
+    assert GAME.to_act(s) == frozenset({0})
+    act(s, 0, f"sacrifice {guard.uid}")
+    assert [d.uid for d in find_asset(s, HOME0).debris[0]] == [guard.uid]
+
+
+def test_loyal_to_humanity_house_rule_needs_hits() -> None:
+    s = empty(sacrifice_only_on_hits=True)
+    s.table.cards[HOME0] = "loyal-to-humanity"
+    act(s, 0, "end")
+    ship(s, "terra-hammer", 0, HOME0, 2)
+    bomber = ship(s, "col-yamamoto", 1, HOME0, 0)
+    s.rng.force([6, 6])
+    act(s, 1, f"bombard {bomber.uid} {HOME0} 7")
+    assert GAME.to_act(s) == frozenset({1}) and not s.table.prompts
+
+
+def test_repurposed_orbital_radar_helps_friendly_spacecraft_at_any_asset() -> None:
+    """The card: "Friendly spacecraft gain 2 defense" with no place named (ruling 46)."""
+    s = empty()
+    upgrade(s, HOME0, "orbital-radar")  # seat 0's... the defender below is seat 1's: none
+    upgrade(s, HOME1, "orbital-radar")  # seat 1's radar on its homeworld
+    x = ship(s, "terra-hammer", 0, GATE, 2)
+    d = ship(s, "col-balewa", 1, GATE, 0)  # around the Stellar Gate, far from the radar
+    act(s, 0, f"attack {x.uid} {d.uid}")
+    act(s, 0, "power 5")
+    s.rng.force([1, 2, 3])
+    act(s, 1, "defense 0")  # check 5 - (0 + 2) = 3: the 1 and the 2 hit
+    assert d.damage == 2
+
+
+def test_repurposed_orbital_radar_house_rule_helps_only_around_its_asset() -> None:
+    s = empty(radar_local=True)
+    upgrade(s, HOME1, "orbital-radar")
+    x = ship(s, "terra-hammer", 0, GATE, 2)
+    d = ship(s, "col-balewa", 1, GATE, 0)
+    act(s, 0, f"attack {x.uid} {d.uid}")
+    act(s, 0, "power 5")
+    s.rng.force([1, 2, 3])
+    act(s, 1, "defense 0")  # check 5 (no radar away from its asset): all three dice hit
+    assert d.damage == 3

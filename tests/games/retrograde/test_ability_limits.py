@@ -3,7 +3,7 @@ which asset, whose turn). Each fails if the ability reaches further than its tex
 
 from __future__ import annotations
 
-from starlanes.games.retrograde.rules import Engine
+from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.state import NOBODY
 
 from .helpers import (
@@ -143,12 +143,22 @@ def test_clairvoyant_agents_of_the_opponent_show_you_nothing() -> None:
     assert "your agents saw" not in GAME.render(GAME.view(s, 0).game, 0)
 
 
-def test_floating_screen_shields_only_its_controllers_asset() -> None:
+def test_floating_screen_takes_the_hits_on_the_asset_it_orbits_whoever_controls_it() -> None:
+    """The card: "the asset orbited by Floating Screen" (ruling 39), even an enemy asset."""
     s = empty()
     screen = ship(s, "floating-screen", 0, HOME1, 0)  # seat 0's, around seat 1's homeworld, not above the bomber
     bomber = ship(s, "terra-anvil", 0, HOME1, 0)
     s.rng.force([1, 6])
     act(s, 0, f"bombard {bomber.uid} {HOME1} 6")  # check 2: one hit
+    assert find_asset(s, HOME1).damage == 0 and screen.damage == 1
+
+
+def test_floating_screen_house_rule_shields_only_its_controllers_asset() -> None:
+    s = empty(screen_own_asset_only=True)
+    screen = ship(s, "floating-screen", 0, HOME1, 0)
+    bomber = ship(s, "terra-anvil", 0, HOME1, 0)
+    s.rng.force([1, 6])
+    act(s, 0, f"bombard {bomber.uid} {HOME1} 6")
     assert find_asset(s, HOME1).damage == 1 and screen.damage == 0
 
 

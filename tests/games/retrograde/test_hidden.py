@@ -6,7 +6,7 @@ from starlanes.core.rng import Rng
 from starlanes.core.state import GM
 from starlanes.games.retrograde.state import HIDDEN
 
-from .helpers import GAME, HOME0, HOME1, act, empty, fresh, hand, ship, slip
+from .helpers import GAME, HOME0, HOME1, act, empty, fresh, hand, ship, slip, texts
 
 
 def test_hidden_hand_and_deck_of_the_opponent_are_masked() -> None:
@@ -40,7 +40,7 @@ def test_hidden_events_of_a_draw_go_to_the_drawer_only() -> None:
     events = act(s, 0, f"research {HOME0}")
     private = [e for e in events if e.seats is not None]
     assert private and all(e.seats == (0,) for e in private) and "mars" not in str(
-        [e.text for e in events if e.seats is None]).lower()
+        [(e.fields, texts([e])) for e in events if e.seats is None]).lower()
 
 
 def test_hidden_sealed_power_stays_sealed_until_both_choose() -> None:

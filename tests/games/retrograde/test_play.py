@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 from starlanes.ai.random_agent import RandomAgent
+from starlanes.ai.registry import game_agents
 from starlanes.core import derive_seed
-from starlanes.games.retrograde.ai import HeuristicAgent, evaluate_table
-from starlanes.registry import get_game
+from starlanes.games.retrograde.ai import HeuristicAgent, evaluate_table, heuristic_factory
+from starlanes.games.retrograde.game import RetrogradeRuleset
+from starlanes.registry import get_entry, get_game
 
-from .helpers import GAME, HOME0, HOME1, act, empty, fresh, ship, slip
+from .helpers import GAME, HOME0, HOME1, act, empty, fresh, ship, slip, words
 
 
 def test_registry_knows_retrograde_and_its_bot() -> None:
     game = get_game("retrograde")
-    assert game.spec.name == "Retrograde" and "retrograde:heuristic" in game.agents()
+    assert game.spec.name == "Retrograde"
+    assert get_entry("retrograde").agent_factories() == {"retrograde:heuristic": heuristic_factory}
+    assert game_agents(game) == {"retrograde:heuristic": heuristic_factory}
+
+
+def test_the_bots_are_listed_by_the_registry_entry_not_by_the_ruleset() -> None:
+    assert "agents" not in vars(RetrogradeRuleset)  # the deprecated hook is not overridden
 
 
 def test_render_shows_assets_orbitals_counters_face_down_cards_and_the_hand() -> None:
@@ -47,7 +55,7 @@ def test_render_names_the_cards_of_a_follow_prompt() -> None:
     pod = ship(s, "ground-spore", 0, HOME0, 0)
     events = act(s, 0, f"transfer {mush.uid} {HOME1}")
     offer = [e for e in events if e.seats == (0,)]  # the mover is told at once who may follow
-    assert [e.text for e in offer] == [
+    assert [words(e) for e in offer] == [
         f"Shock troops: a troop pod may ride along (1 at most): Ground Spore #{pod.uid} — type follow SHIP, or pass",
         f"Mushroom: troop pods may ride along (3 at most): Ground Spore #{pod.uid} — type follow SHIP, or pass",
     ]
@@ -86,13 +94,13 @@ def test_heuristic_bot_beats_the_random_bot_with_both_decks_and_seats() -> None:
 def test_placing_and_allocating_can_be_undone_and_tell_the_owner_the_progress() -> None:
     from starlanes.core.match import Match
 
-    match = Match.new(GAME, ["human", "human"], 7, GAME.params_from({"first_player": 0}))
+    match = Match.new(GAME, ["human", "human"], 7, GAME.params_from({"first_player": 0, "deck_order": "file"}))
     t = match.state.table
     ship_card = next(u for u in t.hands[0] if GAME.view(match.state, 0).game.table.cards[u] == "slingshot")
     match.play(0, f"place {ship_card} {HOME0}")
     events = match.play(0, f"allocate {HOME0} {ship_card}")
     private = [e for e in events if e.seats == (0,)]
-    assert private and "Slingshot: 6 of 5 counters; it can be flipped" in private[0].text
+    assert private and "Slingshot: 6 of 5 counters; it can be flipped" in words(private[0])
     assert all(not e.visible_to(1) for e in private)
     match.undo(0)  # a mistaken allocation is taken back...
     match.undo(0)  # ...and so is the placement: nothing new was revealed

@@ -43,7 +43,8 @@ def _check(s: RetroState) -> None:
         assert x.damage >= 0 and x.dv >= 0
     for a in t.assets:
         assert a.damage >= 0 and a.counters >= 0
-        assert a.damage < b.asset_card(a).resistance or not a.face_up
+        # a capture keeps the damage counters (ruling 17) unless the house rule clears them
+        assert a.damage < b.asset_card(a).resistance or not a.face_up or not s.cfg.capture_clears_damage
         assert len(a.ship_slips) <= 2 and len(a.upgrade_slips) <= 1
     assert len(t.hands[0]) + len(t.decks[0]) <= 40
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from starlanes.core.errors import IllegalAction, NotYourTurn
+from starlanes.core.state import GM
 from starlanes.games.retrograde.state import NOBODY, RESEARCH, RetroState, Ship
 
 from .helpers import (
@@ -23,6 +24,7 @@ from .helpers import (
     legal_texts,
     ship,
     slip,
+    texts,
     upgrade,
     why,
 )
@@ -154,7 +156,7 @@ def _duel(att_key: str = "terra-hammer", def_key: str = "col-balewa") -> tuple[R
 def test_combat_cost_is_attacker_minus_defender_orbital_delta_vee_at_least_one() -> None:
     s, a, d = _duel()
     act(s, 0, f"attack {a.uid} {d.uid}")
-    assert s.table.prompts[0].amount == 1  # max(4 - 16, 1)
+    assert GAME.view(s, 0).game.table.prompts[0].amount == 1  # max(4 - 16, 1)
     s2, a2, d2 = _duel()
     a2.orbital, d2.orbital = 0, 4
     a2.dv = 0
@@ -172,13 +174,41 @@ def test_combat_power_and_defense_are_sealed_and_revealed_together() -> None:
     assert "power 5" not in GAME.view_to_json(v1).decode()
     assert GAME.view(s, 0).my_sealed == "power 5"
     assert GAME.to_act(s) == frozenset({1})
-    with pytest.raises(NotYourTurn):
-        act(s, 0, "power 4")
     s.rng.force([1, 2, 3])
     act(s, 1, "defense 2")
     # hit check 5 - 2 = 3: rolls 1 and 2 hit, 3 misses; costs paid: attacker 1 + 5, defender 2
     assert (a.dv, d.dv, d.damage) == (6, 2, 2)
-    assert not s.table.prompts and GAME.to_act(s) == frozenset({0})
+    assert not s.table.prompts and s.pending is None and GAME.to_act(s) == frozenset({0})
+
+
+def test_combat_choice_is_revisable_and_withdrawable_until_both_have_chosen() -> None:
+    """Issue 8 item 2: the combat is the core's pending sealed decision."""
+    s, a, d = _duel()
+    act(s, 0, f"attack {a.uid} {d.uid}")
+    assert s.pending is not None and s.pending.kind == "combat" and s.pending.sealed
+    act(s, 0, "power 5")
+    act(s, 0, "power 4")  # a revision replaces the sealed choice
+    assert GAME.view(s, 0).my_sealed == "power 4" and GAME.to_act(s) == frozenset({1})
+    act(s, 0, "withdraw")
+    assert GAME.to_act(s) == frozenset({0, 1}) and GAME.view(s, 0).my_sealed is None
+    act(s, 0, "power 4")
+    s.rng.force([1, 2, 3])
+    act(s, 1, "defense 2")
+    # hit check 4 - 2 = 2: only the 1 hits; the attacker paid 1 + 4
+    assert (a.dv, d.dv, d.damage) == (5, 2, 1)
+    with pytest.raises(NotYourTurn):
+        act(s, 1, "defense 1")  # closed: the combat is over
+
+
+def test_gm_close_gives_a_silent_seat_no_defense() -> None:
+    """Ruling 59: the GM closes a combat; the seat that did not choose puts 0."""
+    s, a, d = _duel()
+    act(s, 0, f"attack {a.uid} {d.uid}")
+    act(s, 0, "power 3")
+    s.rng.force([1, 2, 3])
+    GAME.apply(s, GM, "close")
+    # hit check 3 - 0 = 3: rolls 1 and 2 hit
+    assert (a.dv, d.dv, d.damage) == (4, 0, 2) and s.pending is None
 
 
 def test_combat_power_limited_by_delta_vee_after_cost() -> None:
@@ -235,7 +265,7 @@ def test_bombardment_rolls_bombardment_power_dice() -> None:
     a = ship(s, "subjugator", 0, HOME1, 0, dv=0)  # 8 dice, limit 5
     s.rng.force([6] * 8)
     events = act(s, 0, f"bombard {a.uid} {HOME1} 4")
-    assert "8 dice" in events[0].text
+    assert "8 dice" in texts(events[:1])
 
 
 def test_bombardment_capture_changes_control_and_destroys_upgrades() -> None:
@@ -252,7 +282,7 @@ def test_bombardment_capture_changes_control_and_destroys_upgrades() -> None:
     assert hw.controller == 0
     assert hw.upgrades == [] and hw.ship_slips == []
     assert radar.uid in s.table.discards[1] and pending.uid in s.table.discards[1]
-    assert hw.damage == 0  # ruling: capture clears damage
+    assert hw.damage == 4  # ruling 17: the document removes no counters on a capture
 
 
 def test_bombardment_cannot_target_your_own_asset() -> None:
@@ -481,14 +511,14 @@ def test_blockade_does_not_stop_building_beside_the_asset() -> None:
     assert why(s, 0, f"allocate {HOME0} {c}") is None
 
 
-def test_param_capture_keeps_damage_when_told() -> None:
-    s = empty(capture_clears_damage=False)
+def test_param_capture_clears_damage_house_rule() -> None:
+    s = empty(capture_clears_damage=True)
     hw = find_asset(s, HOME1)
     hw.damage = 3
     a = ship(s, "terra-anvil", 0, HOME1, 0)
     s.rng.force([1, 1])
     act(s, 0, f"bombard {a.uid} {HOME1} 6")
-    assert hw.controller == 0 and hw.damage == 5
+    assert hw.controller == 0 and hw.damage == 0
 
 
 def test_param_burn_min_cost_changes_the_minimum() -> None:
@@ -553,11 +583,19 @@ def test_param_minimum_costs_cannot_be_zero() -> None:
 def test_flipping_a_card_face_up_reveals_it_and_cannot_be_undone() -> None:
     from starlanes.core.match import Match
 
-    match = Match.new(GAME, ["human", "human"], 7, GAME.params_from({"first_player": 0}))
+    match = Match.new(GAME, ["human", "human"], 7, GAME.params_from({"first_player": 0, "deck_order": "file"}))
     t = match.state.table
     sling = next(u for u in t.hands[0] if t.cards[u] == "slingshot")
     match.play(0, f"place {sling} {HOME0}")
     match.play(0, f"allocate {HOME0} {sling}")
     events = match.play(0, f"flip {sling}")
-    assert any(e.reveals and e.seats is None and "Slingshot" in e.text for e in events)
+    assert any(e.reveals and e.seats is None and "Slingshot" in texts([e]) for e in events)
     assert match.can_undo(0) is not None
+
+
+def test_gm_close_ends_the_turn_of_a_seat_that_did_not_act() -> None:
+    """Ruling 59: the default of a seat's own turn is ``end``."""
+    s = fresh()
+    assert GAME.to_act(s) == frozenset({0})
+    GAME.apply(s, GM, "close")
+    assert GAME.to_act(s) == frozenset({1}) and s.table.turn == 2

@@ -7,6 +7,9 @@ from typing import Any
 from starlanes.core import Rng
 from starlanes.games.space_risk import SpaceRisk, SpaceRiskParams, make_space_risk
 from starlanes.games.space_risk.board import Board, default_board
+from starlanes.games.space_risk.describe import income_text
+from starlanes.games.space_risk.rules.common import move_in_choice
+from starlanes.games.space_risk.rules.end_turn import update_planets
 from starlanes.games.space_risk.state import MAIN, REINFORCE, Ship, SpaceRiskState
 
 GAME: SpaceRisk = make_space_risk()
@@ -53,7 +56,7 @@ def position(mine: dict[str, int], theirs: dict[str, int] | None = None, seat: i
     state.pool = 0
     state.hands = [[] for _ in range(players)]
     state.conquests = 0
-    GAME._update_planets(state, BOARD)
+    update_planets(state, BOARD)
     return state
 
 
@@ -79,3 +82,14 @@ def forced_setup(players: int, rolls: list[int], **params: Any) -> SpaceRiskStat
     rng = Rng.from_seed(5)
     rng.force(rolls)
     return GAME._setup(SpaceRiskParams(**params), players, rng)
+
+
+def moving_in(state: SpaceRiskState) -> int:
+    """The most infantry the awaited move-in allows (0: no move-in awaited)."""
+    choice = move_in_choice(state)
+    return 0 if choice is None else choice.most
+
+
+def income_of(state: SpaceRiskState) -> str:
+    """Where the turn's reinforcements came from, in words."""
+    return "" if state.income is None else income_text(BOARD, state.income)

@@ -201,8 +201,20 @@ def test_a_person_plays_a_whole_game_in_the_terminal_against_the_bot(tmp_path: A
     match = Match.new(GAME, ["human", "space-risk:heuristic"], 11, GAME.params_from({"max_rounds": 3}))
     io = ScriptedIO()
     path = PlaySession(match, io, tmp_path / "game.json").run()
-    assert match.is_over() and path.exists()
+    assert match.is_over() and path is not None and path.exists()
     text = "\n".join(io.shown)
     assert "Dramethan" in text and "Your cards" in text and "Game over" in text
     assert "attack SOURCE TARGET" in text and "dice=0]" in text  # help lists the action forms
     assert T("Vega-1") >= 0
+
+
+def test_the_bot_is_listed_by_the_registry_entry_not_the_ruleset() -> None:
+    """Issue 8 item 7: bots live in the entry; the ruleset carries rules only."""
+    from starlanes.ai.registry import game_agents
+    from starlanes.core.ruleset import Ruleset
+    from starlanes.registry import get_entry, get_game
+
+    game = get_game("space-risk")
+    assert type(game).agents is Ruleset.agents
+    assert "space-risk:heuristic" in get_entry("space-risk").agent_factories()
+    assert "space-risk:heuristic" in game_agents(game)

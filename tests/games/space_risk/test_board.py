@@ -176,3 +176,155 @@ def test_board_from_data_rejects_non_object() -> None:
     with pytest.raises(ContentError) as info:
         board_from_data([1, 2], "x.json")
     assert info.value.field == "(top level)"
+
+
+# ------------------------------------------- item 24: territory and ship names never collide
+
+
+def test_board_with_land_named_like_ships_is_refused(tmp_path: Path) -> None:
+    # The exploit: land named S1, S2 let seat 1 attack "S2 S1" from its own land and the engine
+    # resolved it with seat 0's transport S2. Such a board is refused at load, naming the field.
+    data = small_board()
+    renames = {"Ash-1": "S1", "Ash-2": "S2"}
+    for planet in data["planets"]:
+        for terr in planet["territories"]:
+            terr["name"] = renames.get(terr["name"], terr["name"])
+        port = planet["spaceport"]
+        port["territory"] = renames.get(port["territory"], port["territory"])
+    data["links"] = [[renames.get(a, a), renames.get(b, b)] for a, b in data["links"]]
+    path = write(tmp_path, data, "ships.json")
+    with pytest.raises(ContentError) as info:
+        GAME.setup({"board": path}, 2, 1)
+    assert info.value.field == "planets[0].territories[0].name"
+    assert "reserved" in info.value.problem and "S1" in info.value.problem
+    for name in ("s7", "S01", "S\u0661", "S12"):
+        err = broken(tmp_path, lambda d, n=name: d["space"].append({"name": n}))
+        assert "reserved" in err.problem
+
+
+def test_a_ship_is_named_only_as_the_engine_writes_it() -> None:
+    from tests.games.space_risk.helpers import add_ship, position
+
+    from starlanes.core import IllegalAction
+    from starlanes.games.space_risk.state import TRANSPORT
+
+    state = position({"Vega-3": 3}, {"Vega-1": 2})
+    ship = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=4)
+    assert ship == "S1"
+    for alias in ("S01", "S\u0661", "s1"):
+        with pytest.raises(IllegalAction):
+            GAME.apply(state, 0, f"attack {alias} Vega-1")
+    assert state.ships[0].cargo == 4
+
+
+# ---------------------------------------------- item 26 / 28: tampered and foreign files
+
+
+def _refused_fast(path: str) -> ContentError:
+    import time
+
+    load_board.cache_clear()
+    start = time.perf_counter()
+    with pytest.raises(ContentError) as info:
+        load_board(path)
+    assert time.perf_counter() - start < 1.0
+    message = str(info.value)
+    assert "\n" not in message and path in message
+    return info.value
+
+
+def test_tampered_board_files_are_one_line_errors_within_a_second(tmp_path: Path) -> None:
+    lists = builtin_data()
+    lists["planets"][0]["territories"][0]["name"] = ["Dramethan-1"]
+    err = _refused_fast(write(tmp_path, lists, "list-name.json"))
+    assert err.field == "planets[0].territories[0].name" and "a list" in err.problem
+    link = builtin_data()
+    link["links"][0] = [["Dramethan-1"], "Dramethan-2"]
+    assert _refused_fast(write(tmp_path, link, "list-link.json")).field == "links[0][0]"
+    port = builtin_data()
+    port["planets"][1]["spaceport"]["territory"] = {"a": 1}
+    assert _refused_fast(write(tmp_path, port, "obj-port.json")).field == "planets[1].spaceport.territory"
+    kind = builtin_data()
+    kind["objectives"][0]["condition"]["kind"] = ["territories"]
+    assert _refused_fast(write(tmp_path, kind, "list-kind.json")).field == "objectives[0].condition.kind"
+    many = builtin_data()
+    many["special_cards"] = 10**7
+    err = _refused_fast(write(tmp_path, many, "specials.json"))
+    assert err.field == "special_cards" and "at most" in err.problem
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    assert "nested too deeply" in _refused_fast(str(deep)).problem
+    deep_inside = builtin_data()
+    nested: Any = "x"
+    for _ in range(500):
+        nested = [nested]
+    deep_inside["name"] = nested
+    assert _refused_fast(write(tmp_path, deep_inside, "deep2.json")).field == "name"
+    latin = tmp_path / "latin1.json"
+    latin.write_bytes(json.dumps(builtin_data()).replace("The Dramethan", "Caf\u00e9").encode("latin-1"))
+    err = _refused_fast(str(latin))
+    assert err.field.startswith("byte ") and "UTF-8" in err.problem
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * 2_000_001)
+    assert "larger than" in _refused_fast(str(huge)).problem
+    assert "cannot read" in _refused_fast(str(tmp_path)).problem  # a directory
+    long_number = tmp_path / "long.json"
+    long_number.write_text('{"schema": "space-risk-board/1", "special_cards": ' + "9" * 6000 + "}")
+    assert _refused_fast(str(long_number)).field == "(whole file)"
+
+
+def test_board_file_with_a_byte_order_mark_loads(tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(small_board()).encode("utf-8"))
+    load_board.cache_clear()
+    assert load_board(str(path)).name == "Two Rocks"
+
+
+def test_board_errors_never_echo_a_foreign_file(tmp_path: Path) -> None:
+    # item 28: board=/etc/passwd (or a crafted save pointing there) must not print its lines
+    secret = "root:x:0:0:secret-line:/root:/bin/bash"
+    text_file = tmp_path / "passwd"
+    text_file.write_text(secret + "\n")
+    err = _refused_fast(str(text_file))
+    assert "secret" not in str(err) and err.field == "line 1 column 1"
+    json_file = write(tmp_path, {"schema": "secret-token-123", "name": "secret-name"}, "other.json")
+    assert "secret" not in str(_refused_fast(json_file))
+    listed = write(tmp_path, ["secret-token-123"], "list.json")
+    assert "secret" not in str(_refused_fast(listed))
+
+
+# ------------------------------------------------------- item 27: the board file's hash
+
+
+def test_content_hashes_name_the_board_file_by_sha256(tmp_path: Path) -> None:
+    import hashlib
+
+    from starlanes.games.space_risk.spec import SpaceRiskParams
+
+    assert GAME.content_hashes(SpaceRiskParams()) == {}
+    path = write(tmp_path, small_board(), "hashed.json")
+    digest = GAME.content_hashes(SpaceRiskParams(board=path))
+    assert digest == {"board": hashlib.sha256(Path(path).read_bytes()).hexdigest()}
+    edited = small_board()
+    edited["name"] = "Two Other Rocks"
+    Path(path).write_text(json.dumps(edited))
+    assert GAME.content_hashes(SpaceRiskParams(board=path)) != digest
+    with pytest.raises(ContentError, match="cannot read"):
+        GAME.content_hashes(SpaceRiskParams(board=str(tmp_path / "gone.json")))
+
+
+def test_a_save_with_an_edited_board_file_is_refused(tmp_path: Path) -> None:
+    from starlanes.core import MatchError
+    from starlanes.core.match import Match
+
+    path = write(tmp_path, small_board(), "saved-board.json")
+    match = Match(GAME, GAME.params_from({"board": path}), ["random", "random"], 5)
+    (seat,) = match.to_act()
+    match.play(seat, match.legal_actions(seat)[0])
+    saved = match.save(tmp_path / "match.json")
+    assert Match.load(saved, GAME).log == match.log
+    edited = small_board()
+    edited["planets"][0]["net_worth"] = 9
+    Path(path).write_text(json.dumps(edited))
+    with pytest.raises(MatchError, match=r"board file .* changed since the match was saved"):
+        Match.load(saved, GAME)

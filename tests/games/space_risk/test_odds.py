@@ -269,8 +269,7 @@ def test_game_and_calculator_use_the_same_compare(monkeypatch: pytest.MonkeyPatc
         return lost, min(len(a), len(d)) - lost
 
     monkeypatch.setattr(dice_module, "compare", ties_to_attacker)
-    odds.roll_outcomes.cache_clear()
-    odds.roll_outcomes_float.cache_clear()
+    odds.clear_caches()
     try:
         p = {(al, dl): q for al, dl, q in odds.roll_outcomes(1, 1)}
         assert p[(0, 1)] == Fraction(21, 36)
@@ -280,22 +279,22 @@ def test_game_and_calculator_use_the_same_compare(monkeypatch: pytest.MonkeyPatc
         GAME.apply(state, 0, "attack Vega-1 Vega-2")
         assert state.armies[T("Vega-2")] == 1 and state.armies[T("Vega-1")] == 5
     finally:
-        odds.roll_outcomes.cache_clear()
-        odds.roll_outcomes_float.cache_clear()
+        odds.clear_caches()
 
 
 def test_game_rolls_follow_the_exact_odds() -> None:
     """20,000 real 3-against-2 rolls through the ruleset land within 4 sigma of the exact odds."""
-    from tests.games.space_risk.helpers import GAME, position
+    from tests.games.space_risk.helpers import position
 
     from starlanes.core import Rng
+    from starlanes.games.space_risk.rules.attack import roll
 
     state = position({"Vega-1": 5}, {"Vega-2": 3})
     state.rng = Rng.from_seed(2024)
     n = 20_000
     seen: dict[tuple[int, int], int] = {}
     for _ in range(n):
-        al, dl, _text = GAME._roll(state, 3, 2, 0, 0)
+        al, dl, _text = roll(state, 3, 2, 0, 0)
         seen[(al, dl)] = seen.get((al, dl), 0) + 1
     for al, dl, p in odds.roll_outcomes(3, 2):
         expected = n * float(p)
@@ -304,8 +303,8 @@ def test_game_rolls_follow_the_exact_odds() -> None:
 
 
 def test_cli_backwards_range_named_as_such() -> None:
-    from starlanes.cli.odds import parse_range
     from starlanes.core.errors import ParseError
+    from starlanes.games.space_risk.cli import parse_range
 
     with pytest.raises(ParseError, match=r"range '5\.\.1' runs backwards"):
         parse_range("5..1", "--attack")
@@ -313,16 +312,138 @@ def test_cli_backwards_range_named_as_such() -> None:
         parse_range("5..x", "--attack")
 
 
-def test_cli_wide_table_is_split_to_fit_the_terminal() -> None:
-    from starlanes.cli import odds as odds_cli
+def test_cli_full_table_is_split_to_fit_the_terminal() -> None:
+    from starlanes.cli import common as odds_cli
 
     old = odds_cli.console.width
     odds_cli.console.width = 80
     try:
-        result = runner.invoke(app, ["odds", "--attack", "1..2", "--defend", "1..30"])
+        result = runner.invoke(app, ["odds", "--attack", "1..2", "--defend", "1..30", "--full"])
     finally:
         odds_cli.console.width = old
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert max(len(line) for line in lines) <= 80
     assert "defenders 1..9" in result.stdout and "30 ┃" in result.stdout
+
+
+# ------------------------------------------------ item 25: big dice by order statistics
+
+
+def test_big_dice_match_brute_force_enumeration_of_small_dice() -> None:
+    """Up to 5 dice a side on 2..4-sided dice, with modifiers and clamping, against every roll."""
+    for sides, a, d in [(2, 5, 5), (3, 5, 3), (3, 2, 5), (4, 3, 3), (4, 5, 2), (4, 1, 5)]:
+        for amod, dmod, clamp in [(0, 0, False), (-2, 1, False), (1, 0, True), (0, 1, True)]:
+            rules = DiceRules(sides=sides, attack_max_dice=5, defend_max_dice=5, clamp=clamp)
+            got = {(al, dl): p for al, dl, p in odds.roll_outcomes(a, d, amod, dmod, rules)}
+            assert got == {k: v for k, v in ref_roll(a, d, amod, dmod, clamp, sides).items() if v}
+
+
+def test_twenty_sided_five_against_five_is_exact_and_quick() -> None:
+    """die_sides=20 attack_dice=5 defend_dice=5 (1.8e9 dice pairs if listed) in milliseconds."""
+    import time
+
+    rules = SpaceRiskParams(die_sides=20, attack_dice=5, defend_dice=5).dice
+    start = time.process_time()
+    five = odds.roll_outcomes(5, 5, rules=rules)
+    assert time.process_time() - start < 0.5
+    assert sum(p for _, _, p in five) == 1 and all(al + dl == 5 for al, dl, _ in five)
+    # Five attacking dice against one: the attacker wins when its highest die beats the defender's.
+    one = {(al, dl): p for al, dl, p in odds.roll_outcomes(5, 1, rules=rules)}
+    assert one[(0, 1)] == sum((1 - Fraction(y, 20) ** 5) * Fraction(1, 20) for y in range(1, 21))
+    # One attacking die against five: the attacker needs to beat the defender's highest.
+    back = {(al, dl): p for al, dl, p in odds.roll_outcomes(1, 5, rules=rules)}
+    assert back[(0, 1)] == sum(Fraction(1, 20) * Fraction(x - 1, 20) ** 5 for x in range(1, 21))
+    start = time.process_time()
+    table = odds.battle_tables(40, 40, rules=rules)
+    assert time.process_time() - start < 1.0
+    assert 0.0 < table.p_attacker_wins[40][40] < 1.0
+
+
+# ------------------------------------------------------- items 11, 19, 21: the odds CLI
+
+
+def test_cli_large_ranges_print_one_summary_table_quickly() -> None:
+    import time
+
+    start = time.process_time()
+    result = runner.invoke(app, ["odds", "--attack", "1..100", "--defend", "1..100"])
+    assert time.process_time() - start < 1.0
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("probability the attacker wins") == 1
+    assert "--full" in result.stdout
+    assert len(result.stdout.splitlines()) < 40
+
+
+def test_cli_equal_rows_collapse_into_a_range() -> None:
+    result = runner.invoke(app, ["odds", "--attack", "30..40", "--defend", "1", "--full"])
+    assert result.exit_code == 0, result.output
+    assert "30..40" in result.stdout and result.stdout.count("1.000") == 1
+
+
+@pytest.mark.parametrize(("args", "limit"), [
+    (["--attack", "0..10000000000", "--defend", "1"], "outside 0..1000"),
+    (["--attack", "1000", "--defend", "1000", "--exact"], "at most 100 armies"),
+    (["--attack", "1..1000", "--defend", "1..1000", "--json"], "100,000"),
+    (["--attack", "1..1000", "--defend", "1..1000", "--full"], "100,000"),
+])
+def test_cli_huge_requests_are_refused_at_once_naming_the_limit(args: list[str], limit: str) -> None:
+    import time
+
+    start = time.process_time()
+    result = runner.invoke(app, ["odds", *args])
+    assert time.process_time() - start < 0.5
+    assert result.exit_code != 0
+    assert limit in str(result.exception) and "\n" not in str(result.exception)
+
+
+def test_cli_negligible_end_states_are_summed_into_one_line() -> None:
+    short = runner.invoke(app, ["odds", "--attack", "200", "--defend", "200"])
+    full = runner.invoke(app, ["odds", "--attack", "200", "--defend", "200", "--full"])
+    assert "end states below" in short.stdout and "end states below" not in full.stdout
+    assert len(short.stdout.splitlines()) < len(full.stdout.splitlines())
+
+
+def test_cli_exact_fractions_show_their_decimal_and_counts_their_plural() -> None:
+    result = runner.invoke(app, ["odds", "--attack", "1", "--defend", "1", "--exact"])
+    assert result.exit_code == 0, result.output
+    assert "1 attacker against 1 defender " in result.stdout
+    assert "attacker wins: 5/12 (0.416667)" in result.stdout
+    roll = runner.invoke(app, ["odds", "--attack-dice", "1", "--defend-dice", "2", "--exact"])
+    assert "1 attacking die (+0) against 2 defending dice" in roll.stdout
+    assert "(0." in roll.stdout
+
+
+# ------------------------------------------------- issue 16 item 2: the fast float table
+
+
+@pytest.mark.parametrize(
+    ("rules", "amod", "dmod"),
+    [
+        (DiceRules(), 0, 0),
+        (DiceRules(), -2, 1),
+        (DiceRules(), 1, 0),
+        (DiceRules(clamp=True), 1, 1),
+        (DiceRules(loss_limited_dice=False), 0, 0),
+        (DiceRules(sides=20, attack_max_dice=5, defend_max_dice=5), 0, 0),
+        (DiceRules(sides=20, attack_max_dice=5, defend_max_dice=5), 0, 2),
+    ],
+)
+def test_fast_float_table_equals_the_scalar_table(rules: DiceRules, amod: int, dmod: int) -> None:
+    """The NumPy pass gives the scalar pass's table to 1e-12, corners included."""
+    def outcomes(k: int, j: int) -> tuple[tuple[int, int, float], ...]:
+        return odds.roll_outcomes_float(k, j, amod, dmod, rules)
+
+    size = 60
+    fast = odds._tables_fast(size, size, rules, outcomes)
+    slow = odds._tables(size, size, rules, outcomes, 1.0, 0.0)
+    assert odds.battle_tables(size, size, amod, dmod, rules) == fast
+    for got, want in [
+        (fast.p_attacker_wins, slow.p_attacker_wins),
+        (fast.expected_attackers_left, slow.expected_attackers_left),
+        (fast.expected_defenders_left, slow.expected_defenders_left),
+    ]:
+        assert len(got) == len(want) == size + 1
+        for row_got, row_want in zip(got, want, strict=True):
+            assert row_got == pytest.approx(row_want, abs=1e-12, rel=0)
+    assert all(0.0 <= p <= 1.0 for row in fast.p_attacker_wins for p in row)

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from tests.games.space_risk.helpers import BOARD, GAME
 
 from starlanes.core import GM, Rng
-from starlanes.games.space_risk.state import BATTLESHIP, CLAIM, MOVE_IN, SpaceRiskState
+from starlanes.games.space_risk.rules.common import move_in_choice
+from starlanes.games.space_risk.state import BATTLESHIP, CLAIM, SpaceRiskState
 
 
 def check_invariants(state: SpaceRiskState) -> None:
@@ -15,7 +16,7 @@ def check_invariants(state: SpaceRiskState) -> None:
     land = BOARD.land_count
     for t in range(land):
         assert 0 <= state.armies[t] <= p.max_infantry
-        if state.phase == MOVE_IN and t == state.move_to:
+        if (choice := move_in_choice(state)) is not None and t == choice.to:
             assert state.owner[t] == state.current and state.armies[t] == 0  # armies about to move in
         elif state.phase != CLAIM or state.owner[t] >= 0:
             assert (state.owner[t] >= 0) == (state.armies[t] >= 1), BOARD.names[t]
@@ -27,7 +28,7 @@ def check_invariants(state: SpaceRiskState) -> None:
     for ship in state.ships:
         assert not BOARD.land[ship.at]
         assert 0 <= ship.cargo <= p.transport_capacity
-        if ship.kind == BATTLESHIP:
+        if ship.kind == BATTLESHIP and not p.battleships_drop_infantry:
             assert ship.cargo == 0
         assert state.alive[ship.owner]
     cards = sorted(state.deck + state.discard + [c for h in state.hands for c in h])

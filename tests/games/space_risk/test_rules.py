@@ -12,19 +12,22 @@ from tests.games.space_risk.helpers import (
     deployed,
     force,
     forced_setup,
+    income_of,
+    moving_in,
     new_game,
     position,
     texts,
 )
 
-from starlanes.core import Action, IllegalAction, ParseError
+from starlanes.core import GM, Action, Event, IllegalAction, ParseError
 from starlanes.games.space_risk.actions import Attack
+from starlanes.games.space_risk.rules.end_turn import finish_by_score, update_planets
+from starlanes.games.space_risk.spec import SpaceRiskParams
 from starlanes.games.space_risk.state import (
     BATTLESHIP,
     CLAIM,
     DEPLOY,
     MAIN,
-    MOVE_IN,
     OVER,
     REINFORCE,
     TRANSPORT,
@@ -66,9 +69,23 @@ def test_setup_starting_infantry_placed_one_at_a_time_in_turn() -> None:
 
 
 def test_setup_die_roll_decides_first_player_ties_roll_again() -> None:
-    state = forced_setup(3, [4, 6, 6, 2, 5])  # seats 1 and 2 tie on 6, then 2 beats 5
+    # modified start: "whoever starts first" claims first, so the roll comes before claiming
+    state = forced_setup(3, [4, 6, 6, 2, 5], modified_start=True)  # seats 1 and 2 tie on 6, then 2 beats 5
     assert state.first == 2 and state.current == 2
     assert state.start_rolls == [4, 2, 5]
+
+
+def test_start_roll_comes_after_all_starting_infantry_are_placed() -> None:
+    # "After all starting infantry are placed, roll a D6 and the player with the highest roll
+    # may begin play" (R3): placement goes in seat order from seat 0, nobody knows who begins.
+    for seed in range(1, 12):
+        state = new_game(2, seed)
+        assert state.current == 0 and state.start_rolls == []
+        while state.phase == DEPLOY:
+            assert state.start_rolls == []
+            GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
+        assert len(state.start_rolls) == 2 and state.current == state.first
+        assert state.start_rolls[state.first] == max(state.start_rolls)
 
 
 def test_modified_start_claims_in_turn_order_then_places_rest() -> None:
@@ -108,7 +125,7 @@ def test_reinforcements_minimum_two() -> None:
     # swap roles: seat 1 holds everything else; let seat 1 end so seat 0 begins
     for t in range(BOARD.land_count):
         state.owner[t] = 1 if BOARD.names[t] not in ("Vega-1", "Sirius-1", "Kepler-1") else 0
-    GAME._update_planets(state, BOARD)
+    update_planets(state, BOARD)
     GAME.apply(state, 1, "end")
     assert state.current == 0 and state.pool == 2
 
@@ -166,7 +183,7 @@ def test_trade_set_three_alike_or_one_of_each_special_is_wild() -> None:
     assert trade(*bad) not in trades
     # ... but two of a kind and a special card is, named in any order
     good = [alike[0], alike[1], wild]
-    assert trade(*good) in trades and trade(*reversed(good)) == trade(*good)
+    assert trade(*good) in trades
     with pytest.raises(IllegalAction, match="three cards alike or one of each"):
         GAME.apply(state, 0, trade(*bad).text())
     with pytest.raises(IllegalAction, match="three different cards"):
@@ -182,17 +199,49 @@ def test_trade_only_cards_you_hold() -> None:
         GAME.apply(state, 0, "trade Vega-1 Vega-2 Vega-3")
 
 
-def test_forced_trade_with_five_cards() -> None:
-    state = position({"Vega-1": 2}, phase=REINFORCE)
+def test_trading_is_optional_by_default_even_with_five_cards() -> None:
+    # "you may if you choose, first turn in territory cards" (item 1, R14)
+    assert SpaceRiskParams().forced_trade_hand == 0
+    free = position({"Vega-1": 2}, phase=REINFORCE)
+    free.pool = 2
+    free.hands[0] = _kind_cards(0, 3) + _kind_cards(1, 3)
+    assert "place Vega-1 count=2" in texts(free)
+    assert any(a.startswith("trade") for a in texts(free))
+    GAME.apply(free, 0, "place Vega-1 count=2")
+    assert free.phase == MAIN and len(free.hands[0]) == 6
+
+
+def test_forced_trade_with_five_cards_is_a_house_rule_param() -> None:
+    state = position({"Vega-1": 2}, phase=REINFORCE, forced_trade_hand=5)
     state.pool = 2
     state.hands[0] = _kind_cards(0, 3) + _kind_cards(1, 2)
     assert all(a.startswith("trade") for a in texts(state))
     with pytest.raises(IllegalAction, match="trade a set first"):
         GAME.apply(state, 0, "place Vega-1")
-    free = position({"Vega-1": 2}, phase=REINFORCE, forced_trade_hand=0)
-    free.pool = 2
-    free.hands[0] = _kind_cards(0, 3) + _kind_cards(1, 2)
-    assert "place Vega-1" in texts(free)
+
+
+def test_illegal_trade_is_echoed_as_typed_with_the_reason_of_the_cards_typed() -> None:
+    # item 21: the refusal quotes the cards in the order typed, and the reason is about them
+    state = position({"Vega-1": 2}, phase=REINFORCE)
+    state.pool = 2
+    names = BOARD.card_names
+    inf = _kind_cards(0, 2)
+    horse = _kind_cards(1, 1)
+    state.hands[0] = inf + horse
+    typed = f"trade {names[inf[1]]} {names[horse[0]]} {names[inf[0]]}"
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, 0, typed)
+    assert typed in str(info.value)
+    assert "not a set (infantry, horse, infantry)" in str(info.value)
+    not_held = _kind_cards(2, 1)[0]
+    typed = f"trade {names[inf[1]]} {names[not_held]} {names[inf[0]]}"
+    with pytest.raises(IllegalAction, match=f"you do not hold the card {names[not_held]}") as info:
+        GAME.apply(state, 0, typed)
+    assert typed in str(info.value)
+    main = position({"Vega-1": 2})
+    main.hands[0] = _kind_cards(0, 3)
+    with pytest.raises(IllegalAction, match="before your reinforcements are all placed"):
+        GAME.apply(main, 0, "trade " + " ".join(names[c] for c in reversed(main.hands[0])))
 
 
 def test_reinforcements_placed_one_at_a_time_then_main_phase() -> None:
@@ -223,7 +272,7 @@ def test_planet_net_worth_not_paid_before_a_full_round() -> None:
     state = position(dict.fromkeys(altair, 2), seat=1)  # seat 0 holds the rest of the board
     for name in altair:
         state.owner[T(name)] = 1
-    GAME._update_planets(state, BOARD)
+    update_planets(state, BOARD)
     # seat 1 takes Altair during this turn (simulated): recorded at its end ...
     state.planet_holder = [-1] * len(BOARD.planets)
     GAME.apply(state, 1, "end")
@@ -235,7 +284,7 @@ def test_planet_net_worth_not_paid_before_a_full_round() -> None:
         GAME.apply(state, 0, next(a for a in GAME.legal_actions(state, 0) if a.verb == "place"))
     state.owner[T(altair[0])] = 0
     GAME.apply(state, 0, "end")
-    assert state.current == 1 and "Altair" not in state.income
+    assert state.current == 1 and "Altair" not in income_of(state)
     # Seat 1 retakes it in this turn: the hold starts now and pays only after seat 0's turn.
     while state.phase == REINFORCE:
         GAME.apply(state, 1, next(a for a in GAME.legal_actions(state, 1) if a.verb == "place"))
@@ -244,7 +293,7 @@ def test_planet_net_worth_not_paid_before_a_full_round() -> None:
     while state.phase == REINFORCE:
         GAME.apply(state, 0, next(a for a in GAME.legal_actions(state, 0) if a.verb == "place"))
     GAME.apply(state, 0, "end")
-    assert state.current == 1 and f"Altair {BOARD.planets[pi].net_worth}" in state.income
+    assert state.current == 1 and f"Altair {BOARD.planets[pi].net_worth}" in income_of(state)
 
 
 # ----------------------------------------------------------------------------- attacks
@@ -253,9 +302,9 @@ def test_planet_net_worth_not_paid_before_a_full_round() -> None:
 def test_attack_highest_dice_compared_ties_to_defender() -> None:
     state = position({"Vega-1": 10}, {"Vega-2": 5})
     force(state, 6, 3, 1, 5, 3)  # attacker 6 3 1 against 5 3: one loss each
-    GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    events = GAME.apply(state, 0, "attack Vega-1 Vega-2")
     assert state.armies[T("Vega-1")] == 9 and state.armies[T("Vega-2")] == 4
-    assert state.last_roll == "6 3 1 against 5 3"
+    assert "6 3 1 against 5 3: attacker -1, defender -1" in words(events[0])
 
 
 def test_attack_only_adjacent_territories() -> None:
@@ -295,7 +344,7 @@ def test_conquest_moves_at_least_one_army_in() -> None:
     state = position({"Vega-1": 6}, {"Vega-2": 1})
     force(state, 6, 5, 4, 1)
     GAME.apply(state, 0, "attack Vega-1 Vega-2")
-    assert state.phase == MOVE_IN and state.owner[T("Vega-2")] == 0
+    assert moving_in(state) and state.owner[T("Vega-2")] == 0
     assert texts(state) == {f"move {n}" for n in range(1, 6)}
     with pytest.raises(IllegalAction, match="move between 1 and 5"):
         GAME.apply(state, 0, "move 6")
@@ -341,7 +390,7 @@ def test_reinforcements_with_no_room_are_lost() -> None:
             state.armies[t] = 15
     GAME.apply(state, 1, "end")
     assert state.current == 0 and state.phase == MAIN and state.pool == 0
-    assert state.income.endswith("; 17 lost for want of room")  # 35 territories, all full
+    assert income_of(state).endswith("; 17 lost for want of room")  # 35 territories, all full
     text = GAME.render(GAME.view(state, 0).game, 0)
     assert "17 lost for want of room" in text  # shown although nothing is left to place
 
@@ -532,8 +581,8 @@ def test_transport_carries_at_most_15_infantry() -> None:
         GAME.apply(state, 0, f"load {tr} Vega-1 1")
 
 
-def test_battleships_carry_no_infantry_and_cannot_attack_land() -> None:
-    state = position({"Vega-3": 5}, {"Vega-1": 1})
+def test_battleships_carry_no_infantry_and_cannot_attack_land_without_the_drop() -> None:
+    state = position({"Vega-3": 5}, {"Vega-1": 1}, battleships_drop_infantry=False)
     bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
     with pytest.raises(IllegalAction, match="only transports carry"):
         GAME.apply(state, 0, f"load {bs} Vega-3 2")
@@ -546,7 +595,7 @@ def test_transport_is_a_base_infantry_attack_land_without_penalty() -> None:
     tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=5)
     force(state, 4, 1, 1, 3)  # 4 beats 3: no -2 for infantry attacking from a transport
     GAME.apply(state, 0, f"attack {tr} Vega-1")
-    assert state.owner[T("Vega-1")] == 0 and state.phase == MOVE_IN
+    assert state.owner[T("Vega-1")] == 0 and moving_in(state)
     assert texts(state) == {f"move {n}" for n in range(1, 6)}
     GAME.apply(state, 0, "move 5")
     assert state.armies[T("Vega-1")] == 5 and state.ships[-1].cargo == 0
@@ -575,14 +624,52 @@ def test_unload_onto_own_land_only_and_once_per_turn() -> None:
         GAME.apply(state, 0, f"unload {tr} Vega-1 1")
 
 
-def test_battleship_drops_infantry_across_space() -> None:
-    # Vega-1 and Vega-5 both touch Vega-Orbit but not each other: a battleship there lets
-    # infantry be dropped from one to the other (R17).
+def _place_all(state: SpaceRiskState, seat: int) -> None:
+    assert state.current == seat
+    while state.phase == REINFORCE:
+        GAME.apply(state, seat, next(a for a in GAME.legal_actions(state, seat) if a.verb == "place"))
+
+
+def _pass_turn(state: SpaceRiskState, seat: int) -> None:
+    _place_all(state, seat)
+    GAME.apply(state, seat, "end")
+
+
+def test_battleship_bridge_is_a_house_rule_param() -> None:
+    # Vega-1 and Vega-5 both touch Vega-Orbit but not each other: with battleship_bridge a
+    # battleship there lets infantry attack from one to the other (R26, the old reading).
     assert T("Vega-5") not in BOARD.land_adj[T("Vega-1")]
-    state = position({"Vega-1": 6}, {"Vega-5": 2})
+    state = position({"Vega-1": 6}, {"Vega-5": 2}, battleship_bridge=True)
     assert "attack Vega-1 Vega-5" not in texts(state)
     add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
     assert "attack Vega-1 Vega-5" in texts(state)
+    default = position({"Vega-1": 6}, {"Vega-5": 2})
+    add_ship(default, 0, BATTLESHIP, "Vega-Orbit")
+    assert "attack Vega-1 Vega-5" not in texts(default)
+
+
+def test_battleship_carries_infantry_to_another_planet_and_drops_them_to_fight() -> None:
+    # "they can be used as transport ships in the sense that it can drop infantry to a planet to
+    # fight" (item 4, R26): on the built-in board, Vega to Sirius by Outer-1 in two turns.
+    state = position({"Vega-3": 8}, {"Sirius-1": 2})
+    bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    GAME.apply(state, 0, f"load {bs} Vega-3 6")
+    with pytest.raises(IllegalAction, match="drops its infantry only to fight"):
+        GAME.apply(state, 0, f"unload {bs} Vega-3 1")
+    GAME.apply(state, 0, "end")
+    _pass_turn(state, 1)
+    _place_all(state, 0)
+    GAME.apply(state, 0, f"fly {bs} Outer-1")
+    GAME.apply(state, 0, "end")
+    _pass_turn(state, 1)
+    _place_all(state, 0)
+    GAME.apply(state, 0, f"fly {bs} Sirius-Orbit")
+    assert f"attack {bs} Sirius-1" in texts(state)
+    force(state, 6, 6, 6, 1, 1)
+    GAME.apply(state, 0, f"attack {bs} Sirius-1")
+    assert state.owner[T("Sirius-1")] == 0
+    GAME.apply(state, 0, "move 6")
+    assert state.armies[T("Sirius-1")] == 6 and state.ships[0].cargo == 0
 
 
 # ------------------------------------------------------------------------ objectives, end
@@ -599,13 +686,13 @@ def test_objective_completed_pays_reward_and_a_new_card_is_drawn() -> None:
     assert "O3" in state.completed[0] and "O3" in state.mission_discard
     assert len(state.objectives[0]) == 1 and o3 not in state.objectives[0]
     assert len(state.objective_deck) == deck_before - 1
-    assert state.pending[0] == BOARD.objectives[o3].reward
+    assert state.rewards_due[0] == BOARD.objectives[o3].reward
     while state.current == 1:
         GAME.apply(state, 1, GAME.legal_actions(state, 1)[-1])
     held = sum(1 for t in range(BOARD.land_count) if state.owner[t] == 0)
     assert state.current == 0 and state.phase == REINFORCE
     assert state.pool == max(2, held // 2) + BOARD.objectives[o3].reward
-    assert state.pending[0] == 0
+    assert state.rewards_due[0] == 0
 
 
 def test_goal_card_gives_a_star_and_three_stars_win() -> None:
@@ -684,7 +771,7 @@ def test_space_territories_do_not_count_for_reinforcements() -> None:
         state.owner[t] = 1 if t < 10 else 0
     for name in ("Outer-1", "Outer-3", "Inner-2", "Inner-4"):
         add_ship(state, 0, BATTLESHIP, name)
-    GAME._update_planets(state, BOARD)
+    update_planets(state, BOARD)
     GAME.apply(state, 1, "end")
     assert state.current == 0 and state.pool == (BOARD.land_count - 10) // 2  # ships add nothing
 
@@ -737,8 +824,18 @@ def test_transport_beaten_by_a_transport_is_lost() -> None:
     assert [(s.owner, s.cargo) for s in state.ships] == [(0, 2)]
 
 
-def test_new_transport_may_load_at_once_but_not_attack() -> None:
-    state = position({"Vega-3": 6}, {"Vega-2": 1})
+def test_new_ship_waits_before_moving_but_may_fight_at_once() -> None:
+    # "All ships must wait one turn before moving when they are built" (R21): moving, not fighting.
+    state = position({"Vega-3": 6}, {"Vega-1": 1})
+    GAME.apply(state, 0, "build Vega transport")
+    name = f"S{state.ships[-1].id}"
+    GAME.apply(state, 0, f"load {name} Vega-3 4")
+    assert f"attack {name} Vega-1" in texts(state)
+    assert not any(a.startswith(f"fly {name}") for a in texts(state))
+
+
+def test_new_transport_may_load_at_once_but_not_attack_with_the_house_rule() -> None:
+    state = position({"Vega-3": 6}, {"Vega-2": 1}, ship_wait_blocks_attacks=True)
     GAME.apply(state, 0, "build Vega transport")
     name = f"S{state.ships[-1].id}"
     GAME.apply(state, 0, f"load {name} Vega-3 4")
@@ -759,8 +856,28 @@ def test_a_ship_may_attack_again_in_the_same_turn() -> None:
     force(state, 6, 1)
     GAME.apply(state, 0, f"attack {bs} Outer-1 dice=1")
     assert state.owner[T("Outer-1")] == -1
-    GAME.apply(state, 0, f"fly {bs} Outer-1")  # it has not moved yet, so it may fly in
-    assert state.owner[T("Outer-1")] == 0
+    with pytest.raises(IllegalAction, match="beginning of the turn"):
+        GAME.apply(state, 0, f"fly {bs} Outer-1")  # ships move at the beginning of the turn (R22)
+
+
+def test_ships_move_at_the_beginning_of_the_turn() -> None:
+    # "At the beginning of every turn, each ship can move one territory" (item 3, R22)
+    for first in ("build Vega transport", "attack Vega-3 Vega-2", "end_of_move_in"):
+        state = position({"Vega-3": 6}, {"Vega-2": 1})
+        bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+        assert f"fly {bs} Outer-1" in texts(state)
+        if first == "end_of_move_in":
+            force(state, 6, 6, 6, 1)
+            GAME.apply(state, 0, "attack Vega-3 Vega-2")
+            GAME.apply(state, 0, "move 2")
+        else:
+            force(state, 6, 6, 6, 1)
+            GAME.apply(state, 0, first)
+        assert not any(a.startswith("fly") for a in texts(state))
+    state = position({"Vega-3": 6}, {"Vega-2": 1}, ship_move_any_time=True)
+    bs = add_ship(state, 0, BATTLESHIP, "Vega-Orbit")
+    GAME.apply(state, 0, "build Vega transport")
+    assert f"fly {bs} Outer-1" in texts(state)
 
 
 def test_classic_dice_limit_param() -> None:
@@ -791,7 +908,7 @@ def test_place_several_reinforcements_in_one_action() -> None:
     assert "place Vega-1 count=9" in texts(state) and "place Vega-1 count=10" not in texts(state)
     events = GAME.apply(state, 0, "place Vega-1 count=5")
     assert state.armies[T("Vega-1")] == 7 and state.pool == 4 and state.phase == REINFORCE
-    assert "places 5 infantry on Vega-1 (now 7; 4 left to place)" in events[-1].text
+    assert "places 5 infantry on Vega-1 (now 7; 4 left to place)" in words(events[-1])
     GAME.apply(state, 0, "place Vega-2 count=4")
     assert state.phase == MAIN and state.pool == 0 and state.armies[T("Vega-2")] == 7
 
@@ -836,17 +953,17 @@ def test_attack_without_dice_rolls_the_most_allowed() -> None:
     state = position({"Vega-1": 2}, {"Vega-2": 3})
     force(state, 6, 1, 1)
     events = GAME.apply(state, 0, "attack Vega-1 Vega-2")
-    assert "6 against 1 1" in events[0].text and state.armies[T("Vega-2")] == 2
+    assert "6 against 1 1" in words(events[0]) and state.armies[T("Vega-2")] == 2
     big = position({"Vega-1": 9}, {"Vega-2": 3})
     force(big, 6, 6, 6, 1, 1)
     events = GAME.apply(big, 0, "attack Vega-1 Vega-2")
-    assert "6 6 6 against 1 1" in events[0].text
+    assert "6 6 6 against 1 1" in words(events[0])
     ships = position({"Vega-1": 2})
     bs = add_ship(ships, 0, BATTLESHIP, "Vega-Orbit")
     add_ship(ships, 1, BATTLESHIP, "Outer-1")
     force(ships, 6, 1)
     events = GAME.apply(ships, 0, f"attack {bs} Outer-1")
-    assert "6 against 1" in events[0].text and ships.owner[T("Outer-1")] == -1
+    assert "6 against 1" in words(events[0]) and ships.owner[T("Outer-1")] == -1
 
 
 def test_space_combat_event_shows_the_modified_dice_and_a_lost_ship_is_named() -> None:
@@ -855,7 +972,7 @@ def test_space_combat_event_shows_the_modified_dice_and_a_lost_ship_is_named() -
     add_ship(state, 1, TRANSPORT, "Sirius-Orbit")
     force(state, 4, 5)
     events = GAME.apply(state, 0, f"attack {bs} Sirius-Orbit")
-    assert "4 against 5, modified +0 / -1: 4 against 4; S1 is lost" in events[0].text
+    assert "4 against 5, modified +0 / -1: 4 against 4; S1 is lost" in words(events[0])
     with pytest.raises(IllegalAction, match=f"there is no ship {bs}"):
         GAME.apply(state, 0, f"attack {bs} Sirius-Orbit")
 
@@ -865,22 +982,22 @@ def test_events_announce_the_end_of_the_setup_and_the_move_in_choice() -> None:
     events = []
     while state.phase == CLAIM:
         events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
-    assert any("every territory is claimed" in e.text for e in events)
+    assert any("every territory is claimed" in words(e) for e in events)
     while state.phase == DEPLOY:
         events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
-    assert events[-1].text.startswith(f"the starting infantry are placed; seat {state.current} begins")
-    assert f"with {state.pool} reinforcements" in events[-1].text
+    assert words(events[-1]).startswith(f"the starting infantry are placed; seat {state.current} begins")
+    assert f"with {state.pool} reinforcements" in words(events[-1])
     fight = position({"Vega-1": 6}, {"Vega-2": 1})
     force(fight, 6, 6, 6, 1)
     events = GAME.apply(fight, 0, "attack Vega-1 Vega-2")
-    assert fight.phase == MOVE_IN and "how many infantry (1 to 5) move into Vega-2: 'move N'" in events[-1].text
+    assert moving_in(fight) and "how many infantry (1 to 5) move into Vega-2: 'move N'" in words(events[-1])
 
 
 # --------------------------------------------------- R35: no free objective or goal cards
 
 
 def _done_cards(state: SpaceRiskState) -> list[str]:
-    from starlanes.games.space_risk.rules import mission_done
+    from starlanes.games.space_risk.rules.cards import mission_done
 
     done = []
     for s in range(state.players):
@@ -891,11 +1008,12 @@ def _done_cards(state: SpaceRiskState) -> list[str]:
 
 def test_dealt_card_already_done_at_the_start_is_replaced() -> None:
     # Two players are dealt 18 territories each: "Hold 18 or more territories" would be free.
-    free = [seed for seed in range(1, 40) if _done_cards(deployed(2, seed, redraw_completed_cards=False))]
+    free = [seed for seed in range(1, 40) if _done_cards(deployed(2, seed))]
     assert free, "some deal hands out a card that is already done"
     for seed in free:
-        assert _done_cards(new_game(2, seed)) == []  # replaced at the deal: the player never sees it
-        state = deployed(2, seed)
+        # replaced at the deal: the player never sees it (house rule redraw_completed_cards)
+        assert _done_cards(new_game(2, seed, redraw_completed_cards=True)) == []
+        state = deployed(2, seed, redraw_completed_cards=True)
         assert _done_cards(state) == []
         held = [i for h in state.objectives for i in h]
         assert len(held) == len(set(held)) == 2 * state.params.objective_cards  # still two each, no copies
@@ -903,7 +1021,7 @@ def test_dealt_card_already_done_at_the_start_is_replaced() -> None:
 
 
 def test_drawn_card_already_done_goes_to_the_bottom() -> None:
-    state = position({"Vega-1": 3})
+    state = position({"Vega-1": 3}, redraw_completed_cards=True)
     o3 = next(i for i, c in enumerate(BOARD.objectives) if c.id == "O3")  # two spaceports
     state.objectives[0] = [o3]
     for name in ("Vega-3", "Sirius-3"):
@@ -914,7 +1032,7 @@ def test_drawn_card_already_done_goes_to_the_bottom() -> None:
     state.objective_deck = [other, same]  # `same` on top: already done, so it goes under
     GAME.apply(state, 0, "end")
     assert state.objectives[0] == [other] and state.objective_deck == [same]
-    keep = position({"Vega-1": 3}, redraw_completed_cards=False)
+    keep = position({"Vega-1": 3})
     keep.objectives[0] = [o3]
     for name in ("Vega-3", "Sirius-3", "Vega-2"):
         keep.owner[T(name)] = 0
@@ -926,28 +1044,28 @@ def test_drawn_card_already_done_goes_to_the_bottom() -> None:
 def test_round_limit_ties_broken_by_territories_then_infantry_then_a_draw() -> None:
     state = position({"Vega-1": 3, "Vega-2": 3}, max_rounds=1)  # seat 1 holds every other territory
     state.stars = [1, 1]
-    GAME._finish_by_score(state, BOARD)
+    finish_by_score(state, BOARD)
     assert state.winners == [1] and "P0 1 star, 2 territories, 6 infantry" in state.end_reason
     even = position({"Vega-1": 3, "Vega-2": 3}, {"Sirius-1": 5, "Sirius-2": 1}, max_rounds=1)
     for t in range(BOARD.land_count):
         if BOARD.names[t] not in ("Vega-1", "Vega-2", "Sirius-1", "Sirius-2"):
             even.owner[t] = -1
             even.armies[t] = 0
-    GAME._finish_by_score(even, BOARD)
+    finish_by_score(even, BOARD)
     assert even.winners == [], "2 territories and 6 infantry each: a draw"
     even.armies[T("Sirius-1")] = 6
-    GAME._finish_by_score(even, BOARD)
+    finish_by_score(even, BOARD)
     assert even.winners == [1]
 
 
 def test_modified_start_replaces_done_cards_when_claiming_ends_and_says_so() -> None:
     for seed in range(1, 30):
-        state = new_game(2, seed, modified_start=True)
+        state = new_game(2, seed, modified_start=True, redraw_completed_cards=True)
         events = []
         while state.phase == CLAIM:
             events = GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
         assert _done_cards(state) == []
-        private = [e for e in events if "is already done" in e.text]
+        private = [e for e in events if "is already done" in words(e)]
         if private:
             assert all(e.seats is not None and len(e.seats) == 1 for e in private)
             return
@@ -958,9 +1076,9 @@ def test_attack_all_rolls_until_the_territory_falls() -> None:
     state = position({"Vega-1": 8}, {"Vega-2": 3})
     force(state, 1, 1, 1, 6, 6,  6, 6, 6, 1, 1,  6, 6, 6, 1)  # lose 2; win 2; win the last
     events = GAME.apply(state, 0, "attack Vega-1 Vega-2 all=yes")
-    rolls = [e.text for e in events if "attacks Vega-2" in e.text]
+    rolls = [words(e) for e in events if "attacks Vega-2" in words(e)]
     assert len(rolls) == 3 and "1 1 1 against 6 6" in rolls[0] and "6 6 6 against 1" in rolls[2]
-    assert state.owner[T("Vega-2")] == 0 and state.phase == MOVE_IN and state.move_max == 5
+    assert state.owner[T("Vega-2")] == 0 and moving_in(state) == 5
 
 
 def test_attack_all_stops_when_nobody_is_left_to_attack_with() -> None:
@@ -968,7 +1086,7 @@ def test_attack_all_stops_when_nobody_is_left_to_attack_with() -> None:
     force(state, 1, 1, 1, 6, 6,  1, 6)  # lose 2 (3 dice, 2 able), then 1 able: 1 die loses
     events = GAME.apply(state, 0, "attack Vega-1 Vega-2 all=yes")
     assert state.armies[T("Vega-1")] == 1 and state.owner[T("Vega-2")] == 1 and state.phase == MAIN
-    assert "no infantry left" in events[-1].text
+    assert "no infantry left" in words(events[-1])
 
 
 def test_attack_all_from_a_transport_moves_in_from_the_ship() -> None:
@@ -976,7 +1094,7 @@ def test_attack_all_from_a_transport_moves_in_from_the_ship() -> None:
     tr = add_ship(state, 0, TRANSPORT, "Vega-Orbit", cargo=4)
     force(state, 6, 6, 6, 1, 1)
     GAME.apply(state, 0, f"attack {tr} Vega-1 all=yes")
-    assert state.owner[T("Vega-1")] == 0 and state.phase == MOVE_IN and state.move_max == 4
+    assert state.owner[T("Vega-1")] == 0 and moving_in(state) == 4
 
 
 def test_load_refusals_name_the_reason() -> None:
@@ -991,8 +1109,8 @@ def test_load_refusals_name_the_reason() -> None:
 
 def test_planet_from_the_deal_pays_the_second_player_at_once_the_first_player_a_round_later() -> None:
     state = new_game(2, seed=3)
-    first, second = state.first, 1 - state.first
-    for planet, seat in (("Altair", first), ("Nereid", second)):
+    planet_of = {0: "Altair", 1: "Nereid"}
+    for seat, planet in planet_of.items():
         for t in BOARD.planets[BOARD.planet_index[planet]].territories:
             if state.owner[t] != seat:
                 state.to_deploy[state.owner[t]] += 1
@@ -1000,7 +1118,8 @@ def test_planet_from_the_deal_pays_the_second_player_at_once_the_first_player_a_
                 state.owner[t] = seat
     while state.phase == DEPLOY:
         GAME.apply(state, state.current, GAME.legal_actions(state, state.current)[0])
-    assert state.current == first and "Altair" not in state.income
+    first, second = state.first, 1 - state.first  # rolled after the placement (R3)
+    assert state.current == first and planet_of[first] not in income_of(state)
 
     def place_all_and_end() -> None:
         while state.phase == REINFORCE:
@@ -1009,9 +1128,9 @@ def test_planet_from_the_deal_pays_the_second_player_at_once_the_first_player_a_
         GAME.apply(state, state.current, "end")
 
     place_all_and_end()
-    assert state.current == second and "Nereid 2" in state.income  # its first turn
+    assert state.current == second and f"{planet_of[second]} 2" in income_of(state)  # its first turn
     place_all_and_end()
-    assert state.current == first and "Altair 2" in state.income  # its second turn
+    assert state.current == first and f"{planet_of[first]} 2" in income_of(state)  # its second turn
 
 
 def test_claim_outside_the_claiming_is_refused_clearly() -> None:
@@ -1028,7 +1147,7 @@ def test_battleships_roll_without_modifiers() -> None:
         add_ship(state, 1, BATTLESHIP, "Outer-1")
         force(state, att, dfn)
         events = GAME.apply(state, 0, f"attack {bs} Outer-1")
-        assert [s.owner for s in state.ships] == [1 - lost] and "modified" not in events[0].text
+        assert [s.owner for s in state.ships] == [1 - lost] and "modified" not in words(events[0])
 
 
 def test_spaceport_blocked_by_enemy_ships_in_its_orbit_says_by_whom() -> None:
@@ -1037,3 +1156,62 @@ def test_spaceport_blocked_by_enemy_ships_in_its_orbit_says_by_whom() -> None:
     assert not any(a.startswith("build") for a in texts(state))
     with pytest.raises(IllegalAction, match=f"Vega-Orbit is held by P1's ships \\({ship}\\)"):
         GAME.apply(state, 0, "build Vega transport")
+
+
+def test_a_dealt_card_already_fulfilled_pays_its_reward_by_default() -> None:
+    # "Once objective cards are completed, the allocated reward is received, and that player
+    # picks up a new objective card" (item 2, R35): the literal rule is the default.
+    assert SpaceRiskParams().redraw_completed_cards is False
+    for seed in range(1, 40):
+        state = deployed(2, seed)
+        done = _done_cards(state)
+        if not done:
+            continue
+        seat = state.current
+        mine = [BOARD.objectives[i].id for i in state.objectives[seat]] + [BOARD.goals[i].id for i in state.goals[seat]]
+        if not set(done) & set(mine):
+            continue
+        _pass_turn(state, seat)
+        assert set(done) & set(mine) <= set(state.completed[seat])
+        reward = sum(c.reward for c in BOARD.objectives + BOARD.goals if c.id in set(done) & set(mine))
+        assert state.rewards_due[seat] >= reward
+        assert len(state.objectives[seat]) == state.params.objective_cards  # a new card is picked up
+        return
+    raise AssertionError("no deal gave the first player a fulfilled card")
+
+
+# ------------------------------------------------------------- issue 8: the core's decisions
+
+
+def test_move_in_is_the_cores_pending_sub_decision() -> None:
+    state = position({"Vega-1": 6}, {"Vega-2": 1})
+    force(state, 6, 5, 4, 1)
+    GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    decision = GAME.decision(state)
+    assert decision is not None and decision.kind == "move-in" and decision.actors == (0,)
+    assert state.pending is not None and state.pending.data["most"] == 5
+    legal = GAME.legal_actions(state, 0)
+    assert legal.has_templates and [a.text() for a in legal] == [f"move {n}" for n in range(1, 6)]
+    assert GAME.view(state, 1).game.phase == "move-in"
+    GAME.apply(state, 0, "move 3")
+    assert state.pending is None and state.armies[T("Vega-2")] == 3
+
+
+def test_gm_closing_a_move_in_moves_one_and_closing_the_main_step_ends_the_turn() -> None:
+    # R36: the defaults when the GM closes a seat's decision.
+    from starlanes.core import GM
+
+    state = position({"Vega-1": 6}, {"Vega-2": 1})
+    force(state, 6, 5, 4, 1)
+    GAME.apply(state, 0, "attack Vega-1 Vega-2")
+    GAME.apply(state, GM, "close")
+    assert state.pending is None and state.armies[T("Vega-2")] == 1 and state.armies[T("Vega-1")] == 5
+    assert state.current == 0 and state.phase == MAIN
+    GAME.apply(state, GM, "close")
+    assert state.current == 1
+
+
+def words(event: Event) -> str:
+    """An event as its audience reads it (the one seat that sees it, else the GM)."""
+    viewer = event.seats[0] if event.seats is not None and len(event.seats) == 1 else GM
+    return GAME.describe_event(event, viewer)

@@ -1,14 +1,20 @@
 """Retrograde: the two-player card game of orbitals and delta-vee (rules/orbital-card-game.md).
 
-Read top-down: ``spec`` (the record and the params), ``cards`` (the card schema and the shipped
-list in ``content/cards.toml``), ``deck`` (deck files and construction rules), ``state`` (what
-exists), ``actions`` (what a player may say), ``board`` (queries), ``abilities`` (every card
-ability as a modifier of a rules step: the golden rule), ``rules`` (the turn, step by step),
-``game`` (the ruleset: setup, views, hidden information), ``view`` (the terminal table),
-``odds`` (exact attack-roll chances), ``ai`` (the heuristic bot).
+The layout every game package shares, read top-down: ``spec`` (the record and the params),
+``content/`` with its loaders ``cards`` (the card schema and the shipped card book) and ``deck``
+(deck files and construction rules), ``state`` (what exists), ``actions`` (what a player may
+say; ``names`` reads card names in them), ``board`` (queries on the table), ``legality`` (what
+is legal now: the one predicate) and ``listing`` (the legal actions it accepts), ``rules/``
+(what actions do, by phase: ``setup``, ``turn_start``, ``maneuvers``, ``combat``, ``bombard``,
+``build``, ``end_turn``, on the ``Engine`` of ``common``), ``events`` (what happens, as data),
+``abilities`` (every card ability as a modifier of a rules step: the golden rule), ``view`` (what
+a seat sees), ``describe`` (the events in words, per reader), ``render`` (the terminal table, its
+legend, what an action means), ``odds`` (exact attack-roll chances), ``ai``
+(the heuristic bot), ``game`` (the ``Ruleset`` wiring them together), ``cli`` (the game's own
+``deck`` commands). House rules: ``docs/rulings/retrograde.md``.
 """
 
-from .game import RetrogradeRuleset, make_ruleset
-from .spec import SPEC, RetroParams
+from starlanes.games.retrograde.game import RetrogradeRuleset, make_ruleset
+from starlanes.games.retrograde.spec import SPEC, RetroParams
 
 __all__ = ["SPEC", "RetroParams", "RetrogradeRuleset", "make_ruleset"]

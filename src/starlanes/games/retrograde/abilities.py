@@ -14,7 +14,7 @@ hook                          step                                    kinds
 ============================  ======================================  ==========================
 may_maneuver (bool)           any maneuver                            drone
 may_transfer (bool)           transfer                                drone, troop-pod
-burn_cost (int)               burn: cost                              free-burns
+burn_cost (int)               burn: cost                              free-burns (Fount)
 transfer_cost (int)           transfer: cost                          gate-free-transfer
 accuracy_bonus (int, max)     combat: chances                         accuracy-aura
 defense_bonus (int, max)      combat: hit check                       radar
@@ -56,9 +56,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from .board import BOOK, Board
-from .cards import Ability, Card, SpacecraftCard
-from .state import NOBODY, Asset, Beacon, Prompt, Ship, Upgrade
+from starlanes.games.retrograde.board import BOOK, Board
+from starlanes.games.retrograde.cards import Ability, Card, SpacecraftCard
+from starlanes.games.retrograde.state import NOBODY, Asset, Beacon, Prompt, Ship, Upgrade
 
 __all__ = ["HOOKS", "Source", "entry_orbitals", "modify", "sources"]
 
@@ -196,17 +196,23 @@ def beacon(b: Board, kind: str, seat: int, asset: int) -> int:
 
 
 @on("accuracy_bonus", "accuracy-aura")
-def _aura(b: Board, src: Source, value: int, *, ship: Ship) -> int:
+def _aura(b: Board, src: Source, value: int, *, ship: Ship, friendly_only: bool = False) -> int:
+    # "Spacecraft within 1 orbital": every spacecraft, either player's (ruling 35)
     s = src.ship
     assert s is not None
-    if s.owner == ship.owner and s.asset == ship.asset and abs(s.orbital - ship.orbital) <= src.ability.get("reach"):
+    if friendly_only and s.owner != ship.owner:
+        return value
+    if s.asset == ship.asset and abs(s.orbital - ship.orbital) <= src.ability.get("reach"):
         return max(value, int(src.ability.get("bonus")))
     return value
 
 
 @on("defense_bonus", "radar")
-def _radar(b: Board, src: Source, value: int, *, defender: Ship, attacker: Ship) -> int:
-    if src.asset.uid == defender.asset and src.controller == defender.owner and attacker.orbital > defender.orbital:
+def _radar(b: Board, src: Source, value: int, *, defender: Ship, attacker: Ship, local: bool = False) -> int:
+    # "Friendly spacecraft", wherever they are (ruling 46); the house rule keeps it to its asset
+    if local and src.asset.uid != defender.asset:
+        return value
+    if src.controller == defender.owner and attacker.orbital > defender.orbital:
         return max(value, int(src.ability.get("bonus")))
     return value
 
@@ -233,18 +239,23 @@ def _bodyguard(b: Board, src: Source, value: list[tuple[int, int]], *, defender:
 
 
 @on("damage_taker", "damage-sponge")
-def _sponge(b: Board, src: Source, value: Ship, *, ship: Ship) -> Ship:
+def _sponge(b: Board, src: Source, value: Ship, *, ship: Ship, friendly_only: bool = False) -> Ship:
+    # "a spacecraft in the same orbital": any spacecraft, either player's (ruling 34)
     s = src.ship
     assert s is not None
     same_orbital = s.asset == ship.asset and s.orbital == ship.orbital
-    if value is ship and s is not ship and s.owner == ship.owner and same_orbital:
+    if friendly_only and s.owner != ship.owner:
+        return value
+    if value is ship and s is not ship and same_orbital:
         return s
     return value
 
 
 @on("on_destroy", "boarding")
 def _boarding(b: Board, src: Source, value: str, *, victim: Ship, attacker: Ship | None) -> str:
-    return "board" if (attacker is not None and src.ship is attacker and victim is not attacker) else value
+    if attacker is not None and src.ship is attacker and victim is not attacker and victim.owner != attacker.owner:
+        return "board"
+    return value
 
 
 @on("spent_after_attack", "troop-pod")
@@ -274,11 +285,14 @@ def _decoy(b: Board, src: Source, value: list[int], *, asset: Asset) -> list[int
 
 
 @on("bombard_absorber", "screen")
-def _screen(b: Board, src: Source, value: Ship | None, *, asset: Asset, attacker: Ship, target: int) -> Ship | None:
+def _screen(b: Board, src: Source, value: Ship | None, *, asset: Asset, attacker: Ship, target: int,
+            own_only: bool = False) -> Ship | None:
+    # "the asset orbited by Floating Screen", whoever controls it (ruling 39)
     s = src.ship
     assert s is not None
-    if value is None and target == asset.uid and s.asset == asset.uid and s.owner == asset.controller \
-            and asset.controller != NOBODY and s.orbital <= attacker.orbital:
+    if own_only and (asset.controller == NOBODY or s.owner != asset.controller):
+        return value
+    if value is None and target == asset.uid and s.asset == asset.uid and s.orbital <= attacker.orbital:
         return s
     return value
 

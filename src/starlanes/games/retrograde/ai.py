@@ -26,8 +26,7 @@ from typing import Any
 from starlanes.core.actions import Action
 from starlanes.core.rng import Rng
 from starlanes.core.state import SeatView
-
-from .actions import (
+from starlanes.games.retrograde.actions import (
     Allocate,
     Attack,
     Bombard,
@@ -47,17 +46,20 @@ from .actions import (
     Sweep,
     Transfer,
 )
-from .board import BOOK, Board
-from .cards import SpacecraftCard
-from .odds import expected_hits
-from .state import HIDDEN, NOBODY, RetroView, Ship, Table
+from starlanes.games.retrograde.board import BOOK, Board
+from starlanes.games.retrograde.cards import SpacecraftCard
+from starlanes.games.retrograde.odds import expected_hits
+from starlanes.games.retrograde.state import HIDDEN, NOBODY, Asset, RetroView, Ship, Table
 
 __all__ = ["HeuristicAgent", "evaluate_table", "heuristic_factory", "ship_value"]
 
 
 def ship_value(card: SpacecraftCard) -> float:
     """How much the bot wants to build a spacecraft: bombardment first, then fighting."""
-    value = card.bombardment * 3.0 + card.accuracy + card.armor * 0.5
+    # bombardment needs power above a homeworld's resistance (4-5) after the cost: a limit below 7
+    # never hits, unless every 1 hits (Decimator)
+    bombs = card.bombardment if card.delta_vee >= 7 or card.has("ones-hit") else 0
+    value = bombs * 3.0 + card.accuracy + card.armor * 0.5
     if card.has("troop-pod"):
         value += 2.5
     if card.has("pod-carrier"):
@@ -184,9 +186,8 @@ class HeuristicAgent:
                 return a
         by_ship: dict[int, list[Action]] = {}
         for a in legal:
-            uid = getattr(a, "ship", None)
-            if isinstance(a, (Burn, Transfer, Attack, Bombard)) and uid is not None:
-                by_ship.setdefault(uid, []).append(a)
+            if isinstance(a, (Burn, Transfer, Attack, Bombard)):
+                by_ship.setdefault(a.ship, []).append(a)
         best: tuple[float, Action] | None = None
         for uid, acts in by_ship.items():
             s = b.ship(uid)
@@ -306,17 +307,56 @@ class HeuristicAgent:
                 classes.update(b.asset_card(a).classes)
         return [u for u in t.hands[me] if _ship_class(b, u) in classes]
 
+    def _room(self, t: Table, b: Board, me: int) -> int:
+        """Population still free for new spacecraft (counting those under construction)."""
+        pending = sum(
+            getattr(BOOK[t.cards[x.uid]], "population", 0)
+            for a in t.assets for x in a.ship_slips if x.owner == me and t.cards[x.uid] != HIDDEN
+        )
+        used = sum(b.ship_card(s).population for s in t.ships if s.owner == me)
+        cap = sum(b.asset_card(a).population for a in t.assets if a.face_up and a.controller == me)
+        return cap - used - pending
+
     def _has_work(self, t: Table, b: Board, me: int, uid: int) -> bool:
-        """Whether an asset has something to build this turn (so it should not research)."""
+        """Whether an asset has something to build this turn (so it should not research): a card
+        beside it, a face-down asset to allocate to, or a spacecraft in hand it builds and the
+        population can house."""
         asset = b.asset(uid)
         assert asset is not None
         if any(x.owner == me for x in (*asset.ship_slips, *asset.upgrade_slips)):
             return True
         if any(not a.face_up and a.controller == me for a in t.assets):
             return True
-        classes = b.asset_card(asset).classes
-        return any(_ship_class(b, u) in classes
-                   for u in t.hands[me] if isinstance(b.card(u), SpacecraftCard))
+        if asset.ship_slips:
+            return False
+        room = self._room(t, b, me)
+        escort_home = any(a.face_up and a.controller == me and b.asset_card(a).has("pod-escort") for a in t.assets)
+        for u in t.hands[me]:
+            card = b.card(u)
+            if isinstance(card, SpacecraftCard):
+                value = self._place_value(b, me, card, asset, room, escort_home)
+                if value is not None:
+                    return True
+        return False
+
+    @staticmethod
+    def _place_value(b: Board, me: int, card: SpacecraftCard, asset: Asset, room: int,
+                     escort_home: bool) -> float | None:
+        """How much the bot wants ``card`` built beside ``asset`` (``None``: not there)."""
+        acard = b.asset_card(asset)
+        if card.ship_class not in acard.classes or card.population > room:
+            return None
+        value = ship_value(card) + acard.factory * 0.1 - card.population * 0.8
+        home = asset.homeworld_of == me and asset.controller == me
+        if card.has("troop-pod"):
+            # pods ride with others: build them where transports leave from (the homeworld)
+            value += 3.0 if home else -2.0
+        elif not _can_climb(acard.orbitals, card.delta_vee):
+            value -= 20.0  # it could never leave this asset
+        elif (escort_home and card.delta_vee >= 10) or card.has("pod-carrier"):
+            # a fast ship carries a troop pod with every transfer: from where the pods are
+            value += 3.0 if home else -2.0
+        return None if value <= -2.0 else value
 
     def _research(self, t: Table, b: Board, me: int, legal: Sequence[Action]) -> Action | None:
         options = [a for a in legal if isinstance(a, Research)]
@@ -341,34 +381,15 @@ class HeuristicAgent:
     def _construct(self, t: Table, b: Board, me: int, legal: Sequence[Action]) -> Action | None:
         places = [a for a in legal if isinstance(a, Place)]
         best_place: tuple[float, Action] | None = None
-        pending_pop = sum(
-            getattr(BOOK[t.cards[x.uid]], "population", 0)
-            for a in t.assets for x in a.ship_slips if x.owner == me and t.cards[x.uid] != HIDDEN
-        )
-        used = sum(b.ship_card(s).population for s in t.ships if s.owner == me)
-        cap = sum(b.asset_card(a).population for a in t.assets if a.face_up and a.controller == me)
+        room = self._room(t, b, me)
         escort_home = any(a.face_up and a.controller == me and b.asset_card(a).has("pod-escort") for a in t.assets)
         for a in places:
             card = b.card(a.card)
             asset = b.asset(a.asset)
             if not isinstance(card, SpacecraftCard) or asset is None or asset.ship_slips:
                 continue
-            acard = b.asset_card(asset)
-            if card.ship_class not in acard.classes:
-                continue
-            if used + pending_pop + card.population > cap:
-                continue
-            value = ship_value(card) + acard.factory * 0.1 - card.population * 0.8
-            if card.has("troop-pod"):
-                # pods ride with others: build them where transports leave from (the homeworld)
-                value += 3.0 if asset.homeworld_of == me else -2.0
-            elif not _can_climb(acard.orbitals, card.delta_vee):
-                value -= 20.0  # it could never leave this asset
-            elif escort_home and card.delta_vee >= 10:
-                value += 3.0  # a fast ship carries a troop pod with every transfer
-            if value <= -5.0:
-                continue
-            if best_place is None or value > best_place[0]:
+            value = self._place_value(b, me, card, asset, room, escort_home)
+            if value is not None and (best_place is None or value > best_place[0]):
                 best_place = (value, a)
         if best_place is not None:
             return best_place[1]

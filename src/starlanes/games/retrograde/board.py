@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import AssetCard, Card, CardBook, SpacecraftCard, UpgradeCard, load_cards
-from .state import NOBODY, Asset, Ship, Table, Upgrade
+from starlanes.games.retrograde.cards import AssetCard, Card, CardBook, SpacecraftCard, UpgradeCard, load_cards
+from starlanes.games.retrograde.state import NOBODY, Asset, Ship, Table, Upgrade
 
 __all__ = ["BOOK", "Board"]
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from starlanes.core.errors import ContentError
 
@@ -215,6 +217,17 @@ class CardBook:
 
     def of_kind(self, kind: str) -> list[Card]:
         return [c for c in self.cards.values() if c.kind == kind]
+
+    def to_json(self) -> bytes:
+        """The book as canonical JSON, for a client that draws the cards: per kind (``asset``,
+        ``spacecraft``, ``upgrade``) a list of cards in book order, each with every number, its
+        text and its abilities (``{"kind": ..., "args": {...}}``)."""
+        out: dict[str, list[dict[str, Any]]] = {"asset": [], "spacecraft": [], "upgrade": []}
+        for card in self.cards.values():
+            data = {f.name: getattr(card, f.name) for f in fields(card)}
+            data["abilities"] = [{"kind": a.kind, "args": dict(a.args)} for a in card.abilities]
+            out[card.kind].append(data)
+        return msgspec.json.encode(out, order="sorted")
 
 
 class _Reader:

@@ -1,4 +1,10 @@
-"""The Retrograde ruleset: setup, turn flow, views and hidden information on the core protocol.
+"""The Retrograde ruleset: the wiring of the game's parts into the core's ``Ruleset``.
+
+``rules.setup`` deals the game, ``legality`` says what is legal (one predicate) and
+``listing`` lists it, ``rules`` applies actions phase by phase (an explicit table by action
+type, ``APPLY``) and emits ``events`` (data), ``describe`` words the events, ``view`` derives
+what a seat sees, ``render`` presents it to a person, ``ai`` evaluates states for the generic
+bots (listed in the registry entry).
 
 >>> game = make_ruleset()
 >>> state = game.setup({"first_player": 0}, seed=1)
@@ -10,123 +16,168 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from starlanes.core.actions import Action
+from starlanes.core.errors import ParseError
+from starlanes.core.gm import Actor
+from starlanes.core.legal import ActionTemplate, LegalActions
 from starlanes.core.rng import Rng
 from starlanes.core.ruleset import Ruleset
-from starlanes.core.state import Event, Outcome, Viewer
+from starlanes.core.state import Event, EventData, Outcome, Viewer
+from starlanes.games.retrograde import legality, listing
+from starlanes.games.retrograde.actions import (
+    ACTION_TYPES,
+    Allocate,
+    Attack,
+    Bombard,
+    Boost,
+    Burn,
+    Cannibalize,
+    Clean,
+    Defense,
+    End,
+    Flip,
+    Follow,
+    Found,
+    Pass,
+    Place,
+    Power,
+    Repair,
+    Research,
+    Sacrifice,
+    Swap,
+    Sweep,
+    Transfer,
+)
+from starlanes.games.retrograde.board import BOOK
+from starlanes.games.retrograde.deck import deck_file_digest
+from starlanes.games.retrograde.describe import describe_event
+from starlanes.games.retrograde.events import EVENT_TYPES
+from starlanes.games.retrograde.names import check_ascii, resolve
+from starlanes.games.retrograde.render import describe_action, render_table
+from starlanes.games.retrograde.rules import bombard, build, combat, end_turn, maneuvers, setup
+from starlanes.games.retrograde.rules.common import Engine, combat_of
+from starlanes.games.retrograde.spec import SPEC, RetroParams
+from starlanes.games.retrograde.state import COMBAT, NOBODY, RetroState, RetroView
+from starlanes.games.retrograde.view import build_view, determinize_view, hidden_uids, shuffle_hidden
 
-from .actions import ACTION_TYPES
-from .board import BOOK
-from .cards import AssetCard, SpacecraftCard, UpgradeCard
-from .deck import legal_deck
-from .rules import Engine
-from .spec import SPEC, RetroParams
-from .state import HIDDEN, NOBODY, Asset, Config, RetroState, RetroView, Table
+__all__ = ["APPLY", "RetrogradeRuleset", "hidden_uids", "make_ruleset"]
 
-__all__ = ["RetrogradeRuleset", "hidden_uids", "make_ruleset"]
+Apply = Callable[[Engine, int, Any], None]
+
+APPLY: dict[type[Action], Apply] = {
+    Burn: maneuvers.burn,
+    Transfer: maneuvers.transfer,
+    Sweep: maneuvers.sweep,
+    Clean: maneuvers.clean,
+    Boost: maneuvers.boost,
+    Follow: maneuvers.follow,
+    Pass: maneuvers.pass_offer,
+    Attack: combat.attack,
+    Bombard: bombard.bombard,
+    Sacrifice: bombard.sacrifice,
+    Research: build.research,
+    Repair: build.repair,
+    Place: build.place,
+    Found: build.found,
+    Allocate: build.allocate,
+    Cannibalize: build.cannibalize,
+    Swap: build.swap,
+    Flip: build.flip,
+    End: end_turn.end,
+}
+"""Which rule applies each action of one seat (checked by ``legality.why_not`` first). ``power``
+and ``defense`` are the sealed choices of a combat, resolved together by
+``combat.resolve_combat``."""
 
 
-def hidden_uids(t: Table, seat: int) -> set[int]:
-    """The cards whose identity ``seat`` may not know: the opponent's hand, deck (except a top
-    card seen with Clairvoyant Agents) and face-down cards (under construction, face-down assets)."""
-    opp = 1 - seat
-    hidden = set(t.hands[opp]) | set(t.decks[opp])
-    if t.decks[opp] and t.peeks[seat] == t.decks[opp][0]:
-        hidden.discard(t.decks[opp][0])
-    for a in t.assets:
-        if not a.face_up and a.controller != seat:
-            hidden.add(a.uid)
-        for slip in (*a.ship_slips, *a.upgrade_slips):
-            if slip.owner != seat:
-                hidden.add(slip.uid)
-    return hidden
+def apply_moves(state: RetroState, moves: Mapping[int, Action]) -> list[Event]:
+    """Carry one decision out: both sealed combat choices at once, or one seat's action."""
+    e = Engine(state)
+    fight = combat_of(state.pending)
+    if fight is not None:
+        power = defense = 0
+        for act in moves.values():
+            if isinstance(act, Power):
+                power = act.value
+            elif isinstance(act, Defense):
+                defense = act.value
+        combat.resolve_combat(e, fight, power, defense)
+        return e.events
+    ((seat, act),) = moves.items()
+    APPLY[type(act)](e, seat, act)
+    return e.events
 
 
 class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
+    """The Retrograde ruleset (see the package docstring and the rulings file)."""
+
     spec = SPEC
     state_type = RetroState
     view_type = RetroView
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    event_types: ClassVar[tuple[type[EventData], ...]] = EVENT_TYPES
 
-    # ------------------------------------------------------------------ setup
     def _setup(self, params: RetroParams, players: int, rng: Rng) -> RetroState:
-        decks = [
-            legal_deck(name, size=params.deck_size, max_off_faction=params.max_off_faction)
-            for name in (params.deck0, params.deck1)
-        ]
-        t = Table(seats=2)
-        cards: list[str] = []
-        owners: list[int] = []
+        return setup.setup(params, rng)
 
-        def new(key: str, owner: int) -> int:
-            cards.append(key)
-            owners.append(owner)
-            return len(cards) - 1
+    # ------------------------------------------------------------------ text and files
+    def parse_action(self, text: str) -> Action:
+        """Parse canonical text (cards by number, digits 0-9 only); names need the game: ``check``."""
+        plain = check_ascii(self.codec, text)
+        if plain is None:
+            raise ParseError(f"'{text}': cards are named by number here (names need a game in progress)")
+        return self.codec.parse(plain)
 
-        homes: list[Asset] = []
-        for seat, deck in enumerate(decks):
-            assert deck.homeworld is not None
-            hw = new(deck.homeworld, seat)
-            homes.append(Asset(uid=hw, controller=seat, homeworld_of=seat,
-                               debris=[[] for _ in BOOK.asset(deck.homeworld).orbitals]))
-            # card numbers are dealt at random, so a number says nothing about a card's place in
-            # the (fixed, secret) deck order (ruling 52)
-            uids = [new("", seat) for _ in deck.cards]
-            rng.shuffle(uids)
-            for uid, key in zip(uids, deck.cards, strict=True):
-                cards[uid] = key
-            t.decks.append(uids)
-            t.deck_names.append(deck.name)
-        t.assets = [homes[0]]
-        if params.stellar_gate:
-            gate = next(c for c in BOOK.of_kind("asset") if isinstance(c, AssetCard) and c.neutral)
-            uid = new(gate.key, NOBODY)
-            t.assets.append(Asset(uid=uid, controller=NOBODY, debris=[[] for _ in gate.orbitals]))
-        t.assets.append(homes[1])
-        t.cards, t.owners = cards, owners
-        t.next_uid = len(cards)
-        t.hands = [[], []]
-        t.discards = [[], []]
-        t.trackers = [0, 0]
-        t.gate_streak = [0, 0]
-        t.peeks = [NOBODY, NOBODY]
-        for seat in (0, 1):
-            t.hands[seat] = t.decks[seat][: params.hand_size]
-            del t.decks[seat][: params.hand_size]
-        first = params.first_player if params.first_player >= 0 else rng.randint(0, 1)
-        t.first = t.current = first
-        cfg = Config(
-            burn_min_cost=params.burn_min_cost,
-            combat_min_cost=params.combat_min_cost,
-            die_sides=params.die_sides,
-            tracker_spaces=params.tracker_spaces,
-            capture_clears_damage=params.capture_clears_damage,
-            free_burns_per_turn=params.free_burns_per_turn,
-            turn_limit=params.turn_limit,
-        )
-        state = RetroState(players=2, rng=rng, table=t, cfg=cfg,
-                           deck_lists=[sorted(d.cards) for d in decks])
-        engine = Engine(state)
-        engine.say(f"coin flip: seat {first} plays first")
-        engine.begin_turn(first)
-        return state
+    def check(self, state: RetroState, seat: int, action: Action | str) -> Action:  # type: ignore[override]
+        """As the framework's ``check``, and action text may name cards (``place Mushroom 0``)."""
+        if isinstance(action, str) and seat in self._to_act(state) and seat not in state.sealed:
+            view = self._view(state, seat).table
+            action = resolve(self.codec, action, view, seat, lambda: LegalActions(self._legal_actions(state, seat)))
+        return super().check(state, seat, action)
+
+    def content_hashes(self, params: RetroParams) -> dict[str, str]:
+        """``deck0``/``deck1`` -> sha256 of the deck file's bytes (shipped decks by name have none)."""
+        out: dict[str, str] = {}
+        for name, source in (("deck0", params.deck0), ("deck1", params.deck1)):
+            digest = deck_file_digest(source)
+            if digest is not None:
+                out[name] = digest
+        return out
+
+    def static_content(self, params: RetroParams) -> dict[str, bytes]:
+        """The card book (``cards.json``), the same for every match: views name cards by key and
+        never repeat their numbers or texts."""
+        return {"cards.json": BOOK.to_json()}
 
     # ------------------------------------------------------------------ protocol
     def _to_act(self, state: RetroState) -> list[int]:
         return Engine(state).to_act()
 
-    def _legal_actions(self, state: RetroState, seat: int) -> list[Action]:
-        return Engine(state).legal(seat)
+    def _legal_actions(self, state: RetroState, seat: int) -> Sequence[Action | ActionTemplate]:
+        return listing.legal(Engine(state), seat)
 
-    def _illegal_reason(self, state: RetroState, seat: int, action: Action) -> str | None:
-        return Engine(state).why_not(seat, action)
+    def _why_not(self, state: RetroState, actor: Actor, action: Action) -> str | None:
+        if not isinstance(actor, int):
+            return "Retrograde has no game master actions of its own"
+        return legality.why_not(Engine(state), actor, action)
+
+    def _default_action(self, state: RetroState, seat: int) -> Action | None:
+        """What a seat does when the GM closes its decision before it chose (ruling 59): no power
+        or no defense in a combat, declining an offer, ending the turn."""
+        e = Engine(state)
+        p = e.prompt()
+        if p is None:
+            return End()
+        if p.kind == COMBAT:
+            attacker = e.b.ship(p.source)
+            return Power(0) if attacker is not None and attacker.owner == seat else Defense(0)
+        return Pass()
 
     def _apply(self, state: RetroState, moves: Mapping[int, Action]) -> list[Event]:
-        return Engine(state).do(moves)
+        return apply_moves(state, moves)
 
     def _outcome(self, state: RetroState) -> Outcome | None:
         t = state.table
@@ -137,111 +188,33 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
 
     # ------------------------------------------------------------------ hidden information
     def _view(self, state: RetroState, seat: int | None) -> RetroView:
-        t = state.table
-        table = msgspec_copy(t)
-        if seat is not None:
-            for uid in hidden_uids(t, seat):
-                table.cards[uid] = HIDDEN
-            table.deck_names[1 - seat] = "deck"  # its file could give away the order
-        return RetroView(me=NOBODY if seat is None else seat, table=table,
-                         deck_lists=[list(d) for d in state.deck_lists], cfg=state.cfg)
+        return build_view(state, seat)
 
     def perturb_hidden(self, state: RetroState, seat: int, rng: Rng) -> RetroState | None:
         """Permute the identities of the opponent's hidden cards among cards of the same visible
-        kind (hand and deck together; face-down spacecraft; face-down upgrades; face-down assets)."""
+        kind (``view.shuffle_hidden``)."""
         copy = self.clone(state)
-        t = copy.table
-        hidden = hidden_uids(t, seat)
-        groups = _hidden_groups(t, seat, hidden)
-        for uids in groups:
-            keys = [t.cards[u] for u in uids]
-            rng.shuffle(keys)
-            for u, k in zip(uids, keys, strict=True):
-                t.cards[u] = k
+        shuffle_hidden(copy.table, seat, rng)
         return copy
 
     def determinize(self, view: RetroView, seat: int, rng: Rng) -> RetroState:
-        """Fill the hidden cards from the opponent's open decklist minus every card of its that
-        ``seat`` can see, respecting the kind that the card's position shows."""
-        table = msgspec_copy(view.table)
-        opp = 1 - seat
-        pool = Counter(view.deck_lists[opp])
-        for uid, key in enumerate(table.cards):
-            if key != HIDDEN and table.owners[uid] == opp and not _is_homeworld(key):
-                pool[key] -= 1
-        keys = [k for k, n in pool.items() for _ in range(max(0, n))]
-        rng.shuffle(keys)
-        hidden = [u for u, k in enumerate(table.cards) if k == HIDDEN]
-        groups = _hidden_groups(table, seat, set(hidden))
-        kinds = ["any", "spacecraft", "upgrade", "asset"]
-        # constrained groups first
-        for kind, uids in sorted(zip(kinds, groups, strict=True), key=lambda kv: kv[0] == "any"):
-            for u in uids:
-                pick = next((k for k in keys if kind == "any" or _kind(k) == kind), None)
-                if pick is None:  # an inconsistent view: fall back to any card of that kind
-                    pick = next(c.key for c in BOOK.cards.values() if kind == "any" or c.kind == kind)
-                else:
-                    keys.remove(pick)
-                table.cards[u] = pick
-        return RetroState(players=2, rng=rng.fork("determinize"), table=table, cfg=view.cfg,
-                          deck_lists=[list(d) for d in view.deck_lists])
+        """A full state consistent with ``view`` (``view.determinize_view``)."""
+        return determinize_view(view, seat, rng)
 
     # ------------------------------------------------------------------ extras
     def render(self, view: RetroView, viewer: Viewer) -> str:
-        from .view import render_table
-
         return render_table(view)
 
     def describe_action(self, view: RetroView, action: Action) -> str | None:
-        from .view import describe_action
-
         return describe_action(view, action)
 
-    def agents(self) -> Mapping[str, Any]:
-        from .ai import heuristic_factory
-
-        return {"retrograde:heuristic": heuristic_factory}
+    def describe_event(self, event: Event, viewer: Actor) -> str:
+        return describe_event(event, viewer)
 
     def evaluate(self, state: RetroState, seat: int) -> float | None:
-        from .ai import evaluate_table
+        from starlanes.games.retrograde.ai import evaluate_table
 
         return evaluate_table(state.table, seat)
-
-
-def msgspec_copy(t: Table) -> Table:
-    import msgspec
-
-    return msgspec.msgpack.decode(msgspec.msgpack.encode(t), type=Table)
-
-
-def _is_homeworld(key: str) -> bool:
-    card = BOOK.cards.get(key)
-    return isinstance(card, AssetCard) and (card.homeworld or card.neutral)
-
-
-def _kind(key: str) -> str:
-    card = BOOK[key]
-    if isinstance(card, SpacecraftCard):
-        return "spacecraft"
-    if isinstance(card, UpgradeCard):
-        return "upgrade"
-    return "asset"
-
-
-def _hidden_groups(t: Table, seat: int, hidden: set[int]) -> list[list[int]]:
-    """Hidden uids of the opponent grouped by what their position shows: [hand+deck,
-    face-down spacecraft, face-down upgrades, face-down assets]."""
-    opp = 1 - seat
-    loose = [u for u in (*t.hands[opp], *t.decks[opp]) if u in hidden]
-    ships: list[int] = []
-    upgrades: list[int] = []
-    assets: list[int] = []
-    for a in t.assets:
-        if not a.face_up and a.uid in hidden:
-            assets.append(a.uid)
-        ships.extend(x.uid for x in a.ship_slips if x.uid in hidden)
-        upgrades.extend(x.uid for x in a.upgrade_slips if x.uid in hidden)
-    return [loose, ships, upgrades, assets]
 
 
 def make_ruleset() -> RetrogradeRuleset:

@@ -12,11 +12,14 @@ may not see is replaced by ``HIDDEN``.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from starlanes.core.state import GameState
 
 __all__ = [
+    "COMBAT",
     "HIDDEN",
     "NOBODY",
     "Asset",
@@ -34,6 +37,8 @@ __all__ = [
 
 HIDDEN = "?"
 NOBODY = -1
+COMBAT = "combat"
+"""The kind of a combat's pending sealed decision (``GameState.pending``) and of its prompt in views."""
 
 # turn phases (an action of a later phase closes the earlier ones)
 MANEUVERS, RESEARCH, REPAIR, PLACE_SHIPS, PLACE_UPGRADES, PLACE_ASSETS, ALLOCATE, CLEANUP = range(8)
@@ -100,7 +105,8 @@ class Ship(msgspec.Struct, kw_only=True):
     armor_bonus: int = 0  # until end of turn
     dv_bonus: int = 0  # until end of turn
     boosted_by: list[int] = msgspec.field(default_factory=list)  # boost sources used on it this turn
-    moves: int = 0  # maneuvers this turn
+    moves: int = 0  # maneuvers this turn (every kind; capped by maneuvers_per_turn)
+    free_burns: int = 0  # zero-cost burns this turn (house rule free_burns_per_turn)
 
 
 class Beacon(msgspec.Struct, kw_only=True):
@@ -116,7 +122,9 @@ class Beacon(msgspec.Struct, kw_only=True):
 class Prompt(msgspec.Struct, kw_only=True):
     """A decision inside a step: a sealed combat, a reaction, or a follow-up after a move.
 
-    ``kind``: "combat" (sealed power/defense), "sacrifice" (Loyal to Humanity),
+    ``kind``: "combat" (sealed power/defense: in a state it is the core's ``Pending`` in
+    ``GameState.pending``; a view shows it as the first of its prompts), "sacrifice" (Loyal to
+    Humanity),
     "follow" (ships that may come along after a move: pod-escort, pod-carrier, flagship,
     wingman, tow).
     """
@@ -150,7 +158,7 @@ class Table(msgspec.Struct, kw_only=True):
     assets: list[Asset] = msgspec.field(default_factory=list)
     ships: list[Ship] = msgspec.field(default_factory=list)
     beacons: list[Beacon] = msgspec.field(default_factory=list)
-    prompts: list[Prompt] = msgspec.field(default_factory=list)  # first is current
+    prompts: list[Prompt] = msgspec.field(default_factory=list)  # offers waiting; first is current
     current: int = 0
     first: int = 0
     turn: int = 1
@@ -159,7 +167,6 @@ class Table(msgspec.Struct, kw_only=True):
     winner: int = NOBODY
     end_reason: str = ""
     owners: list[int] = msgspec.field(default_factory=list)  # uid -> seat whose deck it came from
-    log: list[str] = msgspec.field(default_factory=list)  # last public events (kept short)
 
 
 class Config(msgspec.Struct, kw_only=True, frozen=True):
@@ -169,8 +176,15 @@ class Config(msgspec.Struct, kw_only=True, frozen=True):
     combat_min_cost: int = 1
     die_sides: int = 6
     tracker_spaces: int = 4
-    capture_clears_damage: bool = True
-    free_burns_per_turn: int = 1
+    capture_clears_damage: bool = False
+    maneuvers_per_turn: int = 100
+    free_burns_per_turn: int = -1  # -1: no limit but maneuvers_per_turn
+    gate_counts_own_turns: bool = False
+    mercy_friendly_only: bool = False
+    waveguide_friendly_only: bool = False
+    screen_own_asset_only: bool = False
+    radar_local: bool = False
+    sacrifice_only_on_hits: bool = False
     turn_limit: int = 120
 
 
@@ -180,6 +194,7 @@ class RetroState(GameState, kw_only=True):
     table: Table = msgspec.field(default_factory=Table)
     cfg: Config = msgspec.field(default_factory=Config)
     deck_lists: list[list[str]] = msgspec.field(default_factory=list)  # per seat, sorted card keys
+    first_player_by: Literal["coin", "param"] = "coin"  # how ``table.first`` was chosen (ruling 60)
 
 
 class RetroView(msgspec.Struct, kw_only=True):
@@ -189,3 +204,4 @@ class RetroView(msgspec.Struct, kw_only=True):
     table: Table = msgspec.field(default_factory=Table)
     deck_lists: list[list[str]] = msgspec.field(default_factory=list)  # open decklists, sorted
     cfg: Config = msgspec.field(default_factory=Config)
+    first_player_by: Literal["coin", "param"] = "coin"  # how ``table.first`` was chosen

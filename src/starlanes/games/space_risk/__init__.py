@@ -1,11 +1,15 @@
 """space-risk: Risk on planets and space lanes (rules/space-risk.txt).
 
-Read top-down: ``spec`` (params), ``state``, ``actions``, ``rules``, ``view``, ``board``
-(content schema and loader), ``dice`` and ``odds`` (the shared dice code and the exact
-battle odds), ``ai`` (the heuristic bot).  House rules: ``docs/rulings/space-risk.md``.
+The layout every game package shares, read top-down: ``spec`` (params), ``content/`` with its
+loader ``board`` (the board schema), ``state``, ``actions``, ``legality`` (what is legal now:
+one predicate and the list), ``rules/`` (what actions do, by phase: ``setup``, ``reinforce``,
+``attack``, ``ships``, ``fortify``, ``end_turn``, with ``cards`` and ``common``), ``view`` (what
+a seat sees), ``render`` and ``describe`` (for a person), ``dice`` and ``odds`` (the dice rules
+and the exact battle odds), ``ai`` (the heuristic bot), ``game`` (the ``Ruleset`` wiring them
+together).  House rules: ``docs/rulings/space-risk.md``.
 """
 
-from starlanes.games.space_risk.rules import SpaceRisk, make_space_risk
+from starlanes.games.space_risk.game import SpaceRisk, make_space_risk
 from starlanes.games.space_risk.spec import SPEC, SpaceRiskParams
 
 __all__ = ["SPEC", "SpaceRisk", "SpaceRiskParams", "make_space_risk"]

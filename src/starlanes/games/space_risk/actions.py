@@ -7,12 +7,12 @@
 ``trade Vega-1 Sirius-4 Special-1``         trade a set of three territory cards (in any order)
 ``attack Vega-3 Vega-4``                    attack with the most dice allowed (``dice=N`` for fewer)
 ``attack Vega-3 Vega-4 all=yes``            attack again and again until it falls or nobody is left
-``attack S2 Vega-4``                        infantry aboard transport S2 attack the land beside it
+``attack S2 Vega-4``                        infantry aboard ship S2 attack the land beside it
 ``attack S5 Outer-1``                       ship S5 attacks the enemy ships in a space territory (one die)
 ``move 4``                                  after a conquest: move 4 armies in
 ``build Vega transport``                    use Vega's spaceport (``battleship`` or ``transport``)
-``fly S2 Outer-1``                          move a ship one space territory
-``load S2 Vega-1 5``                        5 infantry board transport S2 from Vega-1
+``fly S2 Outer-1``                          move a ship one space territory (beginning of the turn)
+``load S2 Vega-1 5``                        5 infantry board ship S2 from Vega-1
 ``unload S2 Vega-1 5``                      5 infantry leave transport S2 onto Vega-1
 ``fortify Vega-1 Vega-2 3``                 the one consolidation move; ends the turn
 ``end``                                     end the turn without consolidating
@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import inspect
 from typing import ClassVar
-
-import msgspec
 
 from starlanes.core import Action
 
@@ -80,11 +78,9 @@ class Trade(Action, frozen=True):
     second: str
     third: str
 
-    def __post_init__(self) -> None:
-        # A set has no order: any order names the same action (kept sorted by name).
-        names = sorted((self.first, self.second, self.third))
-        for field, name in zip(("first", "second", "third"), names, strict=True):
-            msgspec.structs.force_setattr(self, field, name)
+    def cards(self) -> tuple[str, ...]:
+        """The three card names as a set has them: in no particular order (sorted)."""
+        return tuple(sorted((self.first, self.second, self.third)))
 
 
 class Attack(Action, frozen=True):
@@ -92,9 +88,10 @@ class Attack(Action, frozen=True):
     Examples: attack Vega-3 Vega-4          one roll with the most dice allowed
               attack Vega-3 Vega-4 dice=1   one roll with one die
               attack Vega-3 Vega-4 all=yes  roll until it falls or nobody is left
-              attack S2 Vega-4              the infantry aboard transport S2
+              attack S2 Vega-4              the infantry aboard ship S2 (a transport,
+                                            or a battleship dropping them to fight)
               attack S5 Outer-1             ship S5 against the ships there
-    From land: a neighbour, or across your battleship in the orbit between."""
+    From land: a neighbouring territory."""
 
     verb: ClassVar[str] = "attack"
     source: str
@@ -113,7 +110,7 @@ class MoveIn(Action, frozen=True):
 
 class Build(Action, frozen=True):
     """Use a spaceport you hold (each one every other turn). The ship appears in
-    the planet's orbit and waits a turn before it moves or fights.
+    the planet's orbit and waits a turn before it moves (it may fight at once).
     Examples: build Vega battleship    build Vega transport"""
 
     verb: ClassVar[str] = "build"
@@ -122,8 +119,9 @@ class Build(Action, frozen=True):
 
 
 class Fly(Action, frozen=True):
-    """Move a ship to a neighbouring space territory, once per turn, never
-    into another player's ships.
+    """Move a ship to a neighbouring space territory, once per turn, at the
+    beginning of the turn (before any attack, build or loading), never into
+    another player's ships.
     Example: fly S2 Outer-1"""
 
     verb: ClassVar[str] = "fly"
@@ -132,8 +130,9 @@ class Fly(Action, frozen=True):
 
 
 class Load(Action, frozen=True):
-    """Infantry board a transport from land you hold beside it (one stays on
-    the land; at most 15 aboard; once per turn).
+    """Infantry board a transport, or a battleship that will drop them to
+    fight, from land you hold beside it (one stays on the land; at most 15
+    aboard; once per turn).
     Example: load S2 Vega-1 5"""
 
     verb: ClassVar[str] = "load"
@@ -143,7 +142,8 @@ class Load(Action, frozen=True):
 
 
 class Unload(Action, frozen=True):
-    """Infantry leave a transport onto land you hold beside it (once per turn).
+    """Infantry leave a transport onto land you hold beside it (once per turn;
+    a battleship's infantry leave it only by attacking).
     Example: unload S2 Vega-1 5"""
 
     verb: ClassVar[str] = "unload"

@@ -37,7 +37,7 @@ from starlanes.games.space_risk.actions import (
     Trade,
     Unload,
 )
-from starlanes.games.space_risk.board import Board, MissionCard, load_board
+from starlanes.games.space_risk.board import Board, MissionCard, resolve_board
 from starlanes.games.space_risk.dice import DiceRules
 from starlanes.games.space_risk.odds import battle_tables, roll_outcomes_float
 from starlanes.games.space_risk.state import BATTLESHIP, TRANSPORT, SpaceRiskState
@@ -191,7 +191,7 @@ class HeuristicAgent:
 
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
         g: SpaceRiskView = view.game
-        board = load_board(g.params.board)
+        board = resolve_board(g.params.board)
         first = legal[0]
         if isinstance(first, Claim):
             return self._claim(g, board, legal)
@@ -291,6 +291,10 @@ class HeuristicAgent:
         return MoveIn(n)
 
     def _main(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action:
+        # Ships move at the beginning of the turn (R22): flights first.
+        flight = self._fly(g, board, legal)
+        if flight is not None:
+            return flight
         rules = g.params.dice
         ships = {f"S{s.id}": s for s in g.ships}
         best_attack: Action | None = None
@@ -370,25 +374,22 @@ class HeuristicAgent:
                 todo.append(y)
         return None
 
-    def _ships(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action | None:
+    def _fly(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action | None:
+        """A flight toward a planet to invade (a ship with infantry aboard) or toward enemy ships
+        (an empty battleship)."""
         me = self.seat
-        targets = self._invasion_targets(g, board)
-        loads = [a for a in legal if isinstance(a, Load)]
         flies = [a for a in legal if isinstance(a, Fly)]
-        unloads = [a for a in legal if isinstance(a, Unload)]
+        if not flies:
+            return None
+        targets = self._invasion_targets(g, board)
         by_name = {f"S{s.id}": s for s in g.ships if s.owner == me}
-        if targets and loads:
-            best = max(loads, key=lambda a: (a.count, a.ship))
-            ship = by_name[best.ship]
-            if ship.cargo == 0 and best.count >= 3:
-                return best
         for a in flies:
             ship = by_name[a.ship]
             dest = board.index[a.to]
-            if ship.kind == TRANSPORT and ship.cargo > 0 and targets:
-                step = self._path_step(g, board, ship.at, targets)
-                if step == dest:
+            if ship.cargo > 0:
+                if targets and self._path_step(g, board, ship.at, targets) == dest:
                     return a
+                continue
             if ship.kind == BATTLESHIP:
                 enemies = {s.at for s in g.ships if s.owner != me}
                 near: set[int] = set()
@@ -397,6 +398,20 @@ class HeuristicAgent:
                 step = self._path_step(g, board, ship.at, near)
                 if step == dest:
                     return a
+        return None
+
+    def _ships(self, g: SpaceRiskView, board: Board, legal: Sequence[Action]) -> Action | None:
+        """Loading for an invasion next turn, or bringing troops home when there is none."""
+        me = self.seat
+        targets = self._invasion_targets(g, board)
+        loads = [a for a in legal if isinstance(a, Load)]
+        unloads = [a for a in legal if isinstance(a, Unload)]
+        by_name = {f"S{s.id}": s for s in g.ships if s.owner == me}
+        if targets and loads:
+            best = max(loads, key=lambda a: (a.count, a.ship))
+            ship = by_name[best.ship]
+            if ship.cargo == 0 and best.count >= 3:
+                return best
         if unloads and not targets:
             # Nothing to invade: bring the troops home to a front.
             for u0 in unloads:

@@ -29,6 +29,7 @@ __all__ = [
     "SECRET_FIELDS",
     "SHIP_KINDS",
     "TRANSPORT",
+    "Income",
     "Ship",
     "SpaceRiskState",
 ]
@@ -37,10 +38,13 @@ __all__ = [
 CLAIM = 0  # modified start: claim one empty territory per action
 DEPLOY = 1  # starting infantry placed in turn, one or more per action
 REINFORCE = 2  # trade sets, place the turn's reinforcements
-MAIN = 3  # attack, ships, then fortify or end
-MOVE_IN = 4  # after a conquest: how many armies move in
-OVER = 5
-PHASE_NAMES = ("claim", "deploy", "reinforce", "main", "move-in", "over")
+MAIN = 3  # attack, ships, then fortify or end (a move-in after a conquest is a core ``Pending``)
+OVER = 4
+PHASE_NAMES = ("claim", "deploy", "reinforce", "main", "over")
+MOVE_IN = "move-in"
+"""The kind of the pending sub-decision after a conquest: how many infantry move in (R18);
+its data: ``to`` (the territory taken), ``from`` (the attacking territory, -1 from a ship),
+``ship`` (the ship's id, -1 from land), ``most``."""
 
 BATTLESHIP = 0
 TRANSPORT = 1
@@ -61,11 +65,25 @@ class Ship(msgspec.Struct, kw_only=True):
     unloaded: bool = False
 
 
+class Income(msgspec.Struct, kw_only=True):
+    """Where a turn's reinforcements came from (data; ``describe.income_text`` words it):
+    ``held`` territories divided by ``divisor`` give ``base`` (or the minimum, when more), the
+    net worth of ``planets`` held long enough (R13), completed cards (``cards``); ``lost`` did not
+    fit anywhere (R8)."""
+
+    held: int
+    divisor: int
+    base: int
+    planets: list[int] = msgspec.field(default_factory=list)
+    cards: int = 0
+    lost: int = 0
+
+
 class SpaceRiskState(GameState, kw_only=True):
     params: SpaceRiskParams
     phase: int
     current: int  # seat to act
-    first: int = 0  # seat that plays first (after the start roll)
+    first: int = 0  # seat that plays first (after the start roll; seat 0 until it is rolled, R3)
     turn: int = 0  # turns begun so far (1 = the first player's first turn)
     round: int = 0
     turns_taken: list[int] = msgspec.field(default_factory=list)  # turns begun per seat
@@ -88,16 +106,12 @@ class SpaceRiskState(GameState, kw_only=True):
     completed: list[list[str]] = msgspec.field(default_factory=list)  # public: card ids completed per seat
     mission_discard: list[str] = msgspec.field(default_factory=list)  # public: completed or discarded
     stars: list[int] = msgspec.field(default_factory=list)
-    pending: list[int] = msgspec.field(default_factory=list)  # rewards paid at the start of the next turn
+    rewards_due: list[int] = msgspec.field(default_factory=list)  # card rewards paid at the start of the next turn
     conquests: int = 0  # land conquests this turn
+    ship_moves_over: bool = False  # the turn's ship movement (its beginning) is over (R22)
     planet_holder: list[int] = msgspec.field(default_factory=list)
     planet_since: list[int] = msgspec.field(default_factory=list)
-    move_from: int = -1  # MOVE_IN: source territory (-1 if from a ship)
-    move_ship: int = -1  # MOVE_IN: ship id the armies come from
-    move_to: int = -1
-    move_max: int = 0
     start_rolls: list[int] = msgspec.field(default_factory=list)
-    last_roll: str = ""
-    income: str = ""  # where this turn's reinforcements came from, for the player
+    income: Income | None = None  # where this turn's reinforcements came from
     winners: list[int] = msgspec.field(default_factory=list)
     end_reason: str = ""

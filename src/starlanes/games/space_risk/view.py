@@ -1,4 +1,5 @@
-"""What each seat of space-risk sees, derived from the state in one place.
+"""What each seat of space-risk sees, derived from the state in one place (no presentation
+text: ``render.py`` draws it).
 
 Public: the board (owners, infantry, every ship with its cargo), phases and counters,
 card counts, the discard pile (traded cards were shown), completed and discarded mission
@@ -9,32 +10,23 @@ The GM (``seat None``) sees every hand.
 
 from __future__ import annotations
 
-import textwrap
+from functools import lru_cache
 
 import msgspec
 
 from starlanes.core import Rng
 from starlanes.games.space_risk.board import Board
+from starlanes.games.space_risk.rules.common import MoveInChoice, move_in_choice, move_in_pending
 from starlanes.games.space_risk.spec import SpaceRiskParams
-from starlanes.games.space_risk.state import (
-    CLAIM,
-    DEPLOY,
-    MAIN,
-    MOVE_IN,
-    OVER,
-    PHASE_NAMES,
-    REINFORCE,
-    Ship,
-    SpaceRiskState,
-)
+from starlanes.games.space_risk.state import MAIN, MOVE_IN, PHASE_NAMES, Income, Ship, SpaceRiskState
 
-__all__ = ["SpaceRiskView", "build_view", "determinize_view", "render_view"]
+__all__ = ["SpaceRiskView", "build_view", "determinize_view"]
 
 
 class SpaceRiskView(msgspec.Struct, frozen=True, kw_only=True):
-    params: SpaceRiskParams
+    params: SpaceRiskParams  # the game's params; ``params.board`` is the board's content id, never a file
     seat: int  # -1 for the GM
-    phase: str
+    phase: str  # claim, deploy, reinforce, main, over; move-in while a move-in is awaited
     current: int
     first: int
     turn: int
@@ -62,17 +54,17 @@ class SpaceRiskView(msgspec.Struct, frozen=True, kw_only=True):
     completed: tuple[tuple[str, ...], ...]
     mission_discard: tuple[str, ...]
     stars: tuple[int, ...]
-    pending: tuple[int, ...]
+    rewards_due: tuple[int, ...]
     conquests: int
     planet_holder: tuple[int, ...]
     planet_since: tuple[int, ...]
-    move_from: int
+    move_from: int  # the move-in awaited: from (-1: from the ship move_ship), to, at most
     move_ship: int
-    move_to: int
+    move_to: int  # -1: no move-in awaited
     move_max: int
+    ship_moves_over: bool  # the beginning of the turn, when ships fly, is over (R22)
     start_rolls: tuple[int, ...]
-    last_roll: str
-    income: str
+    income: Income | None
     winners: tuple[int, ...]
     end_reason: str
     all_hands: tuple[tuple[int, ...], ...] | None = None  # GM only
@@ -80,12 +72,21 @@ class SpaceRiskView(msgspec.Struct, frozen=True, kw_only=True):
     all_goals: tuple[tuple[int, ...], ...] | None = None  # GM only
 
 
-def build_view(state: SpaceRiskState, board: Board, seat: int | None) -> SpaceRiskView:
+@lru_cache(maxsize=64)
+def _view_params(params: SpaceRiskParams, board_id: str) -> SpaceRiskParams:
+    """``params`` as a view carries them: the board named by its content id, not its file."""
+    return params if params.board == board_id else params.replace(board=board_id)
+
+
+def build_view(state: SpaceRiskState, board: Board, seat: int | None, board_id: str) -> SpaceRiskView:
+    """What ``seat`` sees (``None``: the GM); the board is named by its content id ``board_id``."""
     gm = seat is None
+    choice = move_in_choice(state) or MoveInChoice(-1, -1, -1, 0)
+    params = _view_params(state.params, board_id)
     return SpaceRiskView(
-        params=state.params,
+        params=params,
         seat=-1 if seat is None else seat,
-        phase=PHASE_NAMES[state.phase],
+        phase=MOVE_IN if choice.to >= 0 else PHASE_NAMES[state.phase],
         current=state.current,
         first=state.first,
         turn=state.turn,
@@ -114,17 +115,17 @@ def build_view(state: SpaceRiskState, board: Board, seat: int | None) -> SpaceRi
         completed=tuple(tuple(c) for c in state.completed),
         mission_discard=tuple(state.mission_discard),
         stars=tuple(state.stars),
-        pending=tuple(state.pending),
+        rewards_due=tuple(state.rewards_due),
         conquests=state.conquests,
         planet_holder=tuple(state.planet_holder),
         planet_since=tuple(state.planet_since),
-        move_from=state.move_from,
-        move_ship=state.move_ship,
-        move_to=state.move_to,
-        move_max=state.move_max,
+        move_from=choice.source,
+        move_ship=choice.ship,
+        move_to=choice.to,
+        move_max=choice.most,
+        ship_moves_over=state.ship_moves_over,
         start_rolls=tuple(state.start_rolls),
-        last_roll=state.last_roll,
-        income=state.income,
+        income=None if state.income is None else Income(**msgspec.structs.asdict(state.income)),
         winners=tuple(state.winners),
         end_reason=state.end_reason,
         all_hands=tuple(tuple(sorted(h)) for h in state.hands) if gm else None,
@@ -165,7 +166,7 @@ def determinize_view(view: SpaceRiskView, board: Board, seat: int, rng: Rng) -> 
         players=players,
         rng=sampler.fork("rng"),
         params=view.params,
-        phase=PHASE_NAMES.index(view.phase),
+        phase=MAIN if view.phase == MOVE_IN else PHASE_NAMES.index(view.phase),
         current=view.current,
         first=view.first,
         turn=view.turn,
@@ -191,194 +192,15 @@ def determinize_view(view: SpaceRiskView, board: Board, seat: int, rng: Rng) -> 
         completed=[list(c) for c in view.completed],
         mission_discard=list(view.mission_discard),
         stars=list(view.stars),
-        pending=list(view.pending),
+        rewards_due=list(view.rewards_due),
         conquests=view.conquests,
         planet_holder=list(view.planet_holder),
         planet_since=list(view.planet_since),
-        move_from=view.move_from,
-        move_ship=view.move_ship,
-        move_to=view.move_to,
-        move_max=view.move_max,
+        pending=None if view.move_to < 0 else move_in_pending(
+            view.current, MoveInChoice(view.move_to, view.move_from, view.move_ship, view.move_max)),
+        ship_moves_over=view.ship_moves_over,
         start_rolls=list(view.start_rolls),
-        last_roll=view.last_roll,
-        income=view.income,
+        income=None if view.income is None else Income(**msgspec.structs.asdict(view.income)),
         winners=list(view.winners),
         end_reason=view.end_reason,
     )
-
-
-def _who(seat: int) -> str:
-    return "--" if seat < 0 else f"P{seat}"
-
-
-def _infantry(view: SpaceRiskView, board: Board, seat: int) -> int:
-    """Infantry on land and aboard transports (as the final score counts them)."""
-    land = sum(view.armies[t] for t in range(board.land_count) if view.owner[t] == seat)
-    return land + sum(sh.cargo for sh in view.ships if sh.owner == seat)
-
-
-def _short(name: str, prefix: str) -> str:
-    return name.removeprefix(prefix) if name.startswith(prefix) and len(name) > len(prefix) else name
-
-
-def _wrap(items: list[str], indent: str = "  ", width: int = 80, sep: str = "  ") -> list[str]:
-    """``items`` joined by ``sep`` in lines of at most ``width`` characters."""
-    lines: list[str] = []
-    line = ""
-    end = sep.rstrip()  # a line that breaks a list keeps its separator: "a, b," / "c"
-    for item in items:
-        if line and len(indent) + len(line) + len(sep) + len(item) + len(end) > width:
-            lines.append(indent + line + end)
-            line = ""
-        line = item if not line else line + sep + item
-    if line:
-        lines.append(indent + line)
-    return lines
-
-
-def _planet_lines(view: SpaceRiskView, board: Board, pi: int) -> list[str]:
-    """One planet in a few lines: a header, then a grid of cells ``3* P0 12 2,4,O``: territory
-    (``*``: the spaceport), holder, infantry, neighbours (``O``: the space beside it)."""
-    planet = board.planets[pi]
-    prefix = planet.name + "-"
-    space = sorted({x for t in planet.territories for x in board.space_adj[t]})
-    space_label = {x: ("O" if len(space) == 1 else f"O{i + 1}") for i, x in enumerate(space)}
-    parts = [f"worth {planet.net_worth}"]
-    parts.append(f"spaceport {board.names[planet.port]}" if planet.port >= 0 else "no spaceport")
-    if space:
-        parts.append(", ".join(f"{space_label[x]} = {board.names[x]}" for x in space))
-    holder = view.planet_holder[pi]
-    if holder >= 0:
-        parts.append(f"all held by P{holder}")
-    lines = [f"{planet.name}: " + "; ".join(parts)]
-    labels = [_short(board.names[t], prefix) for t in planet.territories]
-    wide = max(len(label) for label in labels)
-    cells = []
-    for t, label in zip(planet.territories, labels, strict=True):
-        near = [_short(board.names[x], prefix) for x in board.land_adj[t]]
-        near += [space_label[x] for x in board.space_adj[t]]
-        port = "*" if board.port_at[t] >= 0 else " "
-        cells.append(f"{label:>{wide}}{port} {_who(view.owner[t])} {view.armies[t]:>2} {','.join(near)}")
-    cell_width = max(len(c) for c in cells)
-    per_row = max(1, (80 - 2 + 2) // (cell_width + 2))
-    for i in range(0, len(cells), per_row):
-        row = cells[i:i + per_row]
-        lines.append("  " + "  ".join(c.ljust(cell_width) for c in row).rstrip())
-    return lines
-
-
-def _ship_text(view: SpaceRiskView, s: Ship) -> str:
-    """``S6 B`` (battleship), ``S9 T3`` (transport carrying 3), `` new`` while it waits, `` moved``."""
-    text = f"S{s.id} " + ("B" if s.kind == 0 else f"T{s.cargo}")
-    if view.turns_taken[s.owner] - s.built_turn < view.params.ship_wait_turns:
-        text += " new"
-    elif s.moved and s.owner == view.current:
-        text += " moved"
-    return text
-
-
-def _fleet_lines(view: SpaceRiskView, board: Board) -> list[str]:
-    """Ships grouped by space territory (one player's ships per territory)."""
-    if not view.ships:
-        return ["Ships: none"]
-    groups = []
-    for t in range(board.land_count, board.territory_count):
-        here = sorted((s for s in view.ships if s.at == t), key=lambda s: s.id)
-        if here:
-            groups.append(f"{board.names[t]} P{here[0].owner}: " + ", ".join(_ship_text(view, s) for s in here))
-    return ["Ships (B battleship, T3 transport carrying 3; new: waits a turn):", *_wrap(groups, sep="; ")]
-
-
-def render_view(view: SpaceRiskView, board: Board) -> str:
-    """The board and the viewer's essentials as plain text, about 35 lines of at most 80
-    characters: planets as grids, space as its lanes and ships, then the players, then the
-    viewer's cards and objectives and what to do now, just above the prompt."""
-    lines: list[str] = []
-    me = view.seat
-    header = f"{board.name} - round {view.round}, turn {view.turn}, {view.phase}"
-    if view.phase != PHASE_NAMES[OVER]:
-        header += f", P{view.current}{' (you)' if view.current == me else ''} to act"
-    lines.append(header)
-    lines.append("Territory cells: NUMBER(* spaceport) HOLDER INFANTRY NEIGHBOURS (O: orbit)")
-    for pi in range(len(board.planets)):
-        lines.extend(_planet_lines(view, board, pi))
-    lanes = []
-    for t in range(board.land_count, board.territory_count):
-        onward = [x for x in board.space_adj[t] if x > t]
-        if onward:
-            star = "*" if board.asteroid[t] else ""
-            lanes.append(f"{board.names[t]}{star}: " + ",".join(
-                board.names[x] + ("*" if board.asteroid[x] else "") for x in onward))
-    lines.append("Space lanes from each space territory (* asteroid field: defending dice +1):")
-    lines.extend(_wrap(lanes, sep="   ") if lanes else ["  none"])
-    lines.extend(_fleet_lines(view, board))
-    seats = range(len(view.alive))
-    lines.extend([
-        f"P{s}{' (you)' if s == me else ''}{'' if view.alive[s] else ' (out)'}: "
-        f"{sum(1 for t in range(board.land_count) if view.owner[t] == s)} terr, "
-        f"{_infantry(view, board, s)} inf, "
-        f"{sum(1 for sh in view.ships if sh.owner == s)} ships, {view.hand_sizes[s]} cards, "
-        f"{view.stars[s]}/{view.params.stars_to_win} stars" for s in seats])
-    if view.all_hands is not None and view.all_objectives is not None and view.all_goals is not None:
-        for seat in seats:
-            cards = " ".join(board.card_names[c] for c in view.all_hands[seat]) or "none"
-            missions = " ".join([board.objectives[i].id for i in view.all_objectives[seat]]
-                                + [board.goals[i].id for i in view.all_goals[seat]]) or "none"
-            lines.append(f"P{seat} cards: {cards}; objective and goal cards: {missions}")
-    if view.hand is not None:
-        kinds = ("infantry", "horse", "cannon")
-        hand = [f"{board.card_names[c]} ({'special' if board.card_kind[c] < 0 else kinds[board.card_kind[c]]})"
-                for c in view.hand]
-        items = hand or ["none"]
-        items[0] = f"Your cards (a set trades for {board.trade_value(view.sets_traded)} now): " + items[0]
-        lines.extend(_wrap(items, indent="", sep=", "))
-    if view.my_objectives is not None and view.my_goals is not None:
-        for i in view.my_objectives:
-            c = board.objectives[i]
-            lines.append(f"Objective {c.id}: {c.text} (reward {c.reward})")
-        for i in view.my_goals:
-            c = board.goals[i]
-            lines.append(f"Goal {c.id}: {c.text} (reward {c.reward}, {c.stars} star)")
-    lines.extend(_status(view, board))
-    # Long free text (a game-over reason, a custom board's card texts) is wrapped to 80 columns.
-    return "\n".join(part for line in lines
-                     for part in (textwrap.wrap(line, 80, subsequent_indent="  ") if len(line) > 80 else [line]))
-
-
-def _status(view: SpaceRiskView, board: Board) -> list[str]:
-    """What the player to act does now (the last lines, just above the prompt)."""
-    phase = view.phase
-    mine = view.current == view.seat
-    if phase in (PHASE_NAMES[DEPLOY], PHASE_NAMES[CLAIM]):
-        left = ", ".join(f"P{s} {n}" for s, n in enumerate(view.to_deploy))
-        how = "'claim TERRITORY'" if phase == PHASE_NAMES[CLAIM] else "'place TERRITORY count=N'"
-        return [f"Starting infantry left: {left}", f"Your turn: {how}" if mine else f"P{view.current} places"]
-    if phase == PHASE_NAMES[REINFORCE]:
-        lines = [f"Reinforcements to place: {view.pool}" + (f" (this turn: {view.income})" if view.income else "")]
-        if mine and view.hand is not None and len(view.hand) >= 3:
-            forced = view.params.forced_trade_hand
-            must = forced > 0 and len(view.hand) >= forced
-            lines.append(("You must trade a set first" if must else "Trade a set first if you like")
-                         + " ('actions' lists your sets); then 'place TERRITORY count=N'")
-        elif mine:
-            lines.append("Place them: 'place TERRITORY' (one) or 'place TERRITORY count=N'")
-        return lines
-    if phase == PHASE_NAMES[MOVE_IN]:
-        return [f"P{view.current} took {board.names[view.move_to]}: move 1 to {view.move_max} infantry in ('move N')"]
-    if phase == PHASE_NAMES[MAIN]:
-        lines = []
-        if mine and "lost for want of room" in view.income:
-            lines.append(f"Reinforcements this turn: {view.income}")
-        if mine:
-            ports = [p.name for pi, p in enumerate(board.planets)
-                     if p.port >= 0 and view.owner[p.port] == view.seat
-                     and view.owner[p.launch] in (-1, view.seat)
-                     and view.round - view.port_used[pi] >= view.params.spaceport_interval]
-            if ports:
-                lines.append("Spaceports ready: " + ", ".join(ports) + " ('build PLANET battleship')")
-            if view.conquests:
-                took = "1 territory" if view.conquests == 1 else f"{view.conquests} territories"
-                lines.append(f"You took {took} this turn: a card at the end of it")
-        lines.append("Attack, fly/load/unload ships, build; then 'fortify FROM TO N' or 'end'")
-        return lines
-    return [f"Game over: {view.end_reason}"]

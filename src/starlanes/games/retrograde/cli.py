@@ -1,14 +1,20 @@
-"""``starlanes deck``: Retrograde deck files.
+"""Retrograde's own commands (``starlanes deck ...``): deck files and the card list.
+
+The registry entry names these functions; the generic CLI knows no game.
 
 Examples::
 
-    starlanes deck check my.deck          # every problem, one per line; exit 0 when legal
-    starlanes deck check sample-2          # a shipped deck by name
-    starlanes deck show sample-1           # the deck, top first, with each card's numbers
-    starlanes deck cards --kind spacecraft # the card list
+    starlanes deck check retrograde my.deck          # every problem, one per line; exit 0 when legal
+    starlanes deck check retrograde sample-2         # a shipped deck by name
+    starlanes deck show retrograde sample-1          # the deck, top first, with each card's numbers
+    starlanes deck cards retrograde --kind spacecraft  # the card list
 
-A deck file is plain text: the homeworld, then the 40 cards from the top of the deck down,
-one per line (``3 x Sky Spore`` repeats a card), ``#`` starts a comment.
+``starlanes deck check my.deck`` (without the game) is the older form, still accepted with a
+deprecation warning.
+
+A deck file is plain UTF-8 text: the homeworld, then the 40 cards from the top of the deck down,
+one per line (``3 x Sky Spore`` repeats a card), ``#`` starts a comment. A game shuffles each
+deck into a secret order unless ``--param deck_order=file`` (ruling 5).
 """
 
 from __future__ import annotations
@@ -18,24 +24,21 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from starlanes.cli.common import console
 from starlanes.core.errors import ContentError, ParseError
 from starlanes.games.retrograde.board import BOOK
 from starlanes.games.retrograde.deck import DECK_SIZE, MAX_OFF_FACTION, check_deck, load_deck
-from starlanes.games.retrograde.view import describe_card
+from starlanes.games.retrograde.render import describe_card
+from starlanes.games.retrograde.spec import MAX_DECK_SIZE
 
-from .common import console
-
-__all__ = ["deck_app", "register"]
-
-deck_app = typer.Typer(help="Retrograde decks: check a deck file, show a deck, list the cards.",
-                       no_args_is_help=True)
+__all__ = ["cards", "check", "show"]
 
 
-@deck_app.command("check")
 def check(
     file: Annotated[str, typer.Argument(help="a deck file, or a shipped deck: sample-1, sample-2")],
-    size: Annotated[int, typer.Option(help="cards besides the homeworld")] = DECK_SIZE,
-    max_off_faction: Annotated[int, typer.Option(help="cards from other factions")] = MAX_OFF_FACTION,
+    size: Annotated[int, typer.Option(help="cards besides the homeworld", min=1, max=MAX_DECK_SIZE)] = DECK_SIZE,
+    max_off_faction: Annotated[int, typer.Option(help="cards from other factions", min=0,
+                                                 max=MAX_DECK_SIZE)] = MAX_OFF_FACTION,
 ) -> None:
     """Validate a deck against the construction rules and name every problem."""
     deck = load_deck(file)
@@ -49,9 +52,8 @@ def check(
     console.print(f"[green]{escape(file)}: a legal deck[/] — {escape(hw)} and {len(deck.cards)} cards")
 
 
-@deck_app.command("show")
 def show(file: Annotated[str, typer.Argument(help="a deck file or a shipped deck name")]) -> None:
-    """Print a deck, top of the deck first, with every card's numbers and ability."""
+    """Print a deck in file order (the order ``deck_order=file`` plays), with every card's numbers."""
     deck = load_deck(file)
     if deck.homeworld:
         console.print(f"[bold]homeworld:[/] {escape(describe_card(deck.homeworld))}")
@@ -61,7 +63,6 @@ def show(file: Annotated[str, typer.Argument(help="a deck file or a shipped deck
         console.print(f"[red]  - {escape(p)}[/]")
 
 
-@deck_app.command("cards")
 def cards(kind: Annotated[str, typer.Option(help="asset, spacecraft, upgrade or all")] = "all") -> None:
     """List every Retrograde card with its numbers and ability."""
     kinds = ("asset", "spacecraft", "upgrade")
@@ -71,6 +72,3 @@ def cards(kind: Annotated[str, typer.Option(help="asset, spacecraft, upgrade or 
         if kind in ("all", card.kind):
             console.print(escape(describe_card(card.key)))
 
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(deck_app, name="deck")

@@ -1,0 +1,74 @@
+"""The end of a turn: an opponent without a homeworld loses, Stellar Gate's count, untap,
+debris and Thorns damage, bonuses that last until the end of the turn, the turn limit."""
+
+from __future__ import annotations
+
+from starlanes.games.retrograde import abilities as ab
+from starlanes.games.retrograde import events as ev
+from starlanes.games.retrograde.actions import End
+from starlanes.games.retrograde.rules.combat import check_destroyed, deal
+from starlanes.games.retrograde.rules.common import Engine
+from starlanes.games.retrograde.rules.turn_start import begin_turn
+from starlanes.games.retrograde.state import NOBODY, Ship
+
+__all__ = ["end", "end_turn"]
+
+
+def end(e: Engine, seat: int, act: End) -> None:
+    end_turn(e, seat)
+
+
+def end_turn(e: Engine, seat: int) -> None:
+    t = e.t
+    b = e.b
+    opp = b.opponent(seat)
+    # 1. an opponent without a homeworld loses
+    if not b.homeworlds_of(opp):
+        e.win(seat, "the opponent has no homeworld")
+        return
+    # 2. alternative win conditions: Stellar Gate's card moves its check to the start of a
+    #    turn (golden rule); here its count of consecutive turns advances
+    #    (ruling 24: every turn counts, the opponent's too; the house rule counts only the
+    #    holder's own turns)
+    for a in t.assets:
+        if a.face_up and b.asset_card(a).has("gate-victory"):
+            for p in (seat,) if e.cfg.gate_counts_own_turns else (0, 1):
+                t.gate_streak[p] = t.gate_streak[p] + 1 if a.controller == p else 0
+    # 3. untap
+    for a in t.assets:
+        if a.controller == seat:
+            a.tapped = False
+            for u in a.upgrades:
+                u.tapped = False
+    # 4. debris (and Thorns, which strikes at the end of its controller's opponent's turn)
+    hurt: list[Ship] = []
+    for s in list(t.ships):
+        count = b.debris_count(s.asset, s.orbital)
+        if count:
+            dmg = int(ab.modify(b, "debris_damage", count, ship=s, count=count))
+            if dmg:
+                e.emit(ev.DebrisDamage(e.ref(s.uid), dmg))
+                hurt.append(deal(e, s, dmg))
+    for uid, dmg in ab.modify(b, "thorns", [], ending=seat):
+        victim = b.ship(uid)
+        if victim is not None:
+            e.emit(ev.ThornsDamage(e.ref(uid), dmg))
+            hurt.append(deal(e, victim, dmg))
+    for s in hurt:
+        check_destroyed(e, s, None)
+    # bonuses "until the end of the turn" expire
+    for s in t.ships:
+        s.armor_bonus = s.dv_bonus = 0
+        s.boosted_by = []
+        s.moves = s.free_burns = 0
+    for a in t.assets:
+        a.bonus_power = 0
+    t.beacons = [bc for bc in t.beacons if bc.turn > t.turn]
+    if t.turn >= e.cfg.turn_limit:
+        t.end_reason = f"turn limit ({e.cfg.turn_limit} turns) reached: a draw"
+        t.winner = NOBODY
+        e.emit(ev.GameOver(NOBODY, t.end_reason))
+        return
+    t.turn += 1
+    t.current = opp
+    begin_turn(e, opp)

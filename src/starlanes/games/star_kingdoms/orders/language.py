@@ -1,0 +1,462 @@
+"""The Star Kingdoms order language: the forms of every order, parsing a sheet, formatting orders.
+
+One order per line; ``#`` starts a comment; blank lines are ignored; names are written as
+players know them (any case, with or without punctuation) and quoted when they contain one of
+the order's words.  Part 1's forms (order IDs of the inventory)::
+
+    O01  relationship with <faction> is <stance>
+    O02  default relationship is <stance>
+    O07  build <district> district on <planet>
+    O08  build office on <planet> for <org>
+         build office on <planet> for new <org-type> org <name>
+         build office on <planet> for new religious org <name> following <principle>
+    O09  rebuild <planet>
+    O10  build planetary shield on <planet>
+    O11/O12/O13/O18/O22
+         research <tech> on <planet> [in <district>]            (default: academic)
+         research <design tech> for <class> on <planet> [in <district>]
+    O14  analyse <subject> on <planet>
+    O15  build ship <ship class> on <planet> [named <name>] [with <modules>] [variant <variant>] [at level <n>]
+    O16  repair ships <ships> on <planet> at level <n> [in orbital yard]
+    O17  refit ship <ship> on <planet> at level <n>
+    O19  train <detachment class> on <planet> [named <name>] [with <modules>] [variant <variant>]
+    O20  reinforce <detachments> on <planet> at level <n>
+    O21  refit detachment <detachment> on <planet> at level <n>
+    O23  cancel <district> project on <planet>
+    O24  rush <district> project on <planet> [x <count>]
+    O25  breakthrough <tech> [for <class>]
+    O26  gm request <any text>
+
+Lists are comma-separated (``with 2 Ship Weapons, Deep Space Sensors``).  Parts 2 and 3 add
+entries to :data:`ENTRIES` (and records to :mod:`.records`); nothing else changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from starlanes.core.errors import ParseError
+from starlanes.games.star_kingdoms.orders import records as r
+from starlanes.games.star_kingdoms.orders.grammar import (
+    LIST_KINDS,
+    REST_KIND,
+    Form,
+    Group,
+    LineError,
+    Mismatch,
+    Slot,
+    needs_quotes,
+    tokenize,
+)
+from starlanes.games.star_kingdoms.orders.names import NameBook, display, resolve
+
+__all__ = [
+    "ENTRIES",
+    "MAX_LINES",
+    "MAX_ORDER_BYTES",
+    "Entry",
+    "OrderSheet",
+    "ParsedLine",
+    "format_order",
+    "format_sheet",
+    "parse_order",
+    "parse_orders",
+]
+
+MAX_ORDER_BYTES = 256 * 1024
+MAX_LINES = 5000
+MAX_LINE_CHARS = 2000
+
+Fields = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One written form of one or more order records.
+
+    ``make`` builds the record from the resolved slot values (default: the single record with
+    the slots as fields plus ``fixed``); ``view`` gives the slot values of a record this form can
+    write, or None (default: same-named fields, matching ``fixed``)."""
+
+    orders: tuple[type[r.Order], ...]
+    form: Form
+    fixed: Fields = field(default_factory=dict)
+    make: Callable[[Fields, NameBook], r.Order] | None = None
+    view: Callable[[r.Order], Fields | None] | None = None
+
+    def slots(self) -> list[tuple[Slot, bool]]:
+        out: list[tuple[Slot, bool]] = []
+
+        def walk(items: tuple[Any, ...], optional: bool) -> None:
+            for item in items:
+                if isinstance(item, Group):
+                    walk(item.items, True)
+                elif isinstance(item, Slot):
+                    out.append((item, optional))
+
+        walk(self.form.items, False)
+        return out
+
+    def build(self, raw: dict[str, str | list[str]], book: NameBook) -> r.Order:
+        values: Fields = {}
+        for slot, _ in self.slots():
+            if slot.name in raw:
+                values[slot.name] = resolve(slot.kind, raw[slot.name], book)
+        values.update(self.fixed)
+        if self.make is not None:
+            return self.make(values, book)
+        return self.orders[0](**values)
+
+    def fields_of(self, order: r.Order) -> Fields | None:
+        if type(order) not in self.orders:
+            return None
+        if self.view is not None:
+            return self.view(order)
+        if any(getattr(order, k) != v for k, v in self.fixed.items()):
+            return None
+        return {slot.name: getattr(order, slot.name) for slot, _ in self.slots()}
+
+
+def _e(pattern: str, *orders: type[r.Order], fixed: Fields | None = None,
+       make: Callable[[Fields, NameBook], r.Order] | None = None,
+       view: Callable[[r.Order], Fields | None] | None = None) -> Entry:
+    return Entry(orders, Form(pattern), fixed or {}, make, view)
+
+
+# --- makers with catalogue checks ----------------------------------------------------------------
+
+_RESEARCH: dict[str, type[r.Order]] = {
+    "industrial": r.ResearchPlanetaryConstruction, "shipyard": r.ResearchShipConstruction,
+    "military": r.ResearchMilitaryTheory,
+}
+
+
+def _make_research(values: Fields, book: NameBook) -> r.Order:
+    cat = book.catalogue
+    tech = cat.tech(values["tech"])
+    district = values.get("district", "academic")
+    design_class = values.get("design_class", "")
+    if tech.kind == "design":
+        cls = cat.classes[design_class] if design_class else None
+        if cls is None:
+            raise LineError(f"name the class {tech.name} unlocks: research {tech.name} for <class> on <planet>")
+        if cls.unit != tech.designs or not cls.design:
+            raise LineError(f"{cls.name} is not an advanced {tech.designs} class that {tech.name} unlocks")
+    elif design_class:
+        raise LineError(f"only Ship Design and Detachment Design name a class; {tech.name} does not")
+    if district != "academic":
+        parents = (tech,) if tech.kind == "core" else tuple(cat.tech(p) for p in cat.core_parents(tech))
+        if not any(district in p.research for p in parents):
+            raise LineError(f"{district} districts cannot research {tech.name}")
+        cls_ = _RESEARCH[district]
+        if cls_ is r.ResearchPlanetaryConstruction:
+            return r.ResearchPlanetaryConstruction(planet=values["planet"], tech=tech.id)
+        return cls_(planet=values["planet"], tech=tech.id, design_class=design_class)
+    if tech.kind == "core":
+        return r.ResearchCoreTechnology(planet=values["planet"], tech=tech.id)
+    return r.ResearchSupplementalTechnology(planet=values["planet"], tech=tech.id, design_class=design_class)
+
+
+def _research_view(with_class: bool, with_district: bool) -> Callable[[r.Order], Fields | None]:
+    districts = {r.ResearchPlanetaryConstruction: "industrial", r.ResearchShipConstruction: "shipyard",
+                 r.ResearchMilitaryTheory: "military"}
+
+    def view(order: r.Order) -> Fields | None:
+        district = districts.get(type(order), "academic")
+        design_class = getattr(order, "design_class", "")
+        if bool(design_class) != with_class or (district != "academic") != with_district:
+            return None
+        out: Fields = {"tech": getattr(order, "tech"), "planet": getattr(order, "planet")}  # noqa: B009
+        if with_class:
+            out["design_class"] = design_class
+        if with_district:
+            out["district"] = district
+        return out
+
+    return view
+
+
+def _check_variant(book: NameBook, class_id: str, variant: str) -> None:
+    if not variant:
+        return
+    cls = book.catalogue.classes[class_id]
+    var = book.catalogue.variants[variant]
+    applies = "fighter" if "cargo-1" in cls.special else cls.unit
+    if var.applies_to != applies:
+        raise LineError(f"the {var.name} variant is for {var.applies_to}s, not a {cls.name}")
+
+
+def _check_flexible(book: NameBook, class_id: str, flexible: tuple[str, ...]) -> None:
+    cls = book.catalogue.classes[class_id]
+    if len(flexible) > cls.flexible:
+        raise LineError(f"a {cls.name} has {cls.flexible} flexible slot(s), not {len(flexible)}")
+
+
+def _make_ship(values: Fields, book: NameBook) -> r.Order:
+    order = r.ConstructShip(**values)
+    _check_flexible(book, order.ship_class, order.flexible)
+    _check_variant(book, order.ship_class, order.variant)
+    cls = book.catalogue.classes[order.ship_class]
+    if order.level and order.level != cls.level and "cargo-1" not in cls.special:
+        raise LineError(f"only fighter squadron projects take another level; a {cls.name} is level {cls.level}")
+    if order.level == cls.level:
+        order = msgspec.structs.replace(order, level=0)
+    return order
+
+
+def _make_detachment(values: Fields, book: NameBook) -> r.Order:
+    order = r.TrainDetachment(**values)
+    _check_flexible(book, order.detachment_class, order.flexible)
+    _check_variant(book, order.detachment_class, order.variant)
+    return order
+
+
+def _make_units(cls: type[r.Order], units_field: str) -> Callable[[Fields, NameBook], r.Order]:
+    def make(values: Fields, book: NameBook) -> r.Order:
+        if len(values[units_field]) > 2:
+            raise LineError("a repair or reinforcement takes one or two units")
+        return cls(**values)
+
+    return make
+
+
+def _make_office(values: Fields, book: NameBook) -> r.Order:
+    if values.get("new_type") == "religious" and not values.get("principle"):
+        raise LineError("a new religious org needs a guiding principle: ... org <name> following <principle>")
+    return r.ConstructOffice(**values)
+
+
+def _office_view(kind: str) -> Callable[[r.Order], Fields | None]:
+    def view(order: r.Order) -> Fields | None:
+        assert isinstance(order, r.ConstructOffice)
+        shown = "religious" if order.new_type == "religious" else ("new" if order.new_type else "")
+        if shown != kind:
+            return None
+        return {"planet": order.planet, "org": order.org, "new_type": order.new_type or None,
+                "principle": order.principle or None}
+
+    return view
+
+
+def _optional_view(**defaults: Any) -> Callable[[r.Order], Fields | None]:
+    def view(order: r.Order) -> Fields | None:
+        out = msgspec.structs.asdict(order)
+        return {k: (None if k in defaults and v == defaults[k] else v) for k, v in out.items()}
+
+    return view
+
+
+ENTRIES: tuple[Entry, ...] = (
+    _e("relationship with {faction:faction} is {stance:stance}", r.SetRelationship),
+    _e("default relationship is {stance:stance}", r.SetDefaultRelationship),
+    _e("build office on {planet:planet} for new religious org {org:text} following {principle:text}",
+       r.ConstructOffice, fixed={"new_type": "religious"}, view=_office_view("religious")),
+    _e("build office on {planet:planet} for new {new_type:org-type} org {org:text}", r.ConstructOffice,
+       make=_make_office, view=_office_view("new")),
+    _e("build office on {planet:planet} for {org:org}", r.ConstructOffice, view=_office_view("")),
+    _e("build planetary shield on {planet:planet}", r.ConstructPlanetaryShield),
+    _e("build ship {ship_class:ship-class} on {planet:planet} [named {name:text}] [with {flexible:ship-modules}] "
+       "[variant {variant:variant}] [at level {level:int}]", r.ConstructShip, make=_make_ship,
+       view=_optional_view(name="", flexible=(), variant="", level=0)),
+    _e("build {district:district} district on {planet:planet}", r.ConstructDistrict),
+    _e("rebuild {planet:planet}", r.RebuildAndRepair),
+    *(
+        _e(pattern, r.ResearchPlanetaryConstruction, r.ResearchCoreTechnology, r.ResearchSupplementalTechnology,
+           r.ResearchShipConstruction, r.ResearchMilitaryTheory, make=_make_research,
+           view=_research_view(with_class, with_district))
+        for pattern, with_class, with_district in (
+            ("research {tech:tech} for {design_class:class} on {planet:planet} in {district:district}", True, True),
+            ("research {tech:tech} for {design_class:class} on {planet:planet}", True, False),
+            ("research {tech:tech} on {planet:planet} in {district:district}", False, True),
+            ("research {tech:tech} on {planet:planet}", False, False),
+        )
+    ),
+    _e("analyse {subject:text} on {planet:planet}", r.Analyse),
+    _e("analyze {subject:text} on {planet:planet}", r.Analyse),
+    _e("repair ships {ships:units} on {planet:planet} at level {level:int} in orbital yard", r.RepairShips,
+       fixed={"orbital_yard": True}, make=_make_units(r.RepairShips, "ships")),
+    _e("repair ships {ships:units} on {planet:planet} at level {level:int}", r.RepairShips,
+       fixed={"orbital_yard": False}, make=_make_units(r.RepairShips, "ships")),
+    _e("refit ship {ship:unit} on {planet:planet} at level {level:int}", r.RefitShip),
+    _e("train {detachment_class:det-class} on {planet:planet} [named {name:text}] [with {flexible:det-modules}] "
+       "[variant {variant:variant}]", r.TrainDetachment, make=_make_detachment,
+       view=_optional_view(name="", flexible=(), variant="")),
+    _e("reinforce {detachments:units} on {planet:planet} at level {level:int}", r.ReinforceDetachments,
+       make=_make_units(r.ReinforceDetachments, "detachments")),
+    _e("refit detachment {detachment:unit} on {planet:planet} at level {level:int}", r.RefitDetachment),
+    _e("cancel {district:district} project on {planet:planet}", r.CancelProject),
+    _e("rush {district:district} project on {planet:planet} [x {count:int}]", r.RushProject,
+       view=_optional_view(count=1)),
+    _e("breakthrough {tech:tech} [for {design_class:class}]", r.Breakthrough,
+       make=lambda v, book: _breakthrough(v, book), view=_optional_view(design_class="")),
+    _e("gm request {text:rest}", r.GMRequest),
+)
+
+
+def _breakthrough(values: Fields, book: NameBook) -> r.Order:
+    research = _make_research({"tech": values["tech"], "planet": "", "design_class": values.get("design_class", "")},
+                              book)
+    return r.Breakthrough(tech=values["tech"], design_class=getattr(research, "design_class", ""))
+
+
+KEYWORDS: frozenset[str] = frozenset(w for e in ENTRIES for w in e.form.keywords())
+_VERBS: tuple[str, ...] = tuple(dict.fromkeys(e.form.verb for e in ENTRIES))
+
+
+# --- parsing ------------------------------------------------------------------------------------
+
+
+class ParsedLine(msgspec.Struct, frozen=True, kw_only=True):
+    line: int
+    text: str
+    order: r.Order | None = None
+    error: str = ""
+
+
+class OrderSheet(msgspec.Struct, frozen=True, kw_only=True):
+    """Every order line of a sheet, accepted (with its record) or refused (with the reason)."""
+
+    lines: tuple[ParsedLine, ...]
+
+    @property
+    def orders(self) -> tuple[r.Order, ...]:
+        return tuple(p.order for p in self.lines if p.order is not None)
+
+    @property
+    def errors(self) -> tuple[str, ...]:
+        return tuple(f"line {p.line}: {p.error}" for p in self.lines if p.error)
+
+
+def _unknown_verb(word: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word.casefold(), _VERBS, n=2, cutoff=0.6)
+    hint = " or ".join(f"'{c}'" for c in close)
+    return f"unknown order '{word}'" + (f"; did you mean {hint}?" if close else f"; orders: {', '.join(_VERBS)}")
+
+
+def _parse_line(text: str, book: NameBook) -> r.Order | None:
+    tokens, code = tokenize(text)
+    if not tokens:
+        return None
+    first = tokens[0].word
+    candidates = [e for e in ENTRIES if e.form.verb == first]
+    if not candidates:
+        raise LineError(_unknown_verb(tokens[0].text))
+    best: tuple[int, Mismatch, Entry] | None = None
+    for entry in candidates:
+        try:
+            raw = entry.form.match(tokens, code)
+        except Mismatch as failed:
+            if best is None or failed.position > best[0]:
+                best = (failed.position, failed, entry)
+            continue
+        try:
+            return entry.build(raw, book)
+        except LineError as exc:
+            words = {w for value in raw.values() for part in ([value] if isinstance(value, str) else value)
+                     for w in part.casefold().split()} & entry.form.keywords() - {entry.form.verb}
+            hint = f" (a name containing '{sorted(words)[0]}' is written in quotes)" if words else ""
+            raise LineError(f"{exc}{hint}") from None
+    assert best is not None
+    position, miss, entry = best
+    where = f"at '{tokens[position].text}'" if position < len(tokens) else "at the end of the line"
+    forms = " | ".join(dict.fromkeys(e.form.usage() for e in candidates if e.form.items[:2] == entry.form.items[:2]))
+    return _syntax_error(f"expected {miss.expected} {where}; write: {forms}")
+
+
+def _syntax_error(message: str) -> r.Order:
+    raise LineError(message)
+
+
+def parse_order(line: str, book: NameBook) -> r.Order:
+    """One order from one line; ParseError (one line) if it is not a valid order."""
+    try:
+        order = _parse_line(line, book)
+    except LineError as exc:
+        raise ParseError(str(exc)) from None
+    if order is None:
+        raise ParseError("no order on this line")
+    return order
+
+
+def _decode(data: str | bytes) -> str:
+    if isinstance(data, bytes):
+        if len(data) > MAX_ORDER_BYTES:
+            raise ParseError(f"orders: too large ({len(data):,} bytes; the limit is {MAX_ORDER_BYTES:,})")
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ParseError(f"orders: not UTF-8 text (bad byte at offset {exc.start})") from None
+    if len(data) > MAX_ORDER_BYTES:
+        raise ParseError(f"orders: too large ({len(data):,} characters; the limit is {MAX_ORDER_BYTES:,})")
+    return data.removeprefix("\ufeff")
+
+
+def parse_orders(data: str | bytes, book: NameBook) -> OrderSheet:
+    """Every line of an order sheet: accepted with its record, or refused with a one-line reason.
+    Only a sheet that cannot be read at all (not UTF-8, too large) raises ParseError."""
+    text = _decode(data)
+    if "\x00" in text:
+        raise ParseError("orders: not a text file (contains NUL characters)")
+    rows = text.splitlines()
+    if len(rows) > MAX_LINES:
+        raise ParseError(f"orders: {len(rows):,} lines (at most {MAX_LINES:,})")
+    out: list[ParsedLine] = []
+    for number, line in enumerate(rows, start=1):
+        if len(line) > MAX_LINE_CHARS:
+            out.append(ParsedLine(line=number, text=line[:80] + "...", error=f"line longer than {MAX_LINE_CHARS}"))
+            continue
+        try:
+            order = _parse_line(line, book)
+        except LineError as exc:
+            out.append(ParsedLine(line=number, text=line, error=str(exc)))
+            continue
+        if order is not None:
+            out.append(ParsedLine(line=number, text=line, order=order))
+    return OrderSheet(lines=tuple(out))
+
+
+# --- formatting ---------------------------------------------------------------------------------
+
+
+def _written(kind: str, value: Any, book: NameBook, stops: set[str]) -> str:
+    shown = display(kind, value, book)
+    if kind == REST_KIND:
+        return str(shown)
+    if kind in LIST_KINDS:
+        assert isinstance(shown, list)
+        return ", ".join(s if _plain_item(kind, s, stops) else f'"{s}"' for s in shown)
+    assert isinstance(shown, str)
+    if kind == "int":
+        return shown
+    return f'"{shown}"' if needs_quotes(shown, stops) else shown
+
+
+def _plain_item(kind: str, item: str, stops: set[str]) -> bool:
+    count, _, rest = item.partition(" ")
+    if kind != "units" and count.isdigit() and rest:
+        return not needs_quotes(rest, stops)
+    return not needs_quotes(item, stops)
+
+
+def format_order(order: r.Order, book: NameBook) -> str:
+    """The order written in the language; it parses back to the same record."""
+    for entry in ENTRIES:
+        values = entry.fields_of(order)
+        if values is None:
+            continue
+        stops = entry.form.stops()
+        slots = {slot.name: slot.kind for slot, _ in entry.slots()}
+        written = {name: None if values.get(name) is None else _written(kind, values[name], book, stops[name])
+                   for name, kind in slots.items()}
+        return entry.form.render(written)
+    raise ValueError(f"no form writes order {order.order_id}")
+
+
+def format_sheet(orders: tuple[r.Order, ...] | list[r.Order], book: NameBook) -> str:
+    return "".join(format_order(o, book) + "\n" for o in orders)

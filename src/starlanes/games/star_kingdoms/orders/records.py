@@ -1,0 +1,184 @@
+"""Typed order records: one frozen Struct per order type, tagged with the inventory's order ID.
+
+Names are resolved to ids (planets, techs, classes, modules, variants); factions, organisations
+and units are kept by name (they belong to the campaign, not the content).  Orders of parts 2
+and 3 (O03-O06, O27-O82) are added here as further ``Order`` subclasses.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from starlanes.games.star_kingdoms.catalogue import District
+
+__all__ = [
+    "ORG_TYPES",
+    "STANCES",
+    "Analyse",
+    "Breakthrough",
+    "CancelProject",
+    "ConstructDistrict",
+    "ConstructOffice",
+    "ConstructPlanetaryShield",
+    "ConstructShip",
+    "GMRequest",
+    "Order",
+    "OrgType",
+    "RebuildAndRepair",
+    "RefitDetachment",
+    "RefitShip",
+    "ReinforceDetachments",
+    "RepairShips",
+    "ResearchCoreTechnology",
+    "ResearchMilitaryTheory",
+    "ResearchPlanetaryConstruction",
+    "ResearchShipConstruction",
+    "ResearchSupplementalTechnology",
+    "RushProject",
+    "SetDefaultRelationship",
+    "SetRelationship",
+    "Stance",
+    "TrainDetachment",
+]
+
+Stance = Literal["allied", "friendly", "neutral", "wary", "hostile"]
+STANCES: tuple[Stance, ...] = ("allied", "friendly", "neutral", "wary", "hostile")
+OrgType = Literal["science", "trade", "military", "intelligence", "religious"]
+ORG_TYPES: tuple[OrgType, ...] = ("science", "trade", "military", "intelligence", "religious")
+
+
+class Order(msgspec.Struct, frozen=True, kw_only=True, tag_field="order"):
+    """Base of every order; ``type(order).__struct_config__.tag`` is its order ID."""
+
+    @property
+    def order_id(self) -> str:
+        return str(type(self).__struct_config__.tag)
+
+
+class SetRelationship(Order, frozen=True, tag="O01"):
+    faction: str
+    stance: Stance
+
+
+class SetDefaultRelationship(Order, frozen=True, tag="O02"):
+    stance: Stance
+
+
+class ConstructDistrict(Order, frozen=True, tag="O07"):
+    planet: str
+    district: District
+
+
+class ConstructOffice(Order, frozen=True, tag="O08"):
+    planet: str
+    org: str
+    """An existing organisation, or the name of the new one when ``new_type`` is set."""
+    new_type: OrgType | Literal[""] = ""
+    principle: str = ""
+    """Guiding principle of a new Religious organisation (ORG-03)."""
+
+
+class RebuildAndRepair(Order, frozen=True, tag="O09"):
+    planet: str
+
+
+class ConstructPlanetaryShield(Order, frozen=True, tag="O10"):
+    planet: str
+
+
+class ResearchPlanetaryConstruction(Order, frozen=True, tag="O11"):
+    planet: str
+    tech: str
+
+
+class ResearchCoreTechnology(Order, frozen=True, tag="O12"):
+    planet: str
+    tech: str
+
+
+class ResearchSupplementalTechnology(Order, frozen=True, tag="O13"):
+    planet: str
+    tech: str
+    design_class: str = ""
+
+
+class Analyse(Order, frozen=True, tag="O14"):
+    planet: str
+    subject: str
+
+
+class ConstructShip(Order, frozen=True, tag="O15"):
+    planet: str
+    ship_class: str
+    name: str = ""
+    flexible: tuple[str, ...] = ()
+    variant: str = ""
+    level: int = 0
+    """Project level when it differs from the class level (Advanced Fighter Construction)."""
+
+
+class RepairShips(Order, frozen=True, tag="O16"):
+    planet: str
+    level: int
+    ships: tuple[str, ...]
+    orbital_yard: bool = False
+
+
+class RefitShip(Order, frozen=True, tag="O17"):
+    planet: str
+    level: int
+    ship: str
+
+
+class ResearchShipConstruction(Order, frozen=True, tag="O18"):
+    planet: str
+    tech: str
+    design_class: str = ""
+
+
+class TrainDetachment(Order, frozen=True, tag="O19"):
+    planet: str
+    detachment_class: str
+    name: str = ""
+    flexible: tuple[str, ...] = ()
+    variant: str = ""
+
+
+class ReinforceDetachments(Order, frozen=True, tag="O20"):
+    planet: str
+    level: int
+    detachments: tuple[str, ...]
+
+
+class RefitDetachment(Order, frozen=True, tag="O21"):
+    planet: str
+    level: int
+    detachment: str
+
+
+class ResearchMilitaryTheory(Order, frozen=True, tag="O22"):
+    planet: str
+    tech: str
+    design_class: str = ""
+
+
+class CancelProject(Order, frozen=True, tag="O23"):
+    planet: str
+    district: District
+
+
+class RushProject(Order, frozen=True, tag="O24"):
+    planet: str
+    district: District
+    count: int = 1
+
+
+class Breakthrough(Order, frozen=True, tag="O25"):
+    tech: str
+    design_class: str = ""
+
+
+class GMRequest(Order, frozen=True, tag="O26"):
+    text: str

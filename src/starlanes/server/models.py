@@ -1,0 +1,73 @@
+"""The server's tables (SQLAlchemy Core). The schema is made and changed only by the Alembic
+migrations in ``migrations/versions``; these definitions are what the code reads and writes, and
+the migration test checks that the two agree.
+
+- ``matches``: one row per match: game, version, params, seats, seed, the current ``step`` (the
+  state id), the GM token's and the spectator code's hashes, the outcome once over, bot errors.
+- ``seats``: one row per seat: human or bot (agent spec), the invite code's hash (a human seat's,
+  until used) and the seat token's hash once joined.
+- ``actions``: the append-only log. ``(match_id, step)`` is the primary key: the action taken at
+  ``step`` (the state id it was made against); a second append for the same step violates it, so
+  of two racing submissions exactly one commits. ``events`` is the JSON of its events with their
+  audiences (filtered per reader).
+- ``snapshots``: the full state at some steps (every ``SNAPSHOT_EVERY``), so a match is rebuilt
+  from its latest snapshot and the actions after it.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+GM_ACTOR = -1
+"""``actions.actor`` of a GM action (seats are 0, 1, ...)."""
+
+matches = sa.Table(
+    "matches",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(200), nullable=False, server_default=""),
+    sa.Column("game", sa.String(100), nullable=False),
+    sa.Column("version", sa.String(50), nullable=False),
+    sa.Column("params", sa.Text, nullable=False),  # JSON object
+    sa.Column("seed", sa.String(400), nullable=False),  # decimal text: seeds are up to 129 bits
+    sa.Column("step", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("gm_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("spectator_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("outcome", sa.Text, nullable=True),  # JSON, once over
+    sa.Column("content_hashes", sa.Text, nullable=False, server_default="{}"),
+    sa.Column("created", sa.String(40), nullable=False),
+    sa.Column("bot_errors", sa.Text, nullable=False, server_default="[]"),  # JSON list (migration 0002)
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(10), nullable=False),  # "human" | "bot"
+    sa.Column("agent", sa.String(200), nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("step", sa.Integer, primary_key=True),
+    sa.Column("actor", sa.Integer, nullable=False),  # seat, or GM_ACTOR
+    sa.Column("action", sa.Text, nullable=False),
+    sa.Column("events", sa.Text, nullable=False),  # JSON list of events with their audiences
+    sa.Column("created", sa.String(40), nullable=False),
+)
+
+snapshots = sa.Table(
+    "snapshots",
+    metadata,
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("step", sa.Integer, primary_key=True),
+    sa.Column("state", sa.LargeBinary, nullable=False),  # the ruleset's state JSON
+)

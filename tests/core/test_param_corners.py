@@ -1,0 +1,64 @@
+"""Item 25: every param combination within its declared bounds plays at normal speed.
+
+For every registered game and every numeric param, the param at its declared minimum and at its
+maximum (one at a time, the others at their defaults): a seeded random playout, bounded by the
+ruleset's action cap, plays its first ``ACTIONS`` actions (or to the end) within ``SECONDS``.
+A hang (a loop that never ends inside one call, as ``Rng.randint`` over 2**32 was) is stopped by
+the deadline and fails; so does a step that takes seconds (``legal_actions`` exploding at a
+corner). A value the game refuses with a one-line ``StarlanesError`` (a deck size the shipped
+decks cannot meet) is not a hang and passes; the refusal must name the problem.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from starlanes.core.errors import StarlanesError
+from starlanes.core.params import param_infos
+from starlanes.registry import available_games, get_game
+from starlanes.testing import random_playout
+from tests.core.deadline import deadline
+
+ACTIONS = 200
+SECONDS = 4.0
+SEED = 3
+
+
+def corners() -> list[tuple[str, str, int | float]]:
+    out: list[tuple[str, str, int | float]] = []
+    for spec in available_games():
+        for info in param_infos(spec.params):
+            if info.type not in ("int", "float"):
+                continue
+            for bound in (info.min, info.max):
+                if bound is None:
+                    continue
+                value = int(bound) if info.type == "int" else float(bound)
+                if (spec.id, info.name, value) not in out:
+                    out.append((spec.id, info.name, value))
+    return out
+
+
+CORNERS = corners()
+
+
+def test_there_are_corners_to_check() -> None:
+    assert len({game for game, _, _ in CORNERS}) == len(available_games())
+
+
+@pytest.mark.parametrize(("game_id", "name", "value"), CORNERS, ids=[f"{g}:{n}={v}" for g, n, v in CORNERS])
+def test_a_param_at_its_declared_bound_plays_at_normal_speed(game_id: str, name: str, value: int | float) -> None:
+    game = get_game(game_id)
+    start = time.perf_counter()
+    with deadline(SECONDS, f"{game_id} with {name}={value}"):
+        try:
+            params = game.params_from({name: value})
+            state, log = random_playout(game, SEED, params=params, max_actions=ACTIONS)
+        except StarlanesError as exc:
+            message = str(exc)
+            assert message and "\n" not in message and "Traceback" not in message
+            return
+    assert log or not game.to_act(state)
+    assert time.perf_counter() - start < SECONDS

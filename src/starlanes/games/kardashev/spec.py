@@ -2,8 +2,7 @@
 
 Each default is the document's value, or the ruling's where the document is silent; the
 ruling numbers (``K3``...) refer to ``docs/rulings/kardashev.md``, the ``A#`` numbers to the
-inventory's ambiguities. The game's ``GameSpec`` is declared with its ruleset, which waits for
-the core protocol's revision.
+inventory's ambiguities. ``SPEC`` is the game's ``GameSpec``.
 """
 
 from __future__ import annotations
@@ -12,10 +11,11 @@ from dataclasses import dataclass
 
 from starlanes.core.errors import ParseError
 from starlanes.core.params import Params, param
+from starlanes.core.spec import Chance, GameSpec, Information
 from starlanes.games.kardashev.board import MoveRules
 from starlanes.games.kardashev.costs import Cost, Resources
 
-__all__ = ["TIEBREAKS", "VERSION", "KardashevParams"]
+__all__ = ["SPEC", "TIEBREAKS", "VERSION", "KardashevParams"]
 
 VERSION = "1"
 
@@ -84,3 +84,19 @@ class KardashevParams(Params):
     def starting_hand(self) -> Resources:
         food, matter, energy = self.start_resources
         return Resources(food=food, matter=matter, energy=energy)
+
+
+SPEC = GameSpec(
+    id="kardashev",
+    name="Kardashev",
+    version=VERSION,
+    players=range(2, 7),
+    chance=Chance.DICE_AND_SHUFFLED,
+    information=Information.IMPERFECT,
+    params=KardashevParams,
+    description="Hex exploration for 2-6: sealed bids for tiles, six roles with technology trees, "
+    "colonies, fleets, supports; an ally variant for 4 and 6.",
+    max_actions=20_000,
+    simultaneous=True,
+    rules_file="docs/rulings/kardashev.md",
+)

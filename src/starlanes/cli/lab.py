@@ -106,6 +106,11 @@ def _print_summary(summary: Summary, seconds: float) -> None:
     for (seat, agent), rate in sorted(summary.seat_agent.items()):
         table.add_row(str(seat), agent, str(rate.games), str(rate.wins), _pct(rate.rate), _ci(*rate.ci95))
     out.print(table)
+    from starlanes.lab.labels import label_table
+
+    by_label = label_table(summary)  # what each seat was (kardashev: its role), if the game says
+    if by_label is not None:
+        out.print(by_label)
     if len(summary.by_agent) > 1:
         for agent, rate in summary.by_agent.items():
             out.print(f"agent {agent}: {rate.wins}/{rate.games} = {_pct(rate.rate)} (95% CI {_ci(*rate.ci95)})")

@@ -3,7 +3,9 @@
 A record says everything needed to reproduce and analyse one game: the ruleset and its
 version, the params that differ from the defaults, the seed, which agent sat where, the
 outcome, the length in actions and the wall time. ``label`` names the side of a comparison
-(``"baseline"`` / ``"variant"``) or is ``"run"`` for a plain ``lab run``.
+(``"baseline"`` / ``"variant"``) or is ``"run"`` for a plain ``lab run``; ``labels`` is what
+each seat was (kardashev: its role; see ``labels.py``), empty for a game without seat labels
+and in files written before the column existed.
 
 pyarrow is imported only inside :func:`write_records` / :func:`read_records`.
 """
@@ -40,6 +42,7 @@ class GameRecord:
     scores: tuple[float, ...]  # empty when the ruleset reports none
     length: int  # actions applied
     duration: float  # seconds of wall time
+    labels: tuple[str, ...] = ()  # per seat, from the ruleset's seat_labels (labels.py); may be empty
 
     @property
     def draw(self) -> bool:
@@ -64,6 +67,7 @@ class GameRecord:
 
 
 _COLUMNS = [f.name for f in fields(GameRecord)]
+_OPTIONAL = {"labels"}  # columns added later: a file without them still reads
 
 
 def _schema() -> Any:
@@ -84,6 +88,7 @@ def _schema() -> Any:
             ("scores", pa.list_(pa.float64())),
             ("length", pa.int64()),
             ("duration", pa.float64()),
+            ("labels", pa.list_(pa.string())),
         ]
     )
 
@@ -118,14 +123,15 @@ def read_records(path: str | Path) -> list[GameRecord]:
         table = pq.read_table(source)
     except Exception as exc:  # pyarrow raises several unrelated types for a bad file
         raise ContentError(str(source), "", f"not a Parquet file of lab results ({exc})") from None
-    missing = [name for name in _COLUMNS if name not in table.column_names]
+    missing = [name for name in _COLUMNS if name not in table.column_names and name not in _OPTIONAL]
     if missing:
         raise ContentError(str(source), ", ".join(missing), "missing column(s); not a lab results file")
-    data = table.select(_COLUMNS).to_pydict()
+    present = [name for name in _COLUMNS if name in table.column_names]
+    data = table.select(present).to_pydict()
     out = []
     for i in range(table.num_rows):
-        row = {name: data[name][i] for name in _COLUMNS}
-        for name in ("agents", "winners", "scores"):
-            row[name] = tuple(row[name] or ())
+        row = {name: data[name][i] for name in present}
+        for name in ("agents", "winners", "scores", "labels"):
+            row[name] = tuple(row.get(name) or ())
         out.append(GameRecord(**row))
     return out

@@ -2,7 +2,8 @@
 
 The page holds, for each batch in the file (``run``, or ``baseline`` and ``variant`` of a
 comparison): the win rates per seat and agent with their Wilson 95% intervals (table and
-plot), draws, first-player advantage and a histogram of game lengths. A file with both a
+plot), the win rates per seat label (kardashev: per role; table and plot) when the games
+have labels, draws, first-player advantage and a histogram of game lengths. A file with both a
 baseline and a variant also gets the paired differences of every metric with their 95%
 intervals (plot and verdicts). Plots are drawn with matplotlib and embedded as inline SVG,
 so the page needs no network and no JavaScript.
@@ -78,6 +79,46 @@ def _rates_plot(summary: Summary, title: str) -> str:
     return _svg(fig)
 
 
+def _labels_plot(summary: Summary, title: str) -> str:
+    rows = list(summary.by_label.items())
+    fig, ax = _figure()
+    fig.set_figheight(0.45 * len(rows) + 1.2)
+    ys = list(range(len(rows)))[::-1]
+    rates = [r.rate for _, r in rows]
+    lows = [r.rate - r.ci95[0] for _, r in rows]
+    highs = [r.ci95[1] - r.rate for _, r in rows]
+    ax.errorbar(rates, ys, xerr=[lows, highs], fmt="o", capsize=4, color="#6a4c93")
+    ax.set_yticks(ys, [label for label, _ in rows])
+    ax.axvline(1.0 / max(summary.players, 1), color="#999", linestyle="--", linewidth=1)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% Wilson interval); dashed: 1/players")
+    ax.set_title(title)
+    return _svg(fig)
+
+
+def _labels_html(summary: Summary, label: str) -> str:
+    e = html.escape
+    split = len(summary.by_agent) > 1
+    parts = ["<h3>By seat label (what each seat was, e.g. its role)</h3>",
+             "<table><tr><th class=l>label</th>" + ("<th class=l>agent</th>" if split else "")
+             + "<th>seats played</th><th>wins</th><th>win rate</th><th>95% CI</th><th>mean score</th></tr>"]
+    rows = [(name, "any", rate) for name, rate in summary.by_label.items()]
+    if split:
+        rows = []
+        for name, rate in summary.by_label.items():
+            rows.append((name, "any", rate))
+            rows += [(name, agent, part) for (n, agent), part in sorted(summary.label_agent.items()) if n == name]
+    for name, agent, r in rows:
+        low, high = r.ci95
+        mean = summary.label_scores.get(name) if agent == "any" else None
+        parts.append(f"<tr><td class=l>{e(name)}</td>" + (f"<td class=l>{e(agent)}</td>" if split else "")
+                     + f"<td>{r.games}</td><td>{r.wins}</td><td>{_pct(r.rate)}</td>"
+                     f"<td>{_pct(low)} – {_pct(high)}</td><td>{'-' if mean is None else f'{mean:.1f}'}</td></tr>")
+    parts.append("</table>")
+    parts.append(f"<figure>{_labels_plot(summary, label + ': win rates by seat label')}</figure>")
+    return "".join(parts)
+
+
 def _length_plot(summary: Summary, title: str) -> str:
     fig, ax = _figure()
     ax.hist(summary.lengths, bins=min(40, max(5, len(set(summary.lengths)))), color="#61a5c2")
@@ -127,6 +168,8 @@ def _summary_html(summary: Summary, label: str) -> str:
             parts.append(f"<tr><td class=l>{e(agent)}</td><td>{r.games}</td><td>{r.wins}</td>"
                          f"<td>{_pct(r.rate)}</td><td>{_pct(low)} – {_pct(high)}</td></tr>")
         parts.append("</table>")
+    if summary.by_label:
+        parts.append(_labels_html(summary, label))
     dr = summary.draw_rate
     fp = summary.first_player
     lengths = summary.length_stats()

@@ -30,6 +30,7 @@ from starlanes.core.params import Params, params_to_dict
 from starlanes.core.rng import derive_seed
 from starlanes.core.ruleset import Ruleset
 
+from .labels import seat_labels
 from .records import GameRecord
 
 __all__ = [
@@ -189,6 +190,7 @@ def play_game(task: GameTask) -> GameRecord:
         scores=tuple(float(x) for x in scores),
         length=length,
         duration=time.perf_counter() - started,
+        labels=seat_labels(ruleset, state),
     )
 
 

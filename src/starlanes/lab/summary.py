@@ -6,17 +6,25 @@
     {"games": 200, "draws": 3, "mean_length": 812.4,
      "seats": [{"seat": 0, "agent": "mcts:iterations=100", "games": 100, "wins": 91,
                 "win_rate": 0.91, "ci95": [0.838, 0.952]}, ...],
-     "agents": [...], "by_seat": [...], "length": {...}, "first_player": {...}}
+     "agents": [...], "by_seat": [...], "length": {...}, "first_player": {...},
+     "labels": [{"label": "Warlord", "games": 50, "wins": 12, "win_rate": 0.24,
+                 "ci95": [0.143, 0.374], "mean_score": 31.5}, ...],
+     "label_agents": [{"label": "Warlord", "agent": "random", ...}, ...]}
 
 A seat wins a game when it is among the outcome's winners (a shared win counts for each
 winner); a game with no winner is a draw.
+
+Seat labels (``labels.py``: what each seat was, e.g. kardashev's role) give ``by_label``: the
+win rate of every label over the seats that had it (``games`` counts those seats), with the
+mean final score when the games report scores; ``label_agent`` splits it by agent. Games
+without labels leave both empty, and ``labels`` / ``label_agents`` are then empty lists.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .records import GameRecord
@@ -69,6 +77,9 @@ class Summary:
     lengths: tuple[int, ...]
     reasons: dict[str, int]  # ending (see ending_labels) -> games
     draw_reasons: dict[str, int]  # the same, for the drawn games only (cap, turn limit...)
+    by_label: dict[str, Rate] = field(default_factory=dict)  # per seat label (e.g. role), sorted by label
+    label_agent: dict[tuple[str, str], Rate] = field(default_factory=dict)  # per (label, agent)
+    label_scores: dict[str, float] = field(default_factory=dict)  # mean final score per label
 
     @property
     def mean_length(self) -> float:
@@ -107,7 +118,19 @@ class Summary:
             "first_player": first,
             "reasons": dict(sorted(self.reasons.items())),
             "draw_reasons": dict(sorted(self.draw_reasons.items())),
+            "labels": [
+                {"label": label, **rate.to_json(), "mean_score": self._mean_score(label)}
+                for label, rate in self.by_label.items()
+            ],
+            "label_agents": [
+                {"label": label, "agent": agent, **rate.to_json()}
+                for (label, agent), rate in sorted(self.label_agent.items())
+            ],
         }
+
+    def _mean_score(self, label: str) -> float | None:
+        mean = self.label_scores.get(label)
+        return None if mean is None else round(mean, 6)
 
 
 K = TypeVar("K")
@@ -171,6 +194,9 @@ def summarize(records: Sequence[GameRecord]) -> Summary:
     wins_sa: dict[tuple[int, str], list[int]] = {}
     wins_a: dict[str, list[int]] = {}
     wins_s: dict[int, list[int]] = {}
+    wins_l: dict[str, list[int]] = {}
+    wins_la: dict[tuple[str, str], list[int]] = {}
+    scores_l: dict[str, list[float]] = {}
     first_w = first_n = 0
     reasons: dict[str, int] = {}
     draw_reasons: dict[str, int] = {}
@@ -181,6 +207,11 @@ def summarize(records: Sequence[GameRecord]) -> Summary:
             _tally(wins_sa, (seat, agent), won)
             _tally(wins_a, agent, won)
             _tally(wins_s, seat, won)
+            if len(r.labels) == len(r.agents):
+                _tally(wins_l, r.labels[seat], won)
+                _tally(wins_la, (r.labels[seat], agent), won)
+                if len(r.scores) == len(r.agents):
+                    scores_l.setdefault(r.labels[seat], []).append(r.scores[seat])
         if r.first >= 0:
             first_n += 1
             first_w += 1 if r.first in winners else 0
@@ -200,4 +231,7 @@ def summarize(records: Sequence[GameRecord]) -> Summary:
         lengths=tuple(r.length for r in records),
         reasons=reasons,
         draw_reasons=draw_reasons,
+        by_label={k: Rate(*wins_l[k]) for k in sorted(wins_l)},
+        label_agent={k: Rate(w, n) for k, (w, n) in wins_la.items()},
+        label_scores={k: sum(v) / len(v) for k, v in scores_l.items() if len(v) == wins_l[k][1]},
     )

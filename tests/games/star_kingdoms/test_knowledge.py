@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
+from tests.games.star_kingdoms.test_knowledge_fixtures import tiny_index
 
 from starlanes.games.star_kingdoms.knowledge import (
     DatedFact,
@@ -21,7 +22,6 @@ from starlanes.games.star_kingdoms.knowledge import (
     see_owner,
     sensor_sweep,
 )
-from tests.games.star_kingdoms.test_knowledge_fixtures import tiny_index
 
 
 def test_ruling_61_new_nation_knows_home_system_and_homeworld_in_full() -> None:

@@ -1,0 +1,114 @@
+"""Fixed-shape numeric observations built from a seat's view, and from nothing else.
+
+The encoder takes a ``SeatView`` (what ``Ruleset.view(state, seat)`` returns: the framework's
+fields and the game's ``_view``) and never sees the state, so an observation cannot show what
+the seat may not see: if the view is the same, the observation is the same.
+
+The generic encoder is **feature hashing** of the view's JSON form (``msgspec.to_builtins``):
+every leaf of the tree is named by its path (``game.armies.7``, ``to_act.0``, ``decision.kind``)
+and lands in slot ``crc32(path) mod size`` of a ``float32`` vector:
+
+* a number adds its value there (a bool adds 1 or 0), clipped to ``±CLIP``;
+* a string adds 1 at the slot of its path *and* value (``decision.kind=combat``): a one-hot
+  feature per distinct text;
+* ``None`` (hidden, absent) adds 1 at the slot of ``path=~``, so "unknown" differs from 0;
+* empty lists and maps add nothing.
+
+List positions and map keys are part of the path, so "the armies on territory 7" is one feature
+from step to step. The view's ``hash`` (a digest of the rest) is left out. Paths are hashed
+incrementally (``crc32`` continues from its parent's value), so nothing is cached and the cost is
+one pass over the view. Two leaves may share a slot (their values add up): with ``size`` several
+times the number of leaves of a view that is rare; ``starlanes.rl.encode.leaf_count`` tells how
+many a view has, to choose ``size``.
+
+A game may give its own encoder: a ruleset method ``rl_view_encoder(params, players)`` returning
+an object with this module's ``ViewEncoder`` protocol (it too receives only the view).
+"""
+
+from __future__ import annotations
+
+import zlib
+from typing import Any, Protocol, runtime_checkable
+
+import msgspec
+import numpy as np
+import numpy.typing as npt
+
+from starlanes.core.errors import StarlanesError
+from starlanes.core.state import SeatView
+
+__all__ = ["CLIP", "DEFAULT_OBS_SIZE", "HashedViewEncoder", "ViewEncoder", "leaf_count"]
+
+DEFAULT_OBS_SIZE = 2048
+CLIP = 1e6
+
+_INDEX = [b"." + str(i).encode() for i in range(1024)]
+_NULL = b"=~"
+
+
+@runtime_checkable
+class ViewEncoder(Protocol):
+    """Turns a seat's view into a ``float32`` vector of ``size`` values (the same size always)."""
+
+    @property
+    def size(self) -> int: ...
+
+    def encode(self, view: SeatView[Any]) -> npt.NDArray[np.float32]: ...
+
+
+class HashedViewEncoder:
+    """The generic encoder: feature hashing of the view's JSON form (see the module)."""
+
+    def __init__(self, size: int = DEFAULT_OBS_SIZE) -> None:
+        if size < 2:
+            raise StarlanesError(f"rl observation: size must be at least 2, not {size}")
+        self._size = size
+
+    @property
+    def size(self) -> int:
+        return self._size
+
+    def encode(self, view: SeatView[Any]) -> npt.NDArray[np.float32]:
+        tree = msgspec.to_builtins(view)
+        tree.pop("hash", None)
+        slots: list[int] = []
+        values: list[float] = []
+        _walk(tree, 0, slots, values)
+        index = np.asarray(slots, dtype=np.int64) % self._size
+        out = np.bincount(index, weights=np.asarray(values, dtype=np.float64), minlength=self._size)
+        np.clip(out, -CLIP, CLIP, out=out)
+        return out.astype(np.float32)
+
+
+def _walk(node: Any, h: int, slots: list[int], values: list[float]) -> None:
+    """Append (path hash, value) of every leaf under ``node``; ``h`` is the hash of its path."""
+    t = type(node)
+    if t is dict:
+        for key, child in node.items():
+            _walk(child, zlib.crc32(b"." + str(key).encode(), h), slots, values)
+    elif t is list or t is tuple:
+        for i, child in enumerate(node):
+            _walk(child, zlib.crc32(_INDEX[i] if i < 1024 else b"." + str(i).encode(), h), slots, values)
+    elif t is bool:
+        slots.append(h)
+        values.append(1.0 if node else 0.0)
+    elif t is int or t is float:
+        slots.append(h)
+        values.append(float(node))
+    elif t is str:
+        slots.append(zlib.crc32(b"=" + node.encode(), h))
+        values.append(1.0)
+    elif node is None:
+        slots.append(zlib.crc32(_NULL, h))
+        values.append(1.0)
+    else:  # to_builtins gives only the kinds above; anything else is named, not dropped
+        raise StarlanesError(f"rl observation: cannot encode a {t.__name__} in a view")
+
+
+def leaf_count(view: SeatView[Any]) -> int:
+    """How many leaves (numbers, texts, nulls) the view has: a guide for the encoder's size."""
+    tree = msgspec.to_builtins(view)
+    tree.pop("hash", None)
+    slots: list[int] = []
+    _walk(tree, 0, slots, [])
+    return len(slots)

@@ -1,0 +1,449 @@
+"""Kardashev at the terminal: the hex board and the players, drawn from one seat's view only.
+
+The board is the hexagon of 37 spaces drawn as flat-topped hexes, north at the top (the
+north corner ``0,-3`` is the topmost hex). Each hex shows three lines:
+
+- its coordinates ``q,r`` (blue for the blue zone, plain for the white zone), marked ``*``
+  when the viewer may place a tile there now and ``!`` when it is under attack;
+- the tile: its symbols ``F`` food, ``M`` matter, ``E`` energy, ``X`` military (lower case:
+  added by Terraform or Accretion), ``#########`` a destroyed planet, ``empty`` explored empty
+  space, ``~ ~ ~`` an unexplored blue space and ``. . .`` an unexplored white one;
+- the pieces: ``0:C2`` seat 0's level-2 colony, ``1:F3`` seat 1's level-3 fleet (one owner:
+  ``0:C2 F1``), each in its seat's colour.
+
+Below the board: a legend, each seat (role, team, resources, supplies, score, technologies;
+``*`` marks the ones used through ``use``), the round (tiles on offer, bids, turn order,
+actions used, what is being waited for, an attack in progress) and the bag.
+
+Everything comes from the view a seat is given (``KardashevView``): nothing hidden (the bag's
+order, sealed bids) can show. Text is Rich markup; every line fits in 100 columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from rich.markup import escape
+
+from starlanes.core.actions import Action
+from starlanes.core.state import GM, Viewer
+from starlanes.games.kardashev.content import Content, load_content
+from starlanes.games.kardashev.state import Cell, KardashevView, Offer, Player, Task
+
+__all__ = [
+    "SEAT_STYLES",
+    "WIDTH",
+    "KardashevRenderer",
+    "board_lines",
+    "describe_action",
+    "render_view",
+    "symbols_text",
+]
+
+WIDTH = 100
+SEAT_STYLES = ("bold red", "bold green", "bold yellow", "bold magenta", "bold cyan", "bold bright_white")
+LETTER = {"food": "F", "matter": "M", "energy": "E", "military": "X"}
+SYMBOL_STYLE = {"F": "green", "M": "bright_white", "E": "yellow", "X": "red"}
+ORDER = ("military", "food", "matter", "energy")
+
+# Hex geometry: half height H lines, top edge E characters. A hex's box is (2H + E + 2) wide
+# and 2H + 1 high; the next column starts E + H to the right, H lines lower or higher.
+H = 2
+E = 9
+STEP_X = E + H
+INNER = (
+    (H + 1, H + E),  # line 1: coordinates (9 characters)
+    (H, H + E + 1),  # line 2: the tile (11 characters)
+    (H, H + E + 1),  # line 3: the pieces (11 characters)
+)
+
+
+@cache
+def _content() -> Content:
+    return load_content()
+
+
+def seat_style(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def _who(seat: int, viewer: Viewer) -> str:
+    name = f"seat {seat}"
+    if viewer is not GM and viewer == seat:
+        name += " (you)"
+    style = seat_style(seat)
+    return f"[{style}]{name}[/{style}]"
+
+
+def symbols_text(symbols: Sequence[str], terraformed: Sequence[str] = ()) -> str:
+    """``X+F``; terraformed symbols in lower case (``X+F+m``); ``empty`` for no symbol."""
+    printed = [s for s in ORDER if s in symbols]
+    added = [s for s in ORDER if s in terraformed and s not in symbols]
+    parts = [LETTER[s] for s in printed] + [LETTER[s].lower() for s in added]
+    return "+".join(parts) if parts else "empty"
+
+
+def _tile_name(symbols: Sequence[str], back: str) -> str:
+    if not symbols:
+        return "empty space"
+    return f"planet {symbols_text(symbols)} (back: {back})"
+
+
+# --- the board -------------------------------------------------------------------------------
+
+
+class _Canvas:
+    """A grid of characters with a style per character, written out as Rich markup."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[str]] = [[""] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: str = "") -> None:
+        row = self.chars[y]
+        for i, ch in enumerate(text):
+            if 0 <= x + i < len(row):
+                row[x + i] = ch
+                self.styles[y][x + i] = style
+
+    def lines(self) -> list[str]:
+        out = []
+        for chars, styles in zip(self.chars, self.styles, strict=True):
+            parts: list[str] = []
+            i = 0
+            end = len(chars)
+            while end > 0 and chars[end - 1] == " ":
+                end -= 1
+            while i < end:
+                j = i
+                while j < end and styles[j] == styles[i]:
+                    j += 1
+                text = escape("".join(chars[i:j]))
+                parts.append(f"[{styles[i]}]{text}[/{styles[i]}]" if styles[i] and text.strip() else text)
+                i = j
+            out.append("".join(parts))
+        return out
+
+
+def _origin(q: int, r: int, radius: int) -> tuple[int, int]:
+    """Top-left corner of the hex box of cell ``(q, r)``."""
+    return (q + radius) * STEP_X, (2 * r + q + 2 * radius) * H
+
+
+def _outline(canvas: _Canvas, x0: int, y0: int) -> None:
+    canvas.put(x0 + H + 1, y0, "_" * E, "dim")
+    for i in range(1, H + 1):
+        canvas.put(x0 + H + 1 - i, y0 + i, "/", "dim")
+        canvas.put(x0 + H + E + i, y0 + i, "\\", "dim")
+        canvas.put(x0 + i, y0 + H + i, "\\", "dim")
+        canvas.put(x0 + 2 * H + E + 1 - i, y0 + H + i, "/", "dim")
+    canvas.put(x0 + H + 1, y0 + 2 * H, "_" * E, "dim")
+
+
+def _centre(canvas: _Canvas, x0: int, y: int, line: int, pieces: list[tuple[str, str]]) -> None:
+    """Write styled ``pieces`` centred in content line ``line`` (0..2) of the hex at ``x0``."""
+    left, right = INNER[line]
+    width = right - left + 1
+    total = sum(len(text) for text, _ in pieces)
+    x = x0 + left + max(0, (width - total) // 2)
+    for text, style in pieces:
+        text = text[: max(0, x0 + right + 1 - x)]
+        canvas.put(x, y, text, style)
+        x += len(text)
+
+
+def _tile_pieces(cell: Cell) -> list[tuple[str, str]]:
+    if cell.tile is None:
+        return [("~ ~ ~ ~", "blue")] if cell.zone == "blue" else [(". . . .", "dim")]
+    if cell.tile == "destroyed":
+        shown = [s for s in cell.terraformed]
+        if shown:  # an Accretion Device symbol on a destroyed tile (the rules make it a planet)
+            return [("#", "dim red"), (symbols_text([], shown), "bold"), ("#", "dim red")]
+        return [("#########", "dim red")]
+    if cell.tile == "empty" or not cell.all_symbols:
+        return [("empty", "dim")]
+    out: list[tuple[str, str]] = []
+    for s in ORDER:
+        if s in cell.symbols or s in cell.terraformed:
+            if out:
+                out.append((" ", ""))
+            letter = LETTER[s] if s in cell.symbols else LETTER[s].lower()
+            out.append((letter, SYMBOL_STYLE[LETTER[s]]))
+    return out
+
+
+def _piece_pieces(cell: Cell) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if cell.colony is not None and cell.colony_level:
+        out.append((f"{cell.colony}:C{cell.colony_level}", seat_style(cell.colony)))
+    if cell.fleet is not None and cell.fleet_level:
+        if out:
+            out.append((" ", ""))
+        text = f"F{cell.fleet_level}" if cell.fleet == cell.colony else f"{cell.fleet}:F{cell.fleet_level}"
+        out.append((text, seat_style(cell.fleet)))
+    return out
+
+
+def _radius(cells: Sequence[Cell]) -> int:
+    return max(max(abs(c.q), abs(c.r), abs(c.q + c.r)) for c in cells)
+
+
+def board_lines(view: KardashevView, viewer: Viewer) -> list[str]:
+    """The hex board as Rich-markup lines (at most 81 columns for the standard board)."""
+    radius = _radius(view.cells)
+    width = 2 * radius * STEP_X + 2 * H + E + 2
+    height = 4 * radius * H + 2 * H + 1
+    canvas = _Canvas(width, height)
+    marked = _placeable(view, viewer)
+    target = view.battle.target if view.battle is not None else -1
+    for cell in view.cells:
+        x0, y0 = _origin(cell.q, cell.r, radius)
+        _outline(canvas, x0, y0)
+    for index, cell in enumerate(view.cells):
+        x0, y0 = _origin(cell.q, cell.r, radius)
+        name = f"{cell.q},{cell.r}"
+        mark = "!" if index == target else "*" if index in marked else ""
+        name_style = "blue" if cell.zone == "blue" else ""
+        _centre(canvas, x0, y0 + 1, 0, [(name, name_style), (mark, "bold reverse")] if mark else [(name, name_style)])
+        _centre(canvas, x0, y0 + 2, 1, _tile_pieces(cell))
+        _centre(canvas, x0, y0 + 3, 2, _piece_pieces(cell))
+    return canvas.lines()
+
+
+def _placeable(view: KardashevView, viewer: Viewer) -> set[int]:
+    """Cells where the viewer's waiting tile may go (its first task, if it is a placement)."""
+    if viewer is GM or not view.tasks:
+        return set()
+    task = view.tasks[0]
+    if task.seat != viewer or task.kind != "place":
+        return set()
+    return set(task.cells)
+
+
+# --- players and the round -------------------------------------------------------------------
+
+
+def _tech_label(key: str, content: Content) -> str:
+    tech = content.techs.get(key)
+    if tech is None:
+        return key
+    return f"{tech.name} {tech.level}{'*' if tech.tech_action else ''}"
+
+
+def _team_text(view: KardashevView, seat: int) -> str:
+    for team in view.teams:
+        if seat in team and len(team) > 1:
+            allies = [s for s in team if s != seat]
+            return f", ally of seat {', '.join(str(s) for s in allies)}"
+    return ""
+
+
+def player_lines(view: KardashevView, viewer: Viewer) -> list[str]:
+    """Each seat: role, ally, hand, supplies, score, techs (and the viewer's role ability)."""
+    content = _content()
+    lines: list[str] = []
+    for seat, player in enumerate(view.seats):
+        role = content.roles.get(player.role) if player.role is not None else None
+        role_name = role.name if role is not None else "no role yet"
+        score = view.scores[seat] if seat < len(view.scores) else 0
+        out = " [dim](eliminated)[/dim]" if player.eliminated else ""
+        lines.append(
+            f"{_who(seat, viewer)} [bold]{escape(role_name)}[/bold]{escape(_team_text(view, seat))}{out} · "
+            f"food {player.food} matter {player.matter} energy {player.energy} · "
+            f"supply {player.colonies_supply} colony / {player.fleets_supply} fleet pieces · score {score}"
+        )
+        lines.append("    " + escape(_techs_text(player, content)))
+        if role is not None and viewer is not GM and viewer == seat:
+            lines.append("    " + escape(f"ability: {role.text}"))
+    return lines
+
+
+def _techs_text(player: Player, content: Content) -> str:
+    if not player.techs:
+        return "techs: none"
+    names = [_tech_label(k, content) for k in player.techs]
+    text = "techs: " + ", ".join(names)
+    if player.cloned is not None:
+        text += f" (Cloning copies {_tech_label(player.cloned, content)})"
+    return text
+
+
+def _offer_text(index: int, offer: Offer, viewer: Viewer) -> str:
+    taken = f" → taken by {_who(offer.taker, viewer)}" if offer.taker is not None else ""
+    tile = escape(_tile_name(offer.symbols, offer.back))
+    return f"  tile {index + 1}: {tile}, drawn by {_who(offer.drawer, viewer)}{taken}"
+
+
+def _task_text(task: Task, view: KardashevView, viewer: Viewer) -> str:
+    who = _who(task.seat, viewer)
+    why = escape(task.reason.replace("-", " "))
+    if task.kind == "gain":
+        types = "/".join(task.types) if task.types else "any type"
+        may = "may gain" if task.optional else "gains"
+        return f"{who} {may} {task.amount or 1} resource(s) ({escape(types)}) for {why}"
+    if task.kind == "pay":
+        to = "the bank" if task.to < 0 else _who(task.to, viewer)
+        return f"{who} pays {task.amount} card(s) of their choice to {to} ({why})"
+    if task.kind == "place":
+        if task.tile >= 0 and task.tile < len(view.offer):
+            offer = view.offer[task.tile]
+            tile = _tile_name(offer.symbols, offer.back)
+        else:
+            tile = _tile_name(task.drawn, task.drawn_back)
+        where = "  ".join(_cell_name(view, c) for c in task.cells[:12])
+        more = f" (+{len(task.cells) - 12} more)" if len(task.cells) > 12 else ""
+        return f"{who} places {escape(tile)} ({why}) on one of: {where}{more} (marked * on the board)"
+    if task.kind == "support":
+        cells = "  ".join(_cell_name(view, c) for c in task.cells)
+        return f"{who} chooses supporting fleets ({why}) among {cells}"
+    if task.kind == "raid":
+        return f"{who} names a resource type to raid ({why})"
+    return f"{who}: {task.kind} ({why})"
+
+
+def _cell_name(view: KardashevView, index: int) -> str:
+    if 0 <= index < len(view.cells):
+        cell = view.cells[index]
+        return f"{cell.q},{cell.r}"
+    return "?"
+
+
+def _strength(view: KardashevView, cells: Sequence[int]) -> int:
+    return sum(view.cells[c].fleet_level for c in cells if 0 <= c < len(view.cells))
+
+
+def round_lines(view: KardashevView, viewer: Viewer) -> list[str]:
+    """The round: phase, tiles, bids, turn order, actions used, waits, attack, bag, end."""
+    lines: list[str] = []
+    final = f" · last round: {view.last_round}" if view.last_round else ""
+    lines.append(f"[bold]round {view.round}[/bold] · phase: {view.phase}{final}")
+    content = _content()
+    if view.phase == "role":
+        taken = {p.role for p in view.seats if p.role is not None}
+        free = [r.name for k, r in content.roles.items() if k not in taken]
+        chosen = sum(1 for p in view.seats if p.role is not None)
+        if chosen < len(view.role_order):
+            lines.append(f"  {_who(view.role_order[chosen], viewer)} chooses a role; free: {escape(', '.join(free))}")
+    if view.offer:
+        lines.append("tiles on offer:")
+        lines.extend(_offer_text(i, o, viewer) for i, o in enumerate(view.offer))
+    if view.phase == "bid":
+        lines.append(f"  sealed bids: 0 to {view.params.max_bid} cards, no more than you hold; "
+                     "nobody sees a bid until all are in")
+    if view.bids:
+        bids = ", ".join(f"{_who(s, viewer)} {b}" + (f" (rolled {view.rolls[s]})" if s < len(view.rolls)
+                                                     and view.rolls[s] else "") for s, b in enumerate(view.bids))
+        lines.append(f"bids: {bids}")
+    if view.phase == "pick" and view.rank:
+        if view.params.ally_variant:
+            rank = " > ".join(f"team {t} (" + ", ".join(_who(s, viewer) for s in view.teams[t]) + ")"
+                              for t in view.rank if 0 <= t < len(view.teams))
+        else:
+            rank = " > ".join(_who(s, viewer) for s in view.rank)
+        lines.append(f"bid rank: {rank}")
+        if view.picked < len(view.pickers):
+            lines.append(f"  {_who(view.pickers[view.picked], viewer)} picks a turn slot and a tile")
+    if view.slots:
+        slots = ", ".join(f"{i + 1}: " + (_who(s, viewer) if s >= 0 else "free") for i, s in enumerate(view.slots))
+        lines.append(f"turn slots: {slots}")
+    if view.phase == "turn" and view.order:
+        order = " → ".join(_who(s, viewer) for s in view.order)
+        lines.append(f"turn order: {order}")
+        if view.active >= 0:
+            lines.append(f"  active: {_who(view.active, viewer)} · {_budget_text(view)}")
+    for task in view.tasks:
+        lines.append("  waiting: " + _task_text(task, view, viewer))
+    if view.battle is not None:
+        b = view.battle
+        defender = view.cells[b.target]
+        defence = defender.colony_level + defender.fleet_level + _strength(view, b.defence_supports)
+        attack = b.level + _strength(view, b.attack_supports)
+        lines.append(
+            f"[bold]attack:[/bold] {_who(b.attacker, viewer)}'s level-{b.level} fleet from {_cell_name(view, b.start)} "
+            f"attacks {_cell_name(view, b.target)}: attack {attack} against defence {defence} "
+            "(a tie holds for the defender)"
+        )
+    if view.bag_left:
+        kinds = ", ".join(f"{symbols_text(k)} {n}" for k, n in zip(view.bag_kinds, view.bag_left, strict=False) if n)
+        lines.append(escape(f"bag: {sum(view.bag_left)} tiles left ({kinds})"))
+    if view.ended:
+        scores = ", ".join(f"{_who(s, viewer)} {p}" for s, p in enumerate(view.scores))
+        lines.append(f"[bold]game over:[/bold] {escape(view.ended)} · scores: {scores}")
+    return lines
+
+
+def _budget_text(view: KardashevView) -> str:
+    player = view.seats[view.active]
+    total = view.base_used + view.research_used
+    if player.role == "generalist":
+        return f"actions used: {total} of 3 (any mix of base and research)"
+    return (f"actions used: {view.base_used} base, {view.research_used} research "
+            f"({total} of 3: 1 base, 1 research, 1 either)")
+
+
+LEGEND = (
+    "[dim]legend:[/dim] F food  M matter  E energy  X military (lower case: added by terraforming)",
+    "  ######### destroyed planet · empty: explored empty space",
+    "  [blue]~ ~ ~ ~[/blue] unexplored, blue zone (bought tiles go here first) · . . . . unexplored, white zone",
+    "  0:C2 seat 0's level-2 colony · 1:F3 seat 1's level-3 fleet · coordinates in blue: the blue zone",
+    "  [bold reverse]*[/bold reverse] you may place your tile here · [bold reverse]![/bold reverse] under attack"
+    " · techs: name and level, * used through `use`",
+)
+
+
+def render_view(view: KardashevView, viewer: Viewer) -> str:
+    """The whole table for ``viewer``: board, legend, seats, the round (lines of at most 100 columns)."""
+    lines = board_lines(view, viewer)
+    lines.append("")
+    for line in (*LEGEND, "", *player_lines(view, viewer), "", *round_lines(view, viewer)):
+        lines.extend(fit(line))
+    return "\n".join(lines)
+
+
+def fit(line: str, width: int = WIDTH) -> list[str]:
+    """A line of Rich markup cut between words into lines of at most ``width`` visible columns;
+    continuation lines are indented two columns more than the first."""
+    from rich.text import Text
+
+    text = Text.from_markup(line)
+    if text.cell_len <= width:
+        return [line]
+    plain = text.plain
+    indent = len(plain) - len(plain.lstrip(" ")) + 2
+    first, *rest = text.wrap(_console(), width - indent)
+    if rest:  # the first line may be wider: wrap it on its own, then the rest with the indent
+        head, *tail = text.wrap(_console(), width)
+        joined = Text(" ").join(tail) if tail else Text("")
+        first = head
+        rest = list(joined.wrap(_console(), width - indent)) if tail else []
+    first.rstrip()
+    for part in rest:
+        part.rstrip()
+    return [first.markup, *(" " * indent + part.markup for part in rest)]
+
+
+@cache
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console(width=WIDTH)
+
+
+def describe_action(view: KardashevView, action: Action) -> str | None:
+    """What ``action`` means for a person who sees ``view`` (``None``: its text says it all)."""
+    return None
+
+
+class KardashevRenderer:
+    """The entry's renderer: ``render`` draws the table, ``describe_action`` explains an action."""
+
+    def __init__(self, ruleset: Any = None) -> None:
+        self.ruleset = ruleset
+
+    def render(self, view: KardashevView, viewer: Viewer) -> str:
+        return render_view(view, viewer)
+
+    def describe_action(self, view: KardashevView, action: Action) -> str | None:
+        return describe_action(view, action)

@@ -1,7 +1,9 @@
-"""A tiny galaxy for the knowledge, creation and sheet tests (SK-B's local fixture)."""
+"""A tiny galaxy, campaign and creation form for the knowledge, creation and sheet tests."""
 
 from __future__ import annotations
 
+from starlanes.core.rng import Rng
+from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState
 from starlanes.games.star_kingdoms.galaxy import Galaxy, GalaxyIndex, galaxy_from_data
 
 TINY: dict[str, object] = {
@@ -45,3 +47,29 @@ def tiny_galaxy() -> Galaxy:
 
 def tiny_index() -> GalaxyIndex:
     return GalaxyIndex.of(tiny_galaxy())
+
+
+def tiny_campaign() -> CampaignState:
+    """An empty campaign on the tiny galaxy (no nations yet)."""
+    return CampaignState(players=0, rng=Rng.from_seed(7), params=CampaignParams(), galaxy=tiny_galaxy(),
+                         factions=[])
+
+
+FORM_TOML = """
+name = "Zabanian Empire"
+player = "ann"
+native = "arctic"
+homeworld = "Terra"
+second_district = "academic"
+l2_techs = ["Sensors", "Wormhole Stabilisation"]
+traits = [
+  {name = "Crystal Spires", category = "homeworld", drawback = true, text = "no rushing districts at home"},
+  {name = "Scholars", category = "people", text = "Analyse projects cost half"},
+  {name = "Enlightenment", category = "ambition"}]
+principles = [{name = "Guild System", adherence = 3}, {name = "Xenophobia", adherence = 2},
+              {name = "Geneticists", adherence = 1}]
+ships = [{class = "Survey Probe", name = "Pathfinder"}, {class = "Survey Probe", name = "Seeker"}]
+detachments = [{class = "Survey Team", name = "First Surveyors"},
+               {class = "Construction Gang", name = "Builders"}]
+organisation = {name = "Exploration Society", type = "science"}
+"""

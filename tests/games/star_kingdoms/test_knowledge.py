@@ -29,6 +29,7 @@ def test_ruling_61_new_nation_knows_home_system_and_homeworld_in_full() -> None:
     k = initial_knowledge("zab", gi, "h1", 0, sensors_level=1, biosphere="arctic")
     assert set(k.systems) == {"HOME", "A"}  # A is charted as the far end of a known wormhole
     assert k.systems["HOME"].surveyed == 0 and k.systems["HOME"].nebula is False
+    assert k.systems["A"].surveyed is None
     assert k.systems["A"].nebula is None  # charted, never surveyed
     home = k.planets["h1"]
     assert (home.owner, home.biosphere, home.mineral_rating) == ("zab", "arctic", 3)

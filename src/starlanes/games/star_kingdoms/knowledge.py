@@ -16,7 +16,10 @@ The update API is a set of pure functions the turn pipeline calls; each returns 
 - :func:`learn_wormhole` (a wormhole stays known once found, VIS-02, MOV-07),
   :func:`own_planet` (a new colony, a capture), :func:`see_owner`, :func:`meet_faction`,
   :func:`learn_trait` (VIS-08), :func:`record_fact` (recon reports and GM revelations, dated);
-- :func:`gm_reveal`: the GM tells a faction about a system, planet, wormhole or anomaly.
+- :func:`gm_reveal`: the GM tells a faction about a system, planet, wormhole or anomaly;
+- :func:`knowledge_for`: the faction's knowledge in a campaign: the stored record
+  (``CampaignState.knowledge[faction]``) when the campaign keeps one, else derived from what
+  part 1 gives (ruling 61: creation, own colonies, the homeworld sensors, factions met).
 
 Parts 2 and 3 add remote sensors, concealment against sensors of ships and units seen
 (``foreign units`` are turn-report sections, see :mod:`.report`), and recon reports through
@@ -25,11 +28,14 @@ Parts 2 and 3 add remote sensors, concealment against sensors of ships and units
 
 from __future__ import annotations
 
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 import msgspec
 
 from starlanes.games.star_kingdoms.galaxy import Anomaly, Biosphere, GalaxyIndex, Planet
+
+if TYPE_CHECKING:
+    from starlanes.games.star_kingdoms.campaign import CampaignState
 
 __all__ = [
     "SURVEY_KINDS",
@@ -45,6 +51,7 @@ __all__ = [
     "active_survey",
     "gm_reveal",
     "initial_knowledge",
+    "knowledge_for",
     "learn_trait",
     "learn_wormhole",
     "meet_faction",
@@ -67,8 +74,9 @@ class SystemFacts(msgspec.Struct, frozen=True, kw_only=True):
     name: str
     learned: int
     """Turn the faction first learned of it."""
-    surveyed: int = 0
-    """Turn of the latest passive survey (0: only charted, e.g. the far end of a known wormhole)."""
+    surveyed: int | None = None
+    """Turn of the latest survey or sensor sweep (None: only charted, e.g. the far end of a known
+    wormhole)."""
     nebula: bool | None = None
     """Known once surveyed (None: not known)."""
 
@@ -193,7 +201,7 @@ class _Edit:
             if surveyed:
                 systems[system_id] = msgspec.structs.replace(old, surveyed=turn, nebula=s.nebula)
             return
-        systems[system_id] = SystemFacts(id=s.id, name=s.name, learned=turn, surveyed=turn if surveyed else 0,
+        systems[system_id] = SystemFacts(id=s.id, name=s.name, learned=turn, surveyed=turn if surveyed else None,
                                          nebula=s.nebula if surveyed else None)
 
     def planet(self, gi: GalaxyIndex, planet: Planet, turn: int, kind: SurveyKind, **facts: object) -> None:
@@ -422,3 +430,32 @@ def initial_knowledge(faction: str, gi: GalaxyIndex, homeworld: str, turn: int, 
     k = passive_survey(k, gi, system, turn)
     k = sensor_sweep(k, gi, system, turn, sensors_level)
     return own_planet(k, gi, homeworld, turn, biosphere=biosphere, mineral_rating=mineral_rating)
+
+
+def knowledge_for(state: CampaignState, faction_id: str, gi: GalaxyIndex | None = None) -> Knowledge:
+    """What ``faction_id`` knows in the campaign ``state``.
+
+    A campaign that stores knowledge (a ``knowledge`` map of faction id -> :class:`Knowledge`,
+    kept up to date by the pipeline) gives its record.  Otherwise the part 1 knowledge is
+    derived (ruling 61): the creation knowledge, every own colony in full with its system swept
+    by the faction's current Sensors level (VIS-04), and the factions it has met."""
+    stored = getattr(state, "knowledge", None)
+    if isinstance(stored, dict) and faction_id in stored:
+        record = stored[faction_id]
+        return record if isinstance(record, Knowledge) else msgspec.convert(record, Knowledge)
+    faction = state.faction(faction_id)
+    index = gi or GalaxyIndex.of(state.galaxy)
+    sensors = faction.tech.level("sensors")
+    k = initial_knowledge(faction.id, index, faction.homeworld, 0, sensors_level=sensors, biosphere=faction.native)
+    for colony in faction.colonies:
+        if colony.planet == faction.homeworld:
+            continue
+        k = passive_survey(k, index, index.planet_system[colony.planet], colony.founded)
+        k = sensor_sweep(k, index, index.planet_system[colony.planet], colony.founded, sensors)
+        k = own_planet(k, index, colony.planet, colony.founded)
+    for other in faction.known_factions:
+        try:
+            k = meet_faction(k, other, state.faction(other).name, 0)
+        except KeyError:
+            continue
+    return k

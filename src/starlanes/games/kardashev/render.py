@@ -412,16 +412,17 @@ def fit(line: str, width: int = WIDTH) -> list[str]:
         return [line]
     plain = text.plain
     indent = len(plain) - len(plain.lstrip(" ")) + 2
-    first, *rest = text.wrap(_console(), width - indent)
-    if rest:  # the first line may be wider: wrap it on its own, then the rest with the indent
-        head, *tail = text.wrap(_console(), width)
-        joined = Text(" ").join(tail) if tail else Text("")
-        first = head
-        rest = list(joined.wrap(_console(), width - indent)) if tail else []
-    first.rstrip()
-    for part in rest:
+    head = text.wrap(_console(), width)[0]
+    cut = len(head.plain)
+    while cut < len(plain) and plain[cut] == " ":
+        cut += 1
+    head.rstrip()
+    rest = text.divide([cut])[1] if cut < len(plain) else Text("")
+    lines = [head.markup]
+    for part in rest.wrap(_console(), width - indent) if rest.plain else []:
         part.rstrip()
-    return [first.markup, *(" " * indent + part.markup for part in rest)]
+        lines.append(" " * indent + part.markup)
+    return lines
 
 
 @cache

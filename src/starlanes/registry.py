@@ -70,8 +70,9 @@ BUILTIN: tuple[GameEntry, ...] = (
         legacy_commands=("deck check", "deck show", "deck cards"),
         web_assets="starlanes.games.retrograde:web",
     ),
-    GameEntry(  # the rules are not built yet; its map generator and odds are
+    GameEntry(
         id="risky-stars",
+        ruleset="starlanes.games.risky_stars.game:make_ruleset",
         commands={
             "odds": "starlanes.games.risky_stars.cli:odds",
             "map generate": "starlanes.games.risky_stars.cli:generate_map",

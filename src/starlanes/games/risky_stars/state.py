@@ -107,6 +107,8 @@ class RiskyStarsState(GameState, kw_only=True):
     """The current player has spent its one move this turn."""
     proposed: bool = False
     """The current player has proposed an alliance this turn (one proposal a turn)."""
+    shared: bool = False
+    """The current player has changed its alliance share this turn (once a turn)."""
     to_place: list[int]
     """Alliance units allotted to each seat and not yet placed (ruling 21)."""
     alliance: list[int]

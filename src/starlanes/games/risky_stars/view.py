@@ -44,6 +44,8 @@ class RiskyStarsView(msgspec.Struct, frozen=True, kw_only=True):
     """The current player has spent its move this turn."""
     proposed: bool
     """The current player has proposed an alliance this turn."""
+    shared: bool
+    """The current player has changed its alliance share this turn."""
     owner: tuple[int, ...]
     """Possessor of each location (-1: nobody)."""
     units: tuple[tuple[int, ...], ...]
@@ -123,6 +125,7 @@ def build_view(state: RiskyStarsState, seat: int | None) -> RiskyStarsView:
         current=state.current,
         moved=state.moved,
         proposed=state.proposed,
+        shared=state.shared,
         owner=tuple(state.owner),
         units=tuple(tuple(u) for u in state.units),
         stock=tuple(tuple(s) for s in state.stock),
@@ -228,6 +231,7 @@ def determinize_view(view: RiskyStarsView, seat: int, rng: Rng) -> RiskyStarsSta
         removed=list(view.removed),
         moved=view.moved,
         proposed=view.proposed,
+        shared=view.shared,
         to_place=list(view.to_place),
         alliance=list(view.alliance),
         share=list(view.share),

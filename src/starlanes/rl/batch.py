@@ -114,9 +114,11 @@ class BatchEnv:
 
 def random_actions(mask: npt.NDArray[np.int8], rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """One legal slot per row of ``mask``, uniformly among the row's legal slots."""
-    if not mask.any(axis=1).all():
+    rows, cols = np.nonzero(mask)
+    counts = np.bincount(rows, minlength=mask.shape[0])
+    if not counts.all():
         raise StarlanesError("a row of the mask has no legal slot")
-    keys = rng.random(mask.shape)
-    keys[mask == 0] = -1.0
-    chosen: npt.NDArray[np.int64] = np.argmax(keys, axis=1).astype(np.int64)
+    starts = np.cumsum(counts) - counts
+    picks = starts + (rng.random(mask.shape[0]) * counts).astype(np.int64)
+    chosen: npt.NDArray[np.int64] = cols[picks].astype(np.int64)
     return chosen

@@ -80,29 +80,46 @@ class HashedViewEncoder:
         return out.astype(np.float32)
 
 
+_KEYS: dict[str, bytes] = {}
+
+
+def _key(key: Any) -> bytes:
+    text = str(key)
+    found = _KEYS.get(text)
+    if found is None:
+        found = b"." + text.encode()
+        if len(_KEYS) < 65536:  # map keys of views are names and ids: a bounded set in practice
+            _KEYS[text] = found
+    return found
+
+
 def _walk(node: Any, h: int, slots: list[int], values: list[float]) -> None:
-    """Append (path hash, value) of every leaf under ``node``; ``h`` is the hash of its path."""
-    t = type(node)
-    if t is dict:
-        for key, child in node.items():
-            _walk(child, zlib.crc32(b"." + str(key).encode(), h), slots, values)
-    elif t is list or t is tuple:
-        for i, child in enumerate(node):
-            _walk(child, zlib.crc32(_INDEX[i] if i < 1024 else b"." + str(i).encode(), h), slots, values)
-    elif t is bool:
-        slots.append(h)
-        values.append(1.0 if node else 0.0)
-    elif t is int or t is float:
-        slots.append(h)
-        values.append(float(node))
-    elif t is str:
-        slots.append(zlib.crc32(b"=" + node.encode(), h))
-        values.append(1.0)
-    elif node is None:
-        slots.append(zlib.crc32(_NULL, h))
-        values.append(1.0)
-    else:  # to_builtins gives only the kinds above; anything else is named, not dropped
-        raise StarlanesError(f"rl observation: cannot encode a {t.__name__} in a view")
+    """Append (path hash, value) of every leaf under the container ``node`` (whose path hashes
+    to ``h``); leaves are handled in the loop, so only containers cost a call."""
+    crc = zlib.crc32
+    if type(node) is dict:
+        parts = [_KEYS.get(k) or _key(k) for k in node] if node else []
+        children: Any = node.values()
+    else:
+        size = len(node)
+        parts = _INDEX[:size] if size <= 1024 else [*_INDEX, *(b"." + str(i).encode() for i in range(1024, size))]
+        children = node
+    for part, child in zip(parts, children, strict=True):
+        ch = crc(part, h)
+        t = type(child)
+        if t is int or t is float or t is bool:
+            slots.append(ch)
+            values.append(child)
+        elif t is str:
+            slots.append(crc(b"=" + child.encode(), ch))
+            values.append(1.0)
+        elif child is None:
+            slots.append(crc(_NULL, ch))
+            values.append(1.0)
+        elif t is dict or t is list or t is tuple:
+            _walk(child, ch, slots, values)
+        else:  # to_builtins gives only the kinds above; anything else is named, not dropped
+            raise StarlanesError(f"rl observation: cannot encode a {t.__name__} in a view")
 
 
 def leaf_count(view: SeatView[Any]) -> int:

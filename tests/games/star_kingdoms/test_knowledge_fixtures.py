@@ -73,3 +73,21 @@ detachments = [{class = "Survey Team", name = "First Surveyors"},
                {class = "Construction Gang", name = "Builders"}]
 organisation = {name = "Exploration Society", type = "science"}
 """
+
+
+def two_nations() -> tuple[CampaignState, str, str]:
+    """A campaign with two approved nations: Zabanian Empire on Terra, Varn on Beta I."""
+    import msgspec
+
+    from starlanes.games.star_kingdoms.creation import add_nation, decide_nation, parse_form
+
+    state = tiny_campaign()
+    form = parse_form(FORM_TOML)
+    a = add_nation(state, form)
+    b = add_nation(state, msgspec.structs.replace(form, name="Varn", player="bob", homeworld="Beta I",
+                                                  native="desert", l2_techs=("Engines", "Sensors")))
+    decide_nation(state, a.id, approve=True)
+    decide_nation(state, b.id, approve=True)
+    state.players = 2
+    state.gm_notes.clear()
+    return state, a.id, b.id

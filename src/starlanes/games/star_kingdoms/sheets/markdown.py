@@ -13,15 +13,21 @@ from starlanes.games.star_kingdoms.sheets.model import Section, Sheet, Table
 
 __all__ = ["escape", "render_markdown"]
 
-_ACTIVE = re.compile(r"([\\`*_\[\]<>|#~!&{}])")
+_ACTIVE = re.compile(r"([\\`*_\[\]<|#~&])")
 _LINE_START = re.compile(r"^(\s*)([-+=>]|\d+[.)])")
 _SPACES = re.compile(r"\s+")
 
 
-def escape(text: str) -> str:
-    """``text`` as literal Markdown inline text, on one line."""
+def escape(text: str, *, cell: bool = False) -> str:
+    """``text`` as literal Markdown inline text, on one line.
+
+    Inline markup (emphasis, code, links, HTML, entities, table pipes, headings) is escaped
+    everywhere; what is active only at the start of a line (lists, block quotes) is escaped
+    in paragraphs, not in table cells, where it is plain text."""
     one_line = _SPACES.sub(" ", text).strip()
     escaped = _ACTIVE.sub(r"\\\1", one_line)
+    if cell:
+        return escaped
     return _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), escaped)
 
 
@@ -29,11 +35,11 @@ def _table(table: Table) -> list[str]:
     out: list[str] = []
     if table.caption:
         out += [f"**{escape(table.caption)}**", ""]
-    columns = [escape(c) or " " for c in table.columns]
+    columns = [escape(c, cell=True) or " " for c in table.columns]
     out.append("| " + " | ".join(columns) + " |")
     out.append("|" + "|".join("---:" if i in table.numeric else "---" for i in range(len(columns))) + "|")
     for row in table.rows:
-        out.append("| " + " | ".join(escape(cell) for cell in row) + " |")
+        out.append("| " + " | ".join(escape(cell, cell=True) for cell in row) + " |")
     out.append("")
     return out
 

@@ -1,0 +1,245 @@
+"""Feedback sheets (inventory 1.6, part 1 parts): every part present, laid out, escaped."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import msgspec
+import pytest
+from tests.games.star_kingdoms.test_knowledge_fixtures import two_nations
+
+from starlanes.core.errors import PathError
+from starlanes.games.star_kingdoms.campaign import CampaignState
+from starlanes.games.star_kingdoms.economy import (
+    Districts,
+    ERSources,
+    LogisticsBreakdown,
+    PlanetEconomy,
+    economy_rating,
+    planet_pe,
+)
+from starlanes.games.star_kingdoms.report import (
+    EconomyReport,
+    FactionReport,
+    PlanetEconomyLine,
+    ProjectLine,
+    ReportBuilder,
+    TechGain,
+)
+from starlanes.games.star_kingdoms.sheets import (
+    SECTION_BUILDERS,
+    Section,
+    build_sheet,
+    escape,
+    register_section,
+    render_html,
+    render_markdown,
+    render_sheet,
+    write_sheets,
+)
+from starlanes.games.star_kingdoms.spec import StarKingdomsParams
+from starlanes.games.star_kingdoms.tech import SciencePoints
+
+
+def _report(state: CampaignState, fid: str, *, submitted: bool = True) -> FactionReport:
+    """A turn report like the pipeline's: the Mars PE example on the homeworld."""
+    faction = state.faction(fid)
+    params = StarKingdomsParams()
+    pe = planet_pe(PlanetEconomy(districts=Districts(industrial=2, academic=1, shipyard=2, military=1),
+                                 mineral_rating=5), params)
+    er = economy_rating(ERSources(planet_pe=(pe.total,), logistics_deficit=1), params)
+    b = ReportBuilder(fid, turn=1, opening=450, sp=SciencePoints())
+    b.submitted = submitted
+    if submitted:
+        b.order(1, "construct district industrial on Terra", accepted=True, order_id="O07",
+                reason="costs 450 credits")
+        b.order(2, "research Beam Weapns", accepted=False, reason="unknown tech 'Beam Weapns'; did you mean "
+                "'Beam Weapons'?")
+        b.spend(450, "Construct District (Industrial 3) on Terra", line=1)
+        b.project(ProjectLine(planet=faction.homeworld, district="industrial", kind="construct-district",
+                              label="Industrial district level 3", level=3, target=9, progress_before=0,
+                              progress=2, status="started"))
+        b.refund(100, "Cancelled Research (half of 200)", line=3)
+    else:
+        b.notice("No orders were received: ongoing projects continue", rule="TURN-05")
+    b.economy(EconomyReport(planets=(PlanetEconomyLine(planet=faction.homeworld, pe=pe),), er=er,
+                            logistics=LogisticsBreakdown(flp_capacity=10, flp_used=11, alp_capacity=5, alp_used=2),
+                            income=10 * er.total))
+    b.income(10 * er.total)
+    b.project(ProjectLine(planet=faction.homeworld, district="academic", kind="research-core-technology",
+                          label="Sensors 3", level=3, target=9, progress_before=8, progress=10, status="completed",
+                          result="Sensors 3 gained"))
+    b.tech(TechGain(tech="sensors", level=3, how="project"))
+    b.science("physics", 4, "Academic research (random)")
+    b.gm_note("A comet passes over Terra.", topic="Omens")
+    closing = b.balance
+    faction.credits = closing
+    faction.tech = msgspec.structs.replace(faction.tech, sp=SciencePoints(physics=4))
+    report = b.build(closing=closing, sp=SciencePoints(physics=4))
+    state.reports[fid] = msgspec.to_builtins(report)
+    return report
+
+
+def _md(state: CampaignState, fid: str) -> str:
+    return render_sheet(state, fid, "md")
+
+
+def test_sheet_1_6_credits_opening_spending_refunds_income_closing() -> None:
+    state, a, _ = two_nations()
+    _report(state, a)
+    md = _md(state, a)
+    assert "| Opening |  |  | 450 |" in md
+    assert "| Spent | Construct District \\(Industrial 3\\) on Terra | 1 | -450 |" not in md  # parens stay plain
+    assert "| Spent | Construct District (Industrial 3) on Terra | 1 | -450 |" in md
+    assert "| Refund | Cancelled Research (half of 200) | 3 | +100 |" in md
+    assert "| Income | Income (10 x Economy Rating) |  | +330 |" in md
+    assert "| Closing |  |  | 430 |" in md
+    assert "Spent 450, refunds 100, income 330, transfers +0." in md
+
+
+def test_sheet_1_6_er_and_pe_breakdown_mars_example() -> None:
+    state, a, _ = two_nations()
+    _report(state, a)
+    md = _md(state, a)
+    # Mars: districts 6 levels x 4 = 24, minerals 5 x 2 = 10, PE 34
+    assert "| Terra | 24 | 10 | 0 | 0 | 0 | 34 |" in md
+    assert "| Planetary Economy | 34 |" in md
+    assert "| Logistics deficit | -1 |" in md
+    assert "| Economy Rating | 33 |" in md and "| Income (credits) | 330 |" in md
+    assert "**Logistics (deficit 1)**" in md and "| Fleet (FLP) | 11 | 10 |" in md
+    assert "Planetary Economy | 34 = districts 24 + minerals 10 + trade 0 - devastation 0 - blockade 0" in md
+
+
+def test_sheet_1_6_table_per_planet_with_districts_slots_principles() -> None:
+    state, a, _ = two_nations()
+    faction = state.faction(a)
+    _report(state, a)
+    md = _md(state, a)
+    assert "**Terra (homeworld) - Sol system, arctic, Mineral Rating 3**" in md
+    assert "| Industrial | 2 | - |  |" in md
+    assert faction.colonies[0].principles
+    assert "| Principles | Guild System 3, Xenophobia 2, Geneticists 1 |" in md
+    assert "| Offices | Exploration Society |" in md
+
+
+def test_sheet_1_6_project_progress_and_completion() -> None:
+    state, a, _ = two_nations()
+    _report(state, a)
+    md = _md(state, a)
+    assert "| Terra | Industrial | Industrial district level 3 | 3 | 0 -> 2/9 | started |  |" in md
+    assert "| Terra | Academic | Sensors 3 | 3 | 8 -> 10/9 | completed | Sensors 3 gained |" in md
+    assert "2 project(s), 1 completed this turn." in md
+
+
+def test_sheet_1_6_techs_gained_and_science_points() -> None:
+    state, a, _ = two_nations()
+    _report(state, a)
+    md = _md(state, a)
+    assert "| Sensors 3 | project |" in md
+    assert "| Physics | 0 | +4 | 4 |" in md and "| Physics | +4 | Academic research (random) |" in md
+    assert "| Sensors | 2 |" in md  # the nation's current levels (the report's gain is applied by the pipeline)
+
+
+def test_sheet_1_6_gm_text_and_order_results() -> None:
+    state, a, _ = two_nations()
+    _report(state, a)
+    md = _md(state, a)
+    assert "## From the GM\n\nOmens: A comet passes over Terra." in md
+    assert "| 2 | research Beam Weapns | REFUSED | unknown tech 'Beam Weapns'; did you mean 'Beam Weapons'? |" in md
+    assert "1 accepted, 1 refused." in md
+    assert md.index("## From the GM") < md.index("## Orders") < md.index("## Planets") < md.index("## Credits")
+
+
+def test_TURN_05_missed_turn_still_gets_a_sheet() -> None:
+    state, a, _ = two_nations()
+    _report(state, a, submitted=False)
+    md = _md(state, a)
+    assert "No orders were received this turn: nothing new was started, ongoing projects carried on" in md
+    assert "| No orders were received: ongoing projects continue | TURN-05 |" in md
+
+
+def test_gm_queue_items_of_the_nation_are_listed() -> None:
+    state, a, _ = two_nations()
+    from starlanes.games.star_kingdoms.campaign import GMItem
+    state.gm_queue.append(GMItem(id=9, turn=1, faction=a, kind="analyse-level", subject="Analyse the ruins: level"))
+    md = _md(state, a)
+    assert "| 9 | turn 1 | Analyse the ruins: level |" in md
+    assert "| Awaiting the GM | 1 |" in md
+
+
+def test_summary_comes_first() -> None:
+    state, a, _ = two_nations()
+    _report(state, a)
+    md = _md(state, a)
+    assert md.startswith("# Zabanian Empire: turn 1\n\nFeedback sheet of the campaign Tiny, for ann.\n\n| Summary |")
+    assert "| Credits | 450 -> 430 |" in md and "| Economy Rating / income | 33 / 330 credits |" in md
+    assert "| Technology gained | Sensors 3 |" in md and "| Orders | 2 lines, 1 refused |" in md
+
+
+def test_player_text_is_escaped_in_markdown_and_html() -> None:
+    state, a, _ = two_nations()
+    faction = state.faction(a)
+    faction.name = "Evil | *Empire* <script>alert(1)</script>"
+    faction.units[0].name = "[click](http://x) # not a heading\nsecond line"
+    _report(state, a)
+    md = render_sheet(state, a, "md")
+    assert "# Evil \\| \\*Empire\\* \\<script>alert(1)\\</script>: turn 1" in md
+    assert "| \\[click\\](http://x) \\# not a heading second line | ship |" in md
+    for line in md.splitlines():
+        if line.startswith("| \\[click"):
+            assert line.count(" | ") == 5  # six cells, no extra column
+    html = render_sheet(state, a, "html")
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert escape("- item") == "\\- item" and escape("- item", cell=True) == "- item"
+    assert escape("> quote") == "\\> quote" and escape("a -> b") == "a -> b"
+    assert escape("a & b") == "a \\& b"
+
+
+def test_html_has_a_table_per_planet_and_anchors() -> None:
+    state, a, _ = two_nations()
+    _report(state, a)
+    html = render_html(build_sheet(state, a))
+    assert html.startswith("<!DOCTYPE html>")
+    assert '<section id="planets">' in html and '<a href="#credits">Credits</a>' in html
+    assert "<caption>Terra (homeworld) - Sol system, arctic, Mineral Rating 3</caption>" in html
+    assert '<td class="num">-450</td>' in html
+
+
+def test_sheet_before_the_first_turn_shows_the_start() -> None:
+    state, a, _ = two_nations()
+    sheet = build_sheet(state, a)
+    assert sheet.turn == 0
+    assert [s.key for s in sheet.sections] == ["planets", "credits", "technology", "science", "nation",
+                                               "known-space"]
+
+
+def test_sections_registry_for_parts_2_and_3() -> None:
+    state, a, _ = two_nations()
+    saved = list(SECTION_BUILDERS)
+    try:
+        register_section("combat", lambda ctx: Section("combat", "Combat reports", ("No battles.",)),
+                         after="projects")
+        keys = [k for k, _ in SECTION_BUILDERS]
+        assert keys.index("combat") == keys.index("projects") + 1
+        assert "## Combat reports\n\nNo battles." in render_markdown(build_sheet(state, a))
+        with pytest.raises(ValueError, match="already registered"):
+            register_section("combat", lambda ctx: None, after="projects")
+        with pytest.raises(ValueError, match="no sheet section 'nowhere'"):
+            register_section("x", lambda ctx: None, after="nowhere")
+    finally:
+        SECTION_BUILDERS[:] = saved
+
+
+def test_write_sheets_for_every_faction(tmp_path: Path) -> None:
+    state, a, b = two_nations()
+    _report(state, a)
+    paths = write_sheets(state, tmp_path / "sheets")
+    assert sorted(p.name for p in paths) == sorted([f"{a}-turn-001.md", f"{a}-turn-001.html",
+                                                     f"{b}-turn-000.md", f"{b}-turn-000.html"])
+    assert all(p.read_text(encoding="utf-8") for p in paths)
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(PathError, match="is a file; name a folder"):
+        write_sheets(state, blocker)
+    assert re.search(r"turn-001\.md$", str(write_sheets(state, tmp_path, formats=("md",), factions=(a,))[0]))

@@ -21,9 +21,10 @@ from starlanes.registry import get_entry
 runner = CliRunner()
 
 
-def test_the_entry_has_commands_but_no_ruleset_yet() -> None:
+def test_the_entry_has_its_ruleset_and_commands() -> None:
     entry = get_entry("risky-stars")
-    assert not entry.playable
+    assert entry.playable
+    assert entry.make_ruleset().spec.id == "risky-stars"
     assert set(entry.commands) == {"odds", "map generate"}
 
 

@@ -189,3 +189,33 @@ def test_the_renderer_object_renders_the_view() -> None:
     renderer = KardashevRenderer(None)
     view = make_view()
     assert renderer.render(view, 0) == render_view(view, 0)
+
+
+def test_actions_are_described_in_words_with_tiles_prices_and_texts() -> None:
+    from starlanes.games.kardashev import actions as k
+    from starlanes.games.kardashev.render import describe_action
+
+    view = make_view()
+    assert describe_action(view, k.BuildColony((0, -2))) == (
+        "build a level-1 colony on 0,-2 (planet F) for 1 food + 1 matter")
+    assert describe_action(view, k.UpgradeColony((0, -2), via="interstellar-ark")) == (
+        "upgrade your colony on 0,-2 (planet F) to level 3 for 1 food + 1 matter, "
+        "as your research action through Interstellar Ark")
+    assert describe_action(view, k.BuildFleet((0, -3), 2)) == (
+        "build a level-2 fleet on 0,-3 (planet X+M) for 2 matter, 2 energy (your level-1 fleet there is replaced)")
+    assert describe_action(view, k.Move((0, 2), (0, 3))).endswith(
+        "attacks (defence 5 before supports; a tie holds for the defender)")
+    assert "explores it" in (describe_action(view, k.Move((0, -3), (1, -3))) or "")
+    assert describe_action(view, k.Place((1, -2), "destroyed")) == (
+        "place the tile on 1,-2 (unexplored, blue zone), destroyed face up (you take a resource of your choice)")
+    assert describe_action(view, k.Pick(1, 2)) == (
+        "take turn slot 1 and tile 2, planet X (back: destroyed) drawn by seat 1")
+    research = describe_action(view, k.Research("boosters")) or ""
+    assert research.startswith("research Boosters (level 2, 2 point(s); price 2 matter + 2 energy): ")
+    assert describe_action(view, k.Exchange("food", "energy")) == "give 4 food for 1 energy"
+    assert describe_action(view, k.Support((0, -2))) == (
+        "support with the fleets on 0,-2 (+0 strength, 1 energy each)")
+    assert describe_action(view, k.Support()) == "no supporting fleets"
+    assert describe_action(view, k.ChooseRole("warlord")) == (
+        "play the Warlord: " + load_content().roles["warlord"].text)
+    assert KardashevRenderer(None).describe_action(view, k.End()) == "end your turn (unused actions are lost)"

@@ -21,7 +21,7 @@ order, sealed bids) can show. Text is Rich markup; every line fits in 100 column
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -29,6 +29,7 @@ from rich.markup import escape
 
 from starlanes.core.actions import Action
 from starlanes.core.state import GM, Viewer
+from starlanes.games.kardashev import actions as k
 from starlanes.games.kardashev.content import Content, load_content
 from starlanes.games.kardashev.state import Cell, KardashevView, Offer, Player, Task
 
@@ -433,8 +434,203 @@ def _console() -> Any:
 
 
 def describe_action(view: KardashevView, action: Action) -> str | None:
-    """What ``action`` means for a person who sees ``view`` (``None``: its text says it all)."""
+    """What ``action`` means for a person who sees ``view`` (``None``: its text says it all).
+
+    Plain words (no markup): the cells' tiles and pieces, prices, the technology's text."""
+    for kind, words in _DESCRIBERS:
+        if isinstance(action, kind):
+            return words(view, action)
     return None
+
+
+def _at(view: KardashevView, coords: Sequence[int]) -> Cell | None:
+    if len(coords) != 2:
+        return None
+    for cell in view.cells:
+        if (cell.q, cell.r) == (coords[0], coords[1]):
+            return cell
+    return None
+
+
+def _where(view: KardashevView, coords: Sequence[int]) -> str:
+    cell = _at(view, coords)
+    name = ",".join(str(c) for c in coords)
+    if cell is None:
+        return name
+    if cell.tile is None:
+        return f"{name} (unexplored, {cell.zone} zone)"
+    if cell.tile == "planet":
+        return f"{name} (planet {symbols_text(cell.symbols, cell.terraformed)})"
+    return f"{name} ({'destroyed planet' if cell.tile == 'destroyed' else 'empty space'})"
+
+
+def _cards(food: int, matter: int, energy: int) -> str:
+    parts = [f"{n} {kind}" for n, kind in ((food, "food"), (matter, "matter"), (energy, "energy")) if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _via(action: Action) -> str:
+    via = getattr(action, "via", None)
+    if not via:
+        return ""
+    tech = _content().techs.get(via)
+    return f", as your research action through {tech.name if tech is not None else via}"
+
+
+def _price(cost: Any) -> str:
+    parts = [f"{n} {k}" for n, k in ((cost.food, "food"), (cost.matter, "matter"), (cost.energy, "energy")) if n]
+    if cost.any:
+        parts.append(f"{cost.any} of any kind")
+    if cost.matching:
+        parts.append(f"{cost.matching} of one kind")
+    return " + ".join(parts) if parts else "free"
+
+
+def _d_role(view: KardashevView, a: Any) -> str:
+    role = _content().role(a.role)
+    return f"play the {role.name}: {role.text}" if role is not None else f"play role {a.role}"
+
+
+def _d_bid(view: KardashevView, a: Any) -> str:
+    return f"bid {a.amount} card(s), sealed until every bid is in (you pay the next lower bid if you win)"
+
+
+def _d_pick(view: KardashevView, a: Any) -> str:
+    text = f"take turn slot {a.slot}"
+    if 1 <= a.tile <= len(view.offer):
+        offer = view.offer[a.tile - 1]
+        text += f" and tile {a.tile}, {_tile_name(offer.symbols, offer.back)} drawn by seat {offer.drawer}"
+    return text
+
+
+def _d_pay(view: KardashevView, a: Any) -> str:
+    return f"pay {_cards(a.food, a.matter, a.energy)}"
+
+
+def _d_gain(view: KardashevView, a: Any) -> str:
+    return f"take 1 {a.type}"
+
+
+def _d_place(view: KardashevView, a: Any) -> str:
+    face = {"planet": "planet face up", "destroyed": "destroyed face up (you take a resource of your choice)",
+            "empty": "empty space"}.get(a.face, a.face)
+    return f"place the tile on {_where(view, a.cell)}, {face}"
+
+
+def _d_support(view: KardashevView, a: Any) -> str:
+    cells = [a.cells[i:i + 2] for i in range(0, len(a.cells) - 1, 2)]
+    if not cells:
+        return "no supporting fleets"
+    levels = sum(c.fleet_level for c in (_at(view, x) for x in cells) if c is not None)
+    where = " ".join(",".join(str(v) for v in x) for x in cells)
+    return f"support with the fleets on {where} (+{levels} strength, {view.params.support_energy} energy each)"
+
+
+def _d_raid(view: KardashevView, a: Any) -> str:
+    return f"the defender gives you all its {a.type}"
+
+
+def _d_colony(view: KardashevView, a: Any) -> str:
+    return f"build a level-1 colony on {_where(view, a.cell)} for 1 food + 1 matter{_via(a)}"
+
+
+def _d_grow(view: KardashevView, a: Any) -> str:
+    cell = _at(view, a.cell)
+    level = f" to level {cell.colony_level + 1}" if cell is not None else ""
+    return f"upgrade your colony on {_where(view, a.cell)}{level} for 1 food + 1 matter{_via(a)}"
+
+
+def _d_fleet(view: KardashevView, a: Any) -> str:
+    p = view.params
+    price = _cards(0, a.level * p.fleet_matter_per_level, a.level * p.fleet_energy_per_level)
+    cell = _at(view, a.cell)
+    old = ""
+    if cell is not None and cell.fleet is not None:
+        old = f" (your level-{cell.fleet_level} fleet there is replaced)"
+    return f"build a level-{a.level} fleet on {_where(view, a.cell)} for {price}{old}{_via(a)}"
+
+
+def _d_refit(view: KardashevView, a: Any) -> str:
+    p = view.params
+    cell = _at(view, a.cell)
+    level = f" to level {cell.fleet_level + 1}" if cell is not None else ""
+    price = _cards(0, p.fleet_matter_per_level, p.fleet_energy_per_level)
+    return f"upgrade your fleet on {_where(view, a.cell)}{level} for {price}{_via(a)}"
+
+
+def _d_harvest(view: KardashevView, a: Any) -> str:
+    return f"harvest: take {_cards(a.food, a.matter, a.energy)}{_via(a)}"
+
+
+def _d_move(view: KardashevView, a: Any) -> str:
+    start = _at(view, a.start)
+    dest = _at(view, a.to)
+    level = f"level-{start.fleet_level} " if start is not None and start.fleet_level else ""
+    text = f"move your {level}fleet from {','.join(map(str, a.start))} to {_where(view, a.to)}"
+    if a.path:
+        text += f" ({len(a.path) // 2} space(s))"
+    if dest is not None and dest.tile is None:
+        text += ": explores it (you draw and place a tile; the move ends)"
+    elif dest is not None and (dest.colony is not None or dest.fleet is not None):
+        owners = {s for s in (dest.colony, dest.fleet) if s is not None}
+        if view.active >= 0 and view.active not in owners:
+            defence = dest.colony_level + dest.fleet_level
+            text += f": attacks (defence {defence} before supports; a tie holds for the defender)"
+    return text + _via(a)
+
+
+def _d_research(view: KardashevView, a: Any) -> str:
+    tech = _content().techs.get(a.tech)
+    if tech is None:
+        return f"research {a.tech}"
+    text = f"research {tech.name} (level {tech.level}, {tech.level} point(s); price {_price(tech.cost)}): {tech.text}"
+    if a.copy is not None:
+        copied = _content().techs.get(a.copy)
+        text += f" Copies {copied.name if copied is not None else a.copy}."
+    return text
+
+
+def _d_use(view: KardashevView, a: Any) -> str:
+    tech = _content().techs.get(a.tech)
+    name = tech.name if tech is not None else a.tech
+    bits = [f"use {name}"]
+    if a.cell:
+        bits.append(f"on {_where(view, a.cell)}")
+    if a.symbol:
+        bits.append(f"adding {a.symbol}")
+    if a.target:
+        target = _content().techs.get(a.target)
+        bits.append(f"naming {target.name if target is not None else a.target}")
+    return " ".join(bits)
+
+
+def _d_compile(view: KardashevView, a: Any) -> str:
+    return f"take 1 {a.type} from the bank"
+
+
+def _d_exchange(view: KardashevView, a: Any) -> str:
+    return f"give {view.params.exchange_rate} {a.give} for 1 {a.get}"
+
+
+def _d_gift(view: KardashevView, a: Any) -> str:
+    return f"give your ally {_cards(a.food, a.matter, a.energy)} and end your turn"
+
+
+def _d_end(view: KardashevView, a: Any) -> str:
+    return "end your turn (unused actions are lost)"
+
+
+def _describers() -> tuple[tuple[type[Action], Callable[[KardashevView, Any], str]], ...]:
+    return (
+        (k.ChooseRole, _d_role), (k.Bid, _d_bid), (k.Pick, _d_pick), (k.Pay, _d_pay), (k.Gain, _d_gain),
+        (k.Place, _d_place), (k.Support, _d_support), (k.Raid, _d_raid), (k.BuildColony, _d_colony),
+        (k.UpgradeColony, _d_grow), (k.BuildFleet, _d_fleet), (k.UpgradeFleet, _d_refit),
+        (k.Harvest, _d_harvest), (k.Move, _d_move), (k.Research, _d_research), (k.UseTech, _d_use),
+        (k.Compile, _d_compile), (k.Exchange, _d_exchange), (k.Gift, _d_gift), (k.End, _d_end),
+    )
+
+
+_DESCRIBERS = _describers()
 
 
 class KardashevRenderer:

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 import msgspec
 
@@ -32,8 +32,10 @@ from starlanes.core.state import GameState
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, District, load_catalogue
 from starlanes.games.star_kingdoms.economy import Districts
 from starlanes.games.star_kingdoms.galaxy import Biosphere, Galaxy, GalaxyIndex
+from starlanes.games.star_kingdoms.knowledge import Knowledge
 from starlanes.games.star_kingdoms.orders.records import OrgType, Stance
 from starlanes.games.star_kingdoms.projects import Project
+from starlanes.games.star_kingdoms.report import FactionReport
 from starlanes.games.star_kingdoms.spec import StarKingdomsParams
 from starlanes.games.star_kingdoms.tech import TechState
 
@@ -296,8 +298,10 @@ class CampaignState(GameState, kw_only=True):
     next_gm_item: int = 1
     gm_notes: dict[str, list[str]] = msgspec.field(default_factory=dict)
     """Faction id -> GM text for this turn's sheet (GM decisions and overrides), cleared each turn."""
-    reports: dict[str, Any] = msgspec.field(default_factory=dict)
-    """Faction id -> the last processed turn's report (``report.FactionReport`` as builtins)."""
+    reports: dict[str, FactionReport] = msgspec.field(default_factory=dict)
+    """Faction id -> the report of the last processed turn (the sheets are built from it)."""
+    knowledge: dict[str, Knowledge] = msgspec.field(default_factory=dict)
+    """Faction id -> what it knows (``knowledge.py``); the pipeline keeps it up to date."""
     log: list[str] = msgspec.field(default_factory=list)
     """The GM's overrides and decisions, in order (Amb#2: every override logged)."""
     ended: str = ""

@@ -1,0 +1,675 @@
+"""Orders checked against the campaign state and carried out: step 1 of the turn (and 0, intake).
+
+A faction's orders document is parsed (``orders/``), then each order is checked and carried out
+**in sheet order** against the state at the start of the turn (Amb#3): the opening balance pays for
+the lines from the top down, a slot taken by an earlier line is busy for a later one, a cancelled
+project frees its slot and refunds at once, a breakthrough gained above counts for the lines below.
+Every line is accepted or refused with the reason a player reads; a refused line changes nothing.
+
+:func:`start_orders` does it on the real state (the pipeline's step 1); :func:`check_orders` does it
+on a copy and returns the results only (``orders check``, and the core's legality check of a
+submitted document): the two can never disagree, because they are one code path.
+
+Names are resolved against what the faction knows (:func:`known_galaxy`): a planet it has never seen
+is "unknown", and a "did you mean" only suggests names it knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from starlanes.core.errors import IllegalAction
+from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, GMItem, GMItemKind
+from starlanes.games.star_kingdoms.catalogue import Catalogue, District, ProjectKind, load_catalogue
+from starlanes.games.star_kingdoms.economy import (
+    district_build_problem,
+    effective_pc,
+    office_build_problem,
+    round_ratio,
+)
+from starlanes.games.star_kingdoms.galaxy import Galaxy, GalaxyIndex
+from starlanes.games.star_kingdoms.names import NameIndex
+from starlanes.games.star_kingdoms.orders import records as r
+from starlanes.games.star_kingdoms.orders.grammar import LineError, tokenize
+from starlanes.games.star_kingdoms.orders.language import parse_orders
+from starlanes.games.star_kingdoms.orders.names import NameBook
+from starlanes.games.star_kingdoms.projects import (
+    Project,
+    cancel_refund,
+    fighter_squadrons,
+    level_problem,
+    project_cost,
+    project_target,
+    refit_covers,
+    repair_covers,
+    rush,
+    rush_cap,
+    zero_progress_problem,
+)
+from starlanes.games.star_kingdoms.report import OrderResult, ReportBuilder, TechGain
+from starlanes.games.star_kingdoms.tech import (
+    breakthrough,
+    breakthrough_cost,
+    class_access_problem,
+    missing_module_techs,
+    research_level,
+    research_problem,
+    research_project,
+    unit_level_problem,
+)
+
+__all__ = [
+    "ORBITAL_YARD",
+    "check_orders",
+    "effective_pc_of",
+    "galaxy_index",
+    "known_galaxy",
+    "name_book",
+    "planet_name",
+    "project_label",
+    "raise_gm_item",
+    "rush_banned",
+    "slot_district",
+    "start_orders",
+]
+
+ORBITAL_YARD = "orbital-yard"
+"""Slot key of an Orbital Repair Yard's repair-only project (PROJ-S5, Amb#50)."""
+
+_INDEXES: dict[int, GalaxyIndex] = {}
+
+
+def galaxy_index(galaxy: Galaxy) -> GalaxyIndex:
+    """The lookups of a galaxy, built once per galaxy object."""
+    key = id(galaxy)
+    found = _INDEXES.get(key)
+    if found is None or found.galaxy is not galaxy:
+        if len(_INDEXES) > 64:
+            _INDEXES.clear()
+        found = _INDEXES[key] = GalaxyIndex.of(galaxy)
+    return found
+
+
+def known_galaxy(state: CampaignState, faction: Faction) -> Galaxy:
+    """The part of the galaxy whose names the faction can use in orders: the systems it knows
+    (``knowledge.py``), those of its colonies and those where its units are."""
+    index = galaxy_index(state.galaxy)
+    systems = {index.planet_system[c.planet] for c in faction.colonies}
+    known = state.knowledge.get(faction.id)
+    if known is not None:
+        systems |= set(known.systems)
+    systems |= {u.system for u in faction.units if u.system in index.systems}
+    kept = tuple(s for s in state.galaxy.systems if s.id in systems)
+    return Galaxy(schema=state.galaxy.schema, name=state.galaxy.name, systems=kept)
+
+
+def name_book(state: CampaignState, faction: Faction, catalogue: Catalogue | None = None) -> NameBook:
+    """What names mean in this faction's orders: its known planets, known factions, own orgs and units."""
+    cat = catalogue or load_catalogue()
+    others = {f.id: f for f in state.factions}
+    factions = NameIndex.build("faction", ((fid, others[fid].name, ()) for fid in faction.known_factions
+                                           if fid in others))
+    orgs = NameIndex.build("organisation", ((o.id, o.name, ()) for o in faction.orgs))
+    units = NameIndex.build("unit", ((u.id, u.name, ()) for u in faction.units))
+    return NameBook(catalogue=cat, galaxy=GalaxyIndex.of(known_galaxy(state, faction)), factions=factions,
+                    orgs=orgs, units=units)
+
+
+def planet_name(state: CampaignState, planet: str) -> str:
+    found = galaxy_index(state.galaxy).planets.get(planet)
+    return found.name if found is not None else planet
+
+
+def effective_pc_of(state: CampaignState, faction: Faction, colony: Colony) -> int:
+    """The effective Planetary Construction on a colony (PROJ-I1: biosphere, homeworld, techs)."""
+    planet = galaxy_index(state.galaxy).planets[colony.planet]
+    return effective_pc(faction.tech.level("planetary-construction"), planet.biosphere, faction.native,
+                        homeworld=colony.planet == faction.homeworld, techs=faction.tech.known,
+                        params=state.params)
+
+
+def slot_district(slot: str) -> District:
+    return "shipyard" if slot == ORBITAL_YARD else slot  # type: ignore[return-value]
+
+
+def project_label(state: CampaignState, faction: Faction, project: Project, catalogue: Catalogue) -> str:
+    """What a project makes, as a player reads it."""
+    d = project.detail
+    kind = project.kind
+    if kind == "construct-district":
+        return f"{str(d.get('district', '')).capitalize()} district level {project.level}"
+    if kind == "construct-office":
+        org = faction.org(str(d.get("org", "")))
+        return f"Office of {org.name if org else d.get('new_name', '?')}"
+    if kind == "rebuild-and-repair":
+        return "Rebuild and Repair"
+    if kind == "planetary-shield":
+        return "Planetary Shield"
+    if "tech" in d:
+        tech = catalogue.tech(str(d["tech"]))
+        if tech.kind == "core":
+            return f"{tech.name} {project.level}"
+        if d.get("design_class"):
+            return f"{tech.name}: {catalogue.classes[str(d['design_class'])].name}"
+        return tech.name
+    if kind == "analyse":
+        level = f" (level {project.level})" if project.level else " (level to be set by the GM)"
+        return f"Analyse {d.get('subject', '')}{level}"
+    if kind in ("construct-ship", "train-detachment"):
+        cls = catalogue.classes[str(d["class"])]
+        count = int(d.get("squadrons", 1))
+        many = f" x{count}" if count > 1 else ""
+        return f"{cls.name} '{d.get('name', '')}'{many}"
+    names = [u.name for u in faction.units if u.id in d.get("units", ())]
+    return f"{catalogue.project(kind).name}: {', '.join(names) or '?'}"
+
+
+def raise_gm_item(state: CampaignState, faction: Faction, kind: GMItemKind, subject: str, *, planet: str = "",
+                  line: int = 0, blocking: bool = False) -> GMItem:
+    item = GMItem(id=state.next_gm_item, turn=state.turn, faction=faction.id, kind=kind, subject=subject,
+                  planet=planet, line=line, blocking=blocking)
+    state.next_gm_item += 1
+    state.gm_queue.append(item)
+    return item
+
+
+def rush_banned(faction: Faction, project: Project, planet: str) -> bool:
+    """A trait forbids rushing this project here (PROJ-I6)."""
+    for hooks in faction.hooks():
+        banned = project.kind in hooks.no_rush or project.district in hooks.no_rush
+        if banned and (not hooks.no_rush_homeworld_only or planet == faction.homeworld):
+            return True
+    return False
+
+
+def _cost_percent(faction: Faction, kind: str) -> int:
+    percent = 100
+    for hooks in faction.hooks():
+        percent = percent * hooks.cost_percent.get(kind, 100) // 100
+    return percent
+
+
+class _Refused(Exception):
+    """A line is refused (the message is the reason)."""
+
+
+@dataclass
+class _Ctx:
+    state: CampaignState
+    faction: Faction
+    cat: Catalogue
+    builder: ReportBuilder
+    line: int = 0
+    started: dict[tuple[str, str], int] = field(default_factory=dict)
+    """(planet, slot) -> line that started a project there this turn."""
+    new_names: set[str] = field(default_factory=set)
+    """Unit and org names taken by lines above (case-insensitive)."""
+
+    @property
+    def params(self) -> Any:
+        return self.state.params
+
+    def colony(self, planet: str) -> Colony:
+        found = self.faction.colony(planet)
+        if found is None:
+            raise _Refused(f"you do not own {planet_name(self.state, planet)}")
+        return found
+
+    def slot_free(self, colony: Colony, slot: str) -> None:
+        name = planet_name(self.state, colony.planet)
+        where = "Orbital Repair Yard" if slot == ORBITAL_YARD else f"{slot} slot"
+        if (colony.planet, slot) in self.started:
+            raise _Refused(f"the {where} on {name} is busy: line {self.started[colony.planet, slot]} started a "
+                           "project there")
+        busy = colony.projects.get(slot)
+        if busy is not None:
+            label = project_label(self.state, self.faction, busy, self.cat)
+            raise _Refused(f"the {where} on {name} is busy: {label} ({busy.progress}/{busy.target}); "
+                           f"cancel it first (cancel {slot_district(slot)} project on {name})")
+
+    def afford(self, cost: int) -> None:
+        if cost > self.faction.credits:
+            raise _Refused(f"costs {cost} credits; you have {self.faction.credits} left after the lines above")
+
+    def level_ok(self, level: int, subject: str) -> None:
+        problem = level_problem(level, self.params, gm_permission=self.faction.permitted(subject, level))
+        if problem:
+            raise _Refused(problem + " (ask with: gm request ...)")
+
+    def district_ok(self, colony: Colony, district: District) -> None:
+        problem = zero_progress_problem(colony.districts.level(district), self.params)
+        if problem:
+            raise _Refused(f"{planet_name(self.state, colony.planet)}: {problem}")
+
+    def start(self, colony: Colony, slot: str, kind: ProjectKind, level: int, detail: dict[str, Any],
+              subject: str | None = None) -> Project:
+        """Check the level and the credits, pay, and put a new project in the slot (PROJ-01)."""
+        self.level_ok(level, subject or kind.id)
+        cost = round_ratio(project_cost(level, self.params) * _cost_percent(self.faction, kind.id), 100,
+                           self.params)
+        self.afford(cost)
+        project = Project(kind=kind.id, district=slot_district(slot), level=level, target=project_target(level),
+                          paid=cost, detail=detail)
+        self._put(colony, slot, project, cost)
+        return project
+
+    def _put(self, colony: Colony, slot: str, project: Project, cost: int) -> None:
+        self.faction.credits -= cost
+        colony.projects[slot] = project
+        self.started[colony.planet, slot] = self.line
+        label = project_label(self.state, self.faction, project, self.cat)
+        if cost:
+            self.builder.spend(cost, f"{self.cat.project(project.kind).name}: {label} on "
+                                     f"{planet_name(self.state, colony.planet)}", line=self.line)
+
+    def name_free(self, name: str) -> None:
+        key = name.casefold()
+        if key in self.new_names or any(u.name.casefold() == key for u in self.faction.units):
+            raise _Refused(f"you already have a unit named '{name}'")
+        self.new_names.add(key)
+
+
+Handler = Callable[[_Ctx, Any], str]
+
+
+def _relationship(ctx: _Ctx, order: r.SetRelationship) -> str:
+    if order.faction == ctx.faction.id:
+        raise _Refused("a relationship is with another nation, not your own")
+    ctx.faction.relationships[order.faction] = order.stance
+    return f"{order.stance} towards {ctx.state.faction(order.faction).name}"
+
+
+def _default_relationship(ctx: _Ctx, order: r.SetDefaultRelationship) -> str:
+    ctx.faction.default_relationship = order.stance
+    return f"{order.stance} towards nations you have not declared"
+
+
+def _district(ctx: _Ctx, order: r.ConstructDistrict) -> str:
+    colony = ctx.colony(order.planet)
+    ctx.slot_free(colony, "industrial")
+    ctx.district_ok(colony, "industrial")
+    problem = district_build_problem(colony.districts, order.district, effective_pc_of(ctx.state, ctx.faction,
+                                                                                       colony))
+    if problem:
+        raise _Refused(problem)
+    kind = ctx.cat.project("construct-district")
+    level = colony.districts.level(order.district) + 1
+    p = ctx.start(colony, "industrial", kind, level, {"district": order.district})
+    return f"started, {p.paid} credits"
+
+
+def _office(ctx: _Ctx, order: r.ConstructOffice) -> str:
+    colony = ctx.colony(order.planet)
+    ctx.slot_free(colony, "industrial")
+    ctx.district_ok(colony, "industrial")
+    problem = office_build_problem(len(colony.offices), effective_pc_of(ctx.state, ctx.faction, colony))
+    if problem:
+        raise _Refused(problem)
+    detail: dict[str, Any]
+    if order.new_type:
+        key = order.org.casefold()
+        if any(o.name.casefold() == key for o in ctx.faction.orgs) or key in ctx.new_names:
+            raise _Refused(f"you already have an organisation named '{order.org}'")
+        ctx.new_names.add(key)
+        detail = {"org": "", "new_name": order.org, "new_type": order.new_type, "principle": order.principle}
+    else:
+        org = ctx.faction.org(order.org)
+        assert org is not None
+        if colony.planet in org.offices:
+            raise _Refused(f"{org.name} already has an office on {planet_name(ctx.state, colony.planet)} "
+                           "(one office per organisation per planet)")
+        detail = {"org": org.id}
+    kind = ctx.cat.project("construct-office")
+    p = ctx.start(colony, "industrial", kind, len(colony.offices) + 1, detail)
+    return f"started, {p.paid} credits"
+
+
+def _rebuild(ctx: _Ctx, order: r.RebuildAndRepair) -> str:
+    colony = ctx.colony(order.planet)
+    if colony.bombarded or colony.invaded:
+        raise _Refused(f"{planet_name(ctx.state, colony.planet)} is under bombardment or invasion (PROJ-I3)")
+    if colony.devastation <= 0:
+        raise _Refused(f"{planet_name(ctx.state, colony.planet)} has no Devastation to repair")
+    ctx.slot_free(colony, "industrial")
+    ctx.district_ok(colony, "industrial")
+    kind = ctx.cat.project("rebuild-and-repair")
+    p = ctx.start(colony, "industrial", kind, kind.fixed_level, {})
+    return f"started, {p.paid} credits"
+
+
+def _shield(ctx: _Ctx, order: r.ConstructPlanetaryShield) -> str:
+    colony = ctx.colony(order.planet)
+    kind = ctx.cat.project("planetary-shield")
+    if not ctx.faction.tech.has(kind.requires_tech):
+        raise _Refused(f"needs the {ctx.cat.tech(kind.requires_tech).name} technology")
+    if colony.shield:
+        raise _Refused(f"{planet_name(ctx.state, colony.planet)} already has a Planetary Shield (one per planet)")
+    ctx.slot_free(colony, "industrial")
+    ctx.district_ok(colony, "industrial")
+    p = ctx.start(colony, "industrial", kind, kind.fixed_level, {})
+    return f"started, {p.paid} credits"
+
+
+def _researching(ctx: _Ctx, tech: str, design_class: str) -> str | None:
+    for colony in ctx.faction.colonies:
+        for project in colony.projects.values():
+            if project.detail.get("tech") == tech and project.detail.get("design_class", "") == design_class:
+                return planet_name(ctx.state, colony.planet)
+    return None
+
+
+_RESEARCH_DISTRICT: dict[type[r.Order], District] = {
+    r.ResearchPlanetaryConstruction: "industrial", r.ResearchShipConstruction: "shipyard",
+    r.ResearchMilitaryTheory: "military"}
+
+
+def _research(ctx: _Ctx, order: Any) -> str:
+    district = _RESEARCH_DISTRICT.get(type(order), "academic")
+    design_class = getattr(order, "design_class", "")
+    colony = ctx.colony(order.planet)
+    ctx.slot_free(colony, district)
+    ctx.district_ok(colony, district)
+    tech = ctx.cat.tech(order.tech)
+    level = research_level(ctx.cat, ctx.faction.tech, tech, design_class)
+    problem = research_problem(ctx.cat, ctx.faction.tech, tech, district, ctx.params, design_class=design_class,
+                               gm_permission=ctx.faction.permitted(tech.id, level))
+    if problem:
+        raise _Refused(problem)
+    where = _researching(ctx, tech.id, design_class)
+    if where is not None:
+        raise _Refused(f"{tech.name} is already being researched on {where}")
+    kind = research_project(ctx.cat, tech, district)
+    p = ctx.start(colony, district, kind, level, {"tech": tech.id, "design_class": design_class}, subject=tech.id)
+    return f"started at level {level}, {p.paid} credits"
+
+
+def _analyse(ctx: _Ctx, order: r.Analyse) -> str:
+    colony = ctx.colony(order.planet)
+    ctx.slot_free(colony, "academic")
+    ctx.district_ok(colony, "academic")
+    item = raise_gm_item(ctx.state, ctx.faction, "analyse-level",
+                         f"Analyse '{order.subject}' on {planet_name(ctx.state, colony.planet)}: set its level",
+                         planet=colony.planet, line=ctx.line, blocking=True)
+    project = Project(kind="analyse", district="academic", level=0, target=0, paid=0,
+                      detail={"subject": order.subject, "gm_item": item.id})
+    ctx._put(colony, "academic", project, 0)
+    return "the GM sets its level and cost (paid at the start of the turn after the GM's answer)"
+
+
+def _unit_class_problems(ctx: _Ctx, class_id: str, flexible: tuple[str, ...], variant: str, unit: str,
+                         level: int) -> None:
+    tech = ctx.faction.tech
+    problem = class_access_problem(ctx.cat, tech, class_id) or unit_level_problem(tech, unit, level)
+    if problem:
+        raise _Refused(problem)
+    missing = missing_module_techs(ctx.cat, tech, class_id, flexible)
+    if missing:
+        raise _Refused(f"the modules need {', '.join(missing)}")
+    if variant and not tech.has(ctx.cat.variants[variant].tech):
+        raise _Refused(f"the {ctx.cat.variants[variant].name} variant needs "
+                       f"{ctx.cat.tech(ctx.cat.variants[variant].tech).name}")
+
+
+def _default_name(ctx: _Ctx, class_name: str) -> str:
+    n = 1
+    while True:
+        name = f"{class_name} {n}"
+        key = name.casefold()
+        if key not in ctx.new_names and all(u.name.casefold() != key for u in ctx.faction.units):
+            return name
+        n += 1
+
+
+def _ship(ctx: _Ctx, order: r.ConstructShip) -> str:
+    colony = ctx.colony(order.planet)
+    ctx.slot_free(colony, "shipyard")
+    ctx.district_ok(colony, "shipyard")
+    cls = ctx.cat.classes[order.ship_class]
+    level = order.level or cls.level
+    squadrons = 1
+    if level != cls.level:
+        if not ctx.faction.tech.has("advanced-fighter-construction"):
+            raise _Refused("several squadrons in one project need Advanced Fighter Construction")
+        squadrons = fighter_squadrons(level, ctx.params)
+        if squadrons < 1:
+            raise _Refused(f"a fighter project has level 1 to {len(ctx.params.fighter_squadrons)}")
+    _unit_class_problems(ctx, cls.id, order.flexible, order.variant, "ship", level)
+    name = order.name or _default_name(ctx, cls.name)
+    ctx.name_free(name)
+    kind = ctx.cat.project("construct-ship")
+    p = ctx.start(colony, "shipyard", kind, level, {"class": cls.id, "name": name, "flexible": list(order.flexible),
+                                                    "variant": order.variant, "squadrons": squadrons})
+    return f"started, {p.paid} credits"
+
+
+def _detachment(ctx: _Ctx, order: r.TrainDetachment) -> str:
+    colony = ctx.colony(order.planet)
+    ctx.slot_free(colony, "military")
+    ctx.district_ok(colony, "military")
+    cls = ctx.cat.classes[order.detachment_class]
+    _unit_class_problems(ctx, cls.id, order.flexible, order.variant, "detachment", cls.level)
+    name = order.name or _default_name(ctx, cls.name)
+    ctx.name_free(name)
+    kind = ctx.cat.project("train-detachment")
+    p = ctx.start(colony, "military", kind, cls.level, {"class": cls.id, "name": name,
+                                                        "flexible": list(order.flexible), "variant": order.variant})
+    return f"started, {p.paid} credits"
+
+
+def _units_of(ctx: _Ctx, ids: tuple[str, ...], unit: str) -> list[int]:
+    levels: list[int] = []
+    for ident in ids:
+        found = ctx.faction.unit_by_id(ident)
+        assert found is not None
+        if found.unit != unit:
+            raise _Refused(f"{found.name} is a {found.unit}, not a {unit}")
+        levels.append(found.level)
+    return levels
+
+
+def _repair(ctx: _Ctx, order: Any) -> str:
+    ships = isinstance(order, r.RepairShips)
+    ids: tuple[str, ...] = order.ships if ships else order.detachments
+    colony = ctx.colony(order.planet)
+    slot = ORBITAL_YARD if ships and order.orbital_yard else ("shipyard" if ships else "military")
+    if slot == ORBITAL_YARD and not colony.orbital_yard:
+        raise _Refused(f"{planet_name(ctx.state, colony.planet)} has no Orbital Repair Yard")
+    ctx.slot_free(colony, slot)
+    if slot != ORBITAL_YARD:
+        ctx.district_ok(colony, slot_district(slot))
+    levels = _units_of(ctx, ids, "ship" if ships else "detachment")
+    if not repair_covers(order.level, levels, ctx.params):
+        raise _Refused(f"a level {order.level} repair takes two units of level {order.level} or less, or one of "
+                       f"level {order.level + 2} or less")
+    kind = ctx.cat.project("repair-ships" if ships else "reinforce-detachments")
+    p = ctx.start(colony, slot, kind, order.level, {"units": list(ids)})
+    return f"started, {p.paid} credits (the units must be at {planet_name(ctx.state, colony.planet)} when it completes)"
+
+
+def _refit(ctx: _Ctx, order: Any) -> str:
+    ships = isinstance(order, r.RefitShip)
+    ident: str = order.ship if ships else order.detachment
+    colony = ctx.colony(order.planet)
+    slot: District = "shipyard" if ships else "military"
+    ctx.slot_free(colony, slot)
+    ctx.district_ok(colony, slot)
+    (level,) = _units_of(ctx, (ident,), "ship" if ships else "detachment")
+    if not refit_covers(order.level, level, ctx.params, detachment=not ships):
+        raise _Refused(f"a level {order.level} refit takes a unit of level {order.level + 1} or less")
+    kind = ctx.cat.project("refit-ship" if ships else "refit-detachment")
+    p = ctx.start(colony, slot, kind, order.level, {"units": [ident]})
+    return f"started, {p.paid} credits"
+
+
+def _slot_of(order: Any) -> str:
+    return str(order.district)
+
+
+def _cancel(ctx: _Ctx, order: r.CancelProject) -> str:
+    colony = ctx.colony(order.planet)
+    project = colony.projects.get(order.district)
+    if project is None:
+        raise _Refused(f"no {order.district} project on {planet_name(ctx.state, colony.planet)}")
+    refund = cancel_refund(project, ctx.params)
+    label = project_label(ctx.state, ctx.faction, project, ctx.cat)
+    del colony.projects[order.district]
+    ctx.started.pop((colony.planet, order.district), None)
+    ctx.faction.credits += refund
+    if refund:
+        ctx.builder.refund(refund, f"Cancelled {label} on {planet_name(ctx.state, colony.planet)}", line=ctx.line)
+    item_id = project.detail.get("gm_item")
+    for item in ctx.state.gm_queue:
+        if item.id == item_id and not item.decided:
+            item.decided, item.answer = True, "cancelled by the player"
+    ctx.builder.project(_line_of(ctx, colony, project, status="cancelled", refund=refund))
+    return f"cancelled {label}; {refund} credits refunded"
+
+
+def _line_of(ctx: _Ctx, colony: Colony, project: Project, *, status: Any, refund: int = 0) -> Any:
+    from starlanes.games.star_kingdoms.report import ProjectLine
+
+    return ProjectLine(planet=colony.planet, district=project.district, kind=project.kind,
+                       label=project_label(ctx.state, ctx.faction, project, ctx.cat), level=project.level,
+                       target=project.target, progress_before=project.progress, progress=project.progress,
+                       rushes=project.rushes, status=status, refund=refund)
+
+
+def _rush(ctx: _Ctx, order: r.RushProject) -> str:
+    colony = ctx.colony(order.planet)
+    project = colony.projects.get(order.district)
+    if project is None:
+        raise _Refused(f"no {order.district} project on {planet_name(ctx.state, colony.planet)} to rush")
+    if project.level == 0:
+        raise _Refused("the GM has not set this Analyse project's level yet")
+    kind = ctx.cat.project(project.kind)
+    cap = rush_cap(kind, colony.districts.level(order.district), effective_pc_of(ctx.state, ctx.faction, colony),
+                   ctx.params)
+    ctx.afford(ctx.params.rush_cost * order.count)
+    try:
+        rushed, cost = rush(project, order.count, cap, ctx.params,
+                            banned=rush_banned(ctx.faction, project, colony.planet))
+    except IllegalAction as exc:
+        raise _Refused(exc.reason) from None
+    colony.projects[order.district] = rushed
+    ctx.faction.credits -= cost
+    ctx.builder.spend(cost, f"Rush x{order.count}: {project_label(ctx.state, ctx.faction, project, ctx.cat)} on "
+                            f"{planet_name(ctx.state, colony.planet)}", line=ctx.line)
+    return f"+{order.count} progress this turn, {cost} credits"
+
+
+def _breakthrough(ctx: _Ctx, order: r.Breakthrough) -> str:
+    tech = ctx.cat.tech(order.tech)
+    level = research_level(ctx.cat, ctx.faction.tech, tech, order.design_class)
+    try:
+        gained = breakthrough(ctx.cat, ctx.faction.tech, tech.id, ctx.params, design_class=order.design_class,
+                              gm_permission=ctx.faction.permitted(tech.id, level))
+    except IllegalAction as exc:
+        raise _Refused(exc.reason) from None
+    cost = breakthrough_cost(level, ctx.params)
+    ctx.faction.tech = gained
+    ctx.builder.science(tech.field, -cost, f"Breakthrough: {tech.name}")
+    ctx.builder.tech(TechGain(tech=tech.id, level=level if tech.kind == "core" else 0, how="breakthrough",
+                              design_class=order.design_class))
+    return f"gained, {cost} {tech.field} science points"
+
+
+def _gm_request(ctx: _Ctx, order: r.GMRequest) -> str:
+    raise_gm_item(ctx.state, ctx.faction, "request", order.text, line=ctx.line)
+    return "sent to the GM"
+
+
+HANDLERS: dict[type[r.Order], Handler] = {
+    r.SetRelationship: _relationship,
+    r.SetDefaultRelationship: _default_relationship,
+    r.ConstructDistrict: _district,
+    r.ConstructOffice: _office,
+    r.RebuildAndRepair: _rebuild,
+    r.ConstructPlanetaryShield: _shield,
+    r.ResearchPlanetaryConstruction: _research,
+    r.ResearchCoreTechnology: _research,
+    r.ResearchSupplementalTechnology: _research,
+    r.ResearchShipConstruction: _research,
+    r.ResearchMilitaryTheory: _research,
+    r.Analyse: _analyse,
+    r.ConstructShip: _ship,
+    r.RepairShips: _repair,
+    r.RefitShip: _refit,
+    r.TrainDetachment: _detachment,
+    r.ReinforceDetachments: _repair,
+    r.RefitDetachment: _refit,
+    r.CancelProject: _cancel,
+    r.RushProject: _rush,
+    r.Breakthrough: _breakthrough,
+    r.GMRequest: _gm_request,
+}
+"""Order type -> what it does at step 1 (parts 2 and 3 add their orders here)."""
+
+
+def start_orders(state: CampaignState, seat: int, text: str, builder: ReportBuilder,
+                 catalogue: Catalogue | None = None) -> list[OrderResult]:
+    """Check and carry out one faction's orders in sheet order (steps 0 and 1). Each line's result
+    is also recorded in ``builder``; a refused line changes nothing."""
+    cat = catalogue or load_catalogue()
+    faction = state.factions[seat]
+    sheet = parse_orders(text, name_book(state, faction, cat))
+    ctx = _Ctx(state=state, faction=faction, cat=cat, builder=builder)
+    results: list[OrderResult] = []
+    for parsed in sheet.lines:
+        shown = _without_comment(parsed.text)
+        if parsed.order is None:
+            result = OrderResult(line=parsed.line, text=shown, accepted=False, reason=parsed.error)
+        else:
+            ctx.line = parsed.line
+            snapshot = _snapshot(state, faction)
+            try:
+                note = HANDLERS[type(parsed.order)](ctx, parsed.order)
+            except _Refused as refused:
+                _restore(state, faction, snapshot)
+                result = OrderResult(line=parsed.line, text=shown, order_id=parsed.order.order_id, accepted=False,
+                                     reason=str(refused))
+            else:
+                result = OrderResult(line=parsed.line, text=shown, order_id=parsed.order.order_id, accepted=True,
+                                     reason=note)
+        results.append(result)
+        builder.order(result.line, result.text, accepted=result.accepted, order_id=result.order_id,
+                      reason=result.reason)
+    return results
+
+
+def _without_comment(line: str) -> str:
+    try:
+        return tokenize(line)[1].strip()
+    except LineError:
+        return line.strip()
+
+
+_Snapshot = tuple[bytes, int, int]
+
+
+def _snapshot(state: CampaignState, faction: Faction) -> _Snapshot:
+    return msgspec.msgpack.encode(faction), len(state.gm_queue), state.next_gm_item
+
+
+def _restore(state: CampaignState, faction: Faction, snapshot: _Snapshot) -> None:
+    """Undo a refused line's partial changes (handlers check before they change, so this is a guard)."""
+    data, queue, next_item = snapshot
+    restored = msgspec.msgpack.decode(data, type=Faction)
+    for name in faction.__struct_fields__:
+        setattr(faction, name, getattr(restored, name))
+    del state.gm_queue[queue:]
+    state.next_gm_item = next_item
+
+
+def check_orders(state: CampaignState, seat: int, text: str,
+                 catalogue: Catalogue | None = None) -> list[OrderResult]:
+    """What :func:`start_orders` would do with ``text`` now, without changing ``state``."""
+    copy = msgspec.structs.replace(
+        state, factions=msgspec.msgpack.decode(msgspec.msgpack.encode(state.factions), type=list[Faction]),
+        gm_queue=msgspec.msgpack.decode(msgspec.msgpack.encode(state.gm_queue), type=list[GMItem]))
+    faction = copy.factions[seat]
+    builder = ReportBuilder(faction.id, turn=copy.turn, opening=faction.credits, sp=faction.tech.sp)
+    return start_orders(copy, seat, text, builder, catalogue)

@@ -1,0 +1,488 @@
+"""The turn pipeline: the eight steps of a Star Kingdoms turn, run in order over the whole campaign.
+
+Rules v2.6.8 S1.2, S1.5 (inventory 1.2, TURN-01..05).  :func:`process_turn` runs :data:`STEPS` in
+this fixed order, each a named function over the whole campaign state (a :class:`Turn`):
+
+1. :func:`step_start`: intake and start (steps 0 and 1): every faction's orders in sheet order
+   (``execute.py``: relationships, cancellations with half refund, breakthroughs, new projects
+   paid up front, rushes at 75); Analyse projects whose level the GM has set are paid; free
+   rushes of traits.  A faction that sent no orders starts nothing; its projects go on (S1.4).
+2. :func:`step_income`: PE per planet, ER (minus the logistics deficit), 10 x ER credits.
+3. :func:`step_travel`, 4. :func:`step_space_combat`, 5. :func:`step_bombardment`,
+   6. :func:`step_ground_combat`: part 2's steps; in part 1 nothing moves or fights, so they change
+   nothing (tested as such).
+7. :func:`step_progress`: each project gains its district's level plus this turn's rushes
+   (PROJ-04, PROJ-08); a project whose district is level 0 (Amb#84), a Rebuild and Repair on a
+   planet under bombardment or invasion (Amb#15) and an Analyse waiting for its level gain nothing.
+8. :func:`step_completion`: projects that reached their target complete, in the fixed order of
+   ruling 7 (``completion_rank``: Rebuild and Repair, Planetary Shield, repairs and refits, districts
+   and offices, research and Analyse, new units; then faction, planet and slot order), then the
+   turn ends: knowledge is brought up to date, the reports are frozen, the turn counter advances.
+
+Nothing in part 1 draws a random number, so a turn is a function of the state and the orders;
+part 2's steps draw from ``state.rng`` (seeded, MISC-03), so the whole campaign is reproducible
+from the seed and the orders.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import msgspec
+
+from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, Org, Unit, fitted_modules
+from starlanes.games.star_kingdoms.catalogue import Catalogue, load_catalogue
+from starlanes.games.star_kingdoms.economy import (
+    ERSources,
+    PlanetEconomy,
+    economy_rating,
+    income,
+    logistics_capacity,
+    logistics_use,
+    planet_pe,
+)
+from starlanes.games.star_kingdoms.execute import (
+    ORBITAL_YARD,
+    effective_pc_of,
+    galaxy_index,
+    planet_name,
+    project_label,
+    raise_gm_item,
+    rush_banned,
+    start_orders,
+)
+from starlanes.games.star_kingdoms.knowledge import initial_knowledge, own_planet, sensor_sweep
+from starlanes.games.star_kingdoms.projects import Project, advance, completion_order, is_complete, rush_cap
+from starlanes.games.star_kingdoms.report import (
+    EconomyReport,
+    FactionReport,
+    PlanetEconomyLine,
+    ProjectLine,
+    ProjectStatus,
+    ReportBuilder,
+    TechGain,
+)
+from starlanes.games.star_kingdoms.tech import gain
+
+__all__ = [
+    "STEPS",
+    "Turn",
+    "faction_economy",
+    "process_turn",
+    "refresh_knowledge",
+    "step_bombardment",
+    "step_completion",
+    "step_ground_combat",
+    "step_income",
+    "step_progress",
+    "step_space_combat",
+    "step_start",
+    "step_travel",
+]
+
+
+@dataclass
+class _Tracked:
+    """A project's life this turn, for its line in the report."""
+
+    faction: str
+    planet: str
+    slot: str
+    before: int
+    started: bool
+    status: ProjectStatus = "ongoing"
+    result: str = ""
+    rushes: int = 0
+
+
+@dataclass
+class Turn:
+    """One turn being processed: the state, the orders, a report builder per faction."""
+
+    state: CampaignState
+    orders: Mapping[int, str]
+    """Seat -> the orders document; a seat missing here sent none (TURN-05)."""
+    catalogue: Catalogue
+    builders: dict[str, ReportBuilder] = field(default_factory=dict)
+    tracked: dict[tuple[str, str, str], _Tracked] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    """Step name -> seconds (the benchmark prints them)."""
+
+    def builder(self, faction: Faction) -> ReportBuilder:
+        return self.builders[faction.id]
+
+
+def _active(state: CampaignState) -> list[Faction]:
+    return [f for f in state.factions if f.approved]
+
+
+# --- 1 start -------------------------------------------------------------------------------------
+
+
+def _pay_levelled_analyses(turn: Turn, faction: Faction) -> None:
+    """Analyse projects whose level the GM set since last turn are paid now (PROJ-A3; ruling 24)."""
+    b = turn.builder(faction)
+    for colony in faction.colonies:
+        for slot, project in list(colony.projects.items()):
+            due = int(project.detail.get("due", 0))
+            if project.kind != "analyse" or project.level == 0 or not due:
+                continue
+            detail = {k: v for k, v in project.detail.items() if k != "due"}
+            label = project_label(turn.state, faction, project, turn.catalogue)
+            where = planet_name(turn.state, colony.planet)
+            if due > faction.credits:
+                del colony.projects[slot]
+                b.notice(f"{label} on {where} is cancelled: it costs {due} credits and you have {faction.credits}",
+                         rule="PROJ-01")
+                continue
+            faction.credits -= due
+            b.spend(due, f"Analyse: {label} on {where} (level set by the GM)")
+            colony.projects[slot] = msgspec.structs.replace(project, paid=project.paid + due, detail=detail)
+
+
+def _auto_rush(turn: Turn, faction: Faction) -> None:
+    """Free rushes a trait gives (PROJ-A3's S18 example), up to the project's rush cap."""
+    for colony in faction.colonies:
+        for slot, project in list(colony.projects.items()):
+            free = sum(h.auto_rush.get(project.kind, 0) for h in faction.hooks())
+            if not free or project.level == 0 or rush_banned(faction, project, colony.planet):
+                continue
+            cap = 1 if slot == ORBITAL_YARD else rush_cap(
+                turn.catalogue.project(project.kind), colony.districts.level(project.district),
+                effective_pc_of(turn.state, faction, colony), turn.state.params)
+            extra = max(0, min(free, cap - project.rushes))
+            if extra:
+                colony.projects[slot] = msgspec.structs.replace(project, rushes=project.rushes + extra)
+                turn.builder(faction).notice(
+                    f"{project_label(turn.state, faction, project, turn.catalogue)} on "
+                    f"{planet_name(turn.state, colony.planet)}: {extra} free rush(es) from a trait")
+
+
+def step_start(turn: Turn) -> None:
+    """Steps 0-1: orders checked and carried out in sheet order; costs paid (PROJ-01, Amb#3)."""
+    state = turn.state
+    for seat, faction in enumerate(state.factions):
+        if not faction.approved:
+            continue
+        b = turn.builder(faction)
+        _pay_levelled_analyses(turn, faction)
+        text = turn.orders.get(seat)
+        has_orders = text is not None and any(
+            line.split("#", 1)[0].strip() for line in text.splitlines())
+        b.submitted = has_orders
+        before = {(c.planet, s) for c in faction.colonies for s in c.projects}
+        if has_orders:
+            assert text is not None
+            start_orders(state, seat, text, b, turn.catalogue)
+            faction.orders = text
+            faction.missed = 0
+        else:
+            faction.orders = ""
+            faction.missed += 1
+            b.notice("No orders were received this turn: nothing new started; ongoing projects continue (S1.4)",
+                     rule="TURN-05")
+        _auto_rush(turn, faction)
+        for colony in faction.colonies:
+            for slot, project in colony.projects.items():
+                turn.tracked[faction.id, colony.planet, slot] = _Tracked(
+                    faction=faction.id, planet=colony.planet, slot=slot, before=project.progress,
+                    started=(colony.planet, slot) not in before, status="started")
+
+
+# --- 2 income ------------------------------------------------------------------------------------
+
+
+def faction_economy(state: CampaignState, faction: Faction) -> EconomyReport:
+    """PE of every colony, logistics, ER and income of one faction now (ECO-01..11, LOG-01..03)."""
+    gi = galaxy_index(state.galaxy)
+    params = state.params
+    trade_power: dict[str, int] = {}
+    for org in faction.orgs:
+        if org.type == "trade":
+            for planet in org.offices:
+                trade_power[planet] = trade_power.get(planet, 0) + org.power
+    lines = []
+    for colony in faction.colonies:
+        mr = gi.planets[colony.planet].mineral_rating
+        pe = planet_pe(PlanetEconomy(districts=colony.districts, mineral_rating=mr,
+                                     trade_office_power=trade_power.get(colony.planet, 0),
+                                     devastation=colony.devastation, blockade=colony.blockade), params)
+        lines.append(PlanetEconomyLine(planet=colony.planet, pe=pe, devastation=colony.devastation,
+                                       blockade=colony.blockade))
+    tech = faction.tech
+    capacity = logistics_capacity(sum(c.districts.shipyard for c in faction.colonies),
+                                  sum(c.districts.military for c in faction.colonies),
+                                  tech.level("military-theory"), naval_logistics=tech.has("naval-logistics"),
+                                  army_logistics=tech.has("army-logistics"), params=params)
+    logistics = logistics_use(capacity, [u.level for u in faction.units if u.unit == "ship"],
+                              [u.level for u in faction.units if u.unit == "detachment"], params)
+    er = economy_rating(ERSources(planet_pe=tuple(line.pe.total for line in lines),
+                                  other=sum(h.er_bonus for h in faction.hooks()),
+                                  logistics_deficit=logistics.deficit), params)
+    return EconomyReport(planets=tuple(lines), er=er, logistics=logistics, income=income(er.total, params))
+
+
+def step_income(turn: Turn) -> None:
+    """Step 2: 10 x ER credits to every faction (ECO-05), with the breakdown for the sheet."""
+    for faction in _active(turn.state):
+        report = faction_economy(turn.state, faction)
+        faction.credits += report.income
+        b = turn.builder(faction)
+        b.economy(report)
+        b.income(report.income, f"Income (10 x Economy Rating {report.er.total})")
+
+
+# --- 3-6 part 2 ----------------------------------------------------------------------------------
+
+
+def step_travel(turn: Turn) -> None:
+    """Step 3: fleet movement (part 2). In part 1 no unit has a move order, so nothing changes."""
+
+
+def step_space_combat(turn: Turn) -> None:
+    """Step 4: space combat (part 2). In part 1 nothing fights, so nothing changes."""
+
+
+def step_bombardment(turn: Turn) -> None:
+    """Step 5: blockades and orbital bombardment (part 2). In part 1 nothing changes."""
+
+
+def step_ground_combat(turn: Turn) -> None:
+    """Step 6: ground combat (part 2). In part 1 nothing changes."""
+
+
+# --- 7 progress ----------------------------------------------------------------------------------
+
+
+def _progress_of(colony: Colony, slot: str, project: Project) -> tuple[int, str]:
+    """The district level that drives the project this turn, or 0 and why it stalls."""
+    if project.level == 0:
+        return 0, "waiting for the GM to set its level"
+    if project.kind == "rebuild-and-repair" and (colony.bombarded or colony.invaded):
+        return 0, "no progress while the planet is bombarded or invaded (Amb#15)"
+    if slot == ORBITAL_YARD:
+        return (1, "") if colony.orbital_yard else (0, "the Orbital Repair Yard is gone")
+    level = colony.districts.level(project.district)
+    if level <= 0:
+        return 0, f"paused: the planet has no {project.district} district (Amb#84)"
+    return level, ""
+
+
+def step_progress(turn: Turn) -> None:
+    """Step 7: progress = the matching district level + rushes bought this turn (PROJ-04, PROJ-08)."""
+    for faction in _active(turn.state):
+        for colony in faction.colonies:
+            for slot, project in list(colony.projects.items()):
+                level, why = _progress_of(colony, slot, project)
+                tracked = turn.tracked.get((faction.id, colony.planet, slot))
+                if not level:
+                    colony.projects[slot] = msgspec.structs.replace(project, rushes=0)
+                    if tracked is not None:
+                        tracked.status = "waiting-gm" if project.level == 0 else "stalled"
+                        tracked.result = why
+                    continue
+                colony.projects[slot] = advance(project, level)
+                if tracked is not None:
+                    tracked.rushes = project.rushes
+                    if not tracked.started:
+                        tracked.status = "ongoing"
+
+
+# --- 8 completion --------------------------------------------------------------------------------
+
+
+def _new_unit(turn: Turn, faction: Faction, colony: Colony, detail: dict[str, object], name: str) -> Unit:
+    cat = turn.catalogue
+    class_id = str(detail["class"])
+    cls = cat.classes[class_id]
+    flexible = tuple(str(m) for m in detail.get("flexible", ()))  # type: ignore[attr-defined]
+    unit = Unit(id=f"{faction.id}-u{faction.next_unit}", name=name, unit=cls.unit, class_id=class_id,
+                level=cls.level, variant=str(detail.get("variant", "")),
+                modules=fitted_modules(cat, faction.tech, class_id, flexible), flexible=flexible,
+                system=galaxy_index(turn.state.galaxy).planet_system[colony.planet], planet=colony.planet,
+                built=turn.state.turn)
+    faction.next_unit += 1
+    faction.units.append(unit)
+    return unit
+
+
+def _complete(turn: Turn, faction: Faction, colony: Colony, project: Project) -> str:
+    """Carry out one completed project; the text is its result on the sheet."""
+    state, cat, d = turn.state, turn.catalogue, project.detail
+    b = turn.builder(faction)
+    where = planet_name(state, colony.planet)
+    kind = project.kind
+    if kind == "construct-district":
+        district = str(d["district"])
+        colony.districts = colony.districts.raised(district)  # type: ignore[arg-type]
+        return f"{district.capitalize()} district is now level {colony.districts.level(district)}"  # type: ignore[arg-type]
+    if kind == "construct-office":
+        org = faction.org(str(d.get("org", "")))
+        if org is None:
+            org = _found_org(faction, d)
+        org.offices.append(colony.planet)
+        colony.offices.append(org.id)
+        return f"an office of {org.name} ({org.type}) opens; its Power is {org.power}"
+    if kind == "rebuild-and-repair":
+        colony.devastation = 0
+        colony.bombardment = 0
+        return "Devastation repaired (0)"
+    if kind == "planetary-shield":
+        colony.shield = True
+        return "the Planetary Shield stands"
+    if "tech" in d:
+        tech = cat.tech(str(d["tech"]))
+        design = str(d.get("design_class", ""))
+        if tech.kind == "core":
+            if faction.tech.level(tech.id) >= project.level:
+                return f"{tech.name} was already at level {faction.tech.level(tech.id)}"
+            levels = dict(faction.tech.levels)
+            levels[tech.id] = project.level
+            faction.tech = msgspec.structs.replace(faction.tech, levels=levels)
+            b.tech(TechGain(tech=tech.id, level=project.level, how="project"))
+            return f"{tech.name} is now level {project.level}"
+        if (tech.kind == "design" and design in faction.tech.designs) or (
+                tech.kind == "supplemental" and tech.id in faction.tech.known):
+            return f"{tech.name} was already known"
+        faction.tech = gain(cat, faction.tech, tech.id, design)
+        b.tech(TechGain(tech=tech.id, how="project", design_class=design))
+        return f"{tech.name} gained" + (f": the {cat.classes[design].name} can be built" if design else "")
+    if kind == "analyse":
+        raise_gm_item(state, faction, "analyse-result",
+                      f"Analyse '{d.get('subject', '')}' on {where} (level {project.level}) is complete: "
+                      "write its findings", planet=colony.planet)
+        return "complete: the GM's findings follow in a sheet"
+    if kind in ("construct-ship", "train-detachment"):
+        name = str(d.get("name", ""))
+        count = int(d.get("squadrons", 1))
+        made = [_new_unit(turn, faction, colony, d, name if i == 0 else f"{name} {i + 1}") for i in range(count)]
+        return ", ".join(f"'{u.name}'" for u in made) + f" ready at {where}"
+    ids = [str(u) for u in d.get("units", ())]
+    done, absent = [], []
+    for ident in ids:
+        unit = faction.unit_by_id(ident)
+        if unit is None or unit.planet != colony.planet:
+            absent.append(unit.name if unit else ident)
+            continue
+        unit.damage = 0
+        if kind in ("refit-ship", "refit-detachment"):
+            unit.modules = fitted_modules(cat, faction.tech, unit.class_id, unit.flexible)
+        done.append(unit.name)
+    text = ("restored" if kind.startswith(("repair", "reinforce")) else "refitted") + ": " + (", ".join(done) or "none")
+    if absent:
+        text += f"; not at {where}, so not served: {', '.join(absent)} (Amb#16)"
+    return text
+
+
+def _found_org(faction: Faction, detail: dict[str, object]) -> Org:
+    number = len(faction.orgs) + 1
+    ident = f"{faction.id}-o{number}"
+    while faction.org(ident) is not None:
+        number += 1
+        ident = f"{faction.id}-o{number}"
+    org = Org(id=ident, name=str(detail.get("new_name", "")), type=detail.get("new_type", "science"),  # type: ignore[arg-type]
+              principle=str(detail.get("principle", "")))
+    faction.orgs.append(org)
+    return org
+
+
+def step_completion(turn: Turn) -> None:
+    """Step 8: completions in the fixed order (TURN-03, ruling 7), then the end of the turn."""
+    state = turn.state
+    factions = _active(state)
+    ready: list[tuple[str, Project]] = []
+    where: dict[str, tuple[Faction, Colony, str]] = {}
+    for f_i, faction in enumerate(factions):
+        for c_i, colony in enumerate(faction.colonies):
+            for slot, project in colony.projects.items():
+                if project.level and is_complete(project) and _progress_of(colony, slot, project)[0]:
+                    key = f"{f_i:05d}-{c_i:05d}-{slot}"
+                    ready.append((key, project))
+                    where[key] = (faction, colony, slot)
+    for key, project in completion_order(ready, turn.catalogue):
+        faction, colony, slot = where[key]
+        result = _complete(turn, faction, colony, project)
+        del colony.projects[slot]
+        tracked = turn.tracked.get((faction.id, colony.planet, slot))
+        if tracked is not None:
+            tracked.status, tracked.result = "completed", result
+        turn.builder(faction).project(_line(turn, faction, colony, project, slot, tracked))
+    for faction in factions:
+        for colony in faction.colonies:
+            for slot, project in colony.projects.items():
+                turn.builder(faction).project(
+                    _line(turn, faction, colony, project, slot, turn.tracked.get((faction.id, colony.planet, slot))))
+    _end_turn(turn)
+
+
+def _line(turn: Turn, faction: Faction, colony: Colony, project: Project, slot: str,
+          tracked: _Tracked | None) -> ProjectLine:
+    before = tracked.before if tracked is not None else project.progress
+    status: ProjectStatus = tracked.status if tracked is not None else "ongoing"
+    return ProjectLine(planet=colony.planet, district=project.district, kind=project.kind,
+                       label=project_label(turn.state, faction, project, turn.catalogue), level=project.level,
+                       target=project.target, progress_before=before, progress=project.progress,
+                       rushes=tracked.rushes if tracked is not None else 0,
+                       status=status, result=tracked.result if tracked is not None else "")
+
+
+def refresh_knowledge(state: CampaignState) -> None:
+    """Bring every faction's knowledge up to date with part 1's sources (own colonies and what
+    their sensors see, VIS-04; ruling 61)."""
+    gi = galaxy_index(state.galaxy)
+    for faction in state.factions:
+        k = state.knowledge.get(faction.id)
+        sensors = faction.tech.level("sensors")
+        if k is None:
+            k = initial_knowledge(faction.id, gi, faction.homeworld, state.turn, sensors_level=sensors,
+                                  biosphere=faction.native)
+        for colony in faction.colonies:
+            system = gi.planet_system[colony.planet]
+            k = sensor_sweep(k, gi, system, state.turn, sensors)
+            if colony.planet not in k.planets or k.planets[colony.planet].owner != faction.id:
+                k = own_planet(k, gi, colony.planet, state.turn)
+        state.knowledge[faction.id] = k
+
+
+def _end_turn(turn: Turn) -> None:
+    state = turn.state
+    refresh_knowledge(state)
+    reports: dict[str, FactionReport] = {}
+    for faction in _active(state):
+        b = turn.builder(faction)
+        for text in state.gm_notes.get(faction.id, []):
+            b.gm_note(text)
+        reports[faction.id] = b.build(closing=faction.credits, sp=faction.tech.sp)
+    state.reports = reports
+    state.gm_notes = {}
+    state.turn += 1
+
+
+StepFn = Callable[[Turn], None]
+STEPS: tuple[tuple[str, StepFn], ...] = (
+    ("start", step_start),
+    ("income", step_income),
+    ("travel", step_travel),
+    ("space-combat", step_space_combat),
+    ("bombardment", step_bombardment),
+    ("ground-combat", step_ground_combat),
+    ("progress", step_progress),
+    ("completion", step_completion),
+)
+"""The eight steps of a turn in their fixed order (TURN-01; S1.5)."""
+
+
+def process_turn(state: CampaignState, orders: Mapping[int, str], catalogue: Catalogue | None = None) -> Turn:
+    """Resolve one whole turn: every step of :data:`STEPS` in order. ``orders`` maps seats to their
+    documents (a seat absent sent none). Returns the turn (its reports are in ``state.reports``)."""
+    turn = Turn(state=state, orders=orders, catalogue=catalogue or load_catalogue())
+    for faction in _active(state):
+        turn.builders[faction.id] = ReportBuilder(faction.id, turn=state.turn, opening=faction.credits,
+                                                  sp=faction.tech.sp)
+    for name, step in STEPS:
+        started = time.perf_counter()
+        step(turn)
+        turn.timings[name] = time.perf_counter() - started
+    return turn

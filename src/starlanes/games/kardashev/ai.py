@@ -1,9 +1,9 @@
 """Kardashev's heuristic bot, ``kardashev:heuristic``.
 
 It plays from its seat's view and the legal actions only (never the state), and values every
-legal action in one currency, roughly "resource cards": a card in hand is worth its marginal
-use (the first card of a type is worth more than the fifth: ``hand_value``), a point of score
-``POINT`` cards. Then it takes the best action, and ends its turn when nothing is worth more
+legal action in one currency, points of score: a card in hand is worth its marginal use (the
+first card of a type is worth more than the fifth: ``hand_value``), and little once the last
+round has come (cards score nothing). Then it takes the best action, and ends its turn when nothing is worth more
 than keeping its cards.
 
 - **Role**: by default a seeded random free role (so that the lab's win rate per role measures
@@ -71,17 +71,17 @@ if TYPE_CHECKING:
 __all__ = ["POINT", "HeuristicAgent", "HeuristicFactory", "hand_value", "make_heuristic"]
 
 RES = ("food", "matter", "energy")
-POINT = 1.4
-"""What one point of score is worth, in cards."""
-# marginal worth of the k-th card of one type in hand (then 0.25 each)
-_MARGINAL = (2.0, 1.6, 1.3, 1.0, 0.8, 0.6, 0.5, 0.4, 0.35, 0.3)
+POINT = 1.0
+"""What one point of score is worth (the unit of every value)."""
+# marginal worth of the k-th card of one type in hand, in points (then 0.12 each)
+_MARGINAL = (0.9, 0.75, 0.6, 0.5, 0.4, 0.32, 0.26, 0.22, 0.19, 0.16)
 
 
 def _card_worth(n: int) -> float:
     if n <= 0:
         return 0.0
     head = sum(_MARGINAL[: min(n, len(_MARGINAL))])
-    return head + 0.25 * max(0, n - len(_MARGINAL))
+    return head + 0.12 * max(0, n - len(_MARGINAL))
 
 
 def hand_value(food: int, matter: int, energy: int) -> float:
@@ -221,6 +221,16 @@ class HeuristicAgent:
         value: float = handler(self, me, action)
         return value
 
+    @staticmethod
+    def _card_scale(me: _Me) -> float:
+        """Cards are worth less and less as the end nears: nothing scores them."""
+        g = me.view
+        if g.last_round and g.round >= g.last_round:
+            return 0.25
+        if g.last_round:
+            return 0.6
+        return 1.0
+
     def _cost(self, me: _Me, food: int = 0, matter: int = 0, energy: int = 0) -> float:
         """What paying these cards loses (exchanging 4 for 1 when a type is short)."""
         f, m, e = me.hand
@@ -234,11 +244,11 @@ class HeuristicAgent:
                     return 50.0  # cannot pay: the rules will refuse; never preferred
                 after_hand[j] -= 4
                 after_hand[i] += 1
-        return before - hand_value(*after_hand)
+        return (before - hand_value(*after_hand)) * self._card_scale(me)
 
     def _gain(self, me: _Me, food: int = 0, matter: int = 0, energy: int = 0) -> float:
         f, m, e = me.hand
-        return hand_value(f + food, m + matter, e + energy) - hand_value(f, m, e)
+        return (hand_value(f + food, m + matter, e + energy) - hand_value(f, m, e)) * self._card_scale(me)
 
     def _v_pick(self, me: _Me, a: Action) -> float:
         assert isinstance(a, Pick)
@@ -285,15 +295,18 @@ class HeuristicAgent:
         exploring = task is not None and task.reason in ("explore", "exploration")
         if me.friendly(cell.fleet):
             mine += 1.5  # our fleet stands there: it can be settled at once
-        worth = _tile_worth(symbols, self._has_military(me))
         if a.face == "destroyed":
             if exploring and me.friendly(cell.fleet):
                 return -10.0  # a destroyed face destroys the exploring fleet
             gain = max(self._gain(me, *_one(t)) for t in RES)
-            return gain + 0.3 * hostile - 0.2 * mine
+            denial = 1.0 if hostile and not mine else 0.0
+            return gain + denial - 0.5 * min(mine, 1.0)
         if a.face == "empty" or not symbols:
             return 0.1 * mine - 0.1 * hostile
-        return worth * (0.4 + 0.6 * min(mine, 2.0) - 0.4 * min(hostile, 2.0)) - 0.05 * self._centre(cell)
+        worth = _tile_worth(symbols, self._has_military(me))
+        if mine:
+            return 1.5 + worth - 0.3 * min(hostile, 2.0) - 0.02 * self._centre(cell)
+        return 0.3 * worth - 0.8 * min(hostile, 1.0) - 0.02 * self._centre(cell)
 
     @staticmethod
     def _centre(cell: Cell) -> int:
@@ -383,7 +396,7 @@ class HeuristicAgent:
             return -1.0
         p = me.view.params
         price = self._cost(me, matter=a.level * p.fleet_matter_per_level, energy=a.level * p.fleet_energy_per_level)
-        need = 2.0 if len(self._fleets(me)) < 2 else 0.3
+        need = 1.5 if len(self._fleets(me)) < 2 else 0.2
         old = cell.fleet_level if cell.fleet == me.seat else 0
         threat = 0.8 if any(me.hostile(n.fleet) or me.hostile(n.colony) for n in me.neighbours(cell)) else 0.0
         return (a.level - old) * (POINT + 0.3) + (need + threat if not old else 0.0) - price - self._via_penalty(a)
@@ -417,13 +430,13 @@ class HeuristicAgent:
             leaving = 0.6 * start.colony_level  # it guards a colony a rival fleet could take
         penalty = price + leaving + self._via_penalty(a)
         if dest.tile is None:  # exploring: a new tile the fleet stands on, ready to settle
-            return 2.4 - penalty
+            return 1.6 - penalty
         if me.hostile(dest.colony) or me.hostile(dest.fleet):
             return self._attack_value(me, start, dest, level, energy) - penalty
         if dest.tile == "planet" and dest.colony is None and _resource_symbols(dest) + (
                 "military" in dest.all_symbols) > 0:
             settled = any(me.friendly(n.colony) for n in me.neighbours(dest))
-            return (0.6 if settled else 2.2) + 0.3 * _resource_symbols(dest) - penalty
+            return (0.4 if settled else 1.4) + 0.3 * _resource_symbols(dest) - penalty
         if me.friendly(dest.colony) and any(me.hostile(n.fleet) for n in me.neighbours(dest)):
             return 1.0 * dest.colony_level - penalty  # guard a threatened colony
         return -0.5 - penalty
@@ -467,16 +480,16 @@ class HeuristicAgent:
             extra[max(range(3), key=lambda k: left[k])] += 1
         price = self._cost(me, cost.food + extra[0], cost.matter + extra[1], cost.energy + extra[2])
         role = me.view.seats[me.seat].role
-        bonus = 0.8
+        bonus = 0.5
         if a.copy is not None:  # Cloning: the copied technology's worth
             copied = self.content.techs.get(a.copy)
             bonus += 0.3 * (copied.level if copied is not None else 0)
         if role is not None and tech.line == role:
-            bonus = 2.2  # the role's own line: what the role is for
+            bonus = 1.5  # the role's own line: what the role is for
         elif tech.tech_action:
-            bonus = 1.4
+            bonus = 1.0
         elif tech.line == "harvest" and self._fleets(me):
-            bonus = 1.6
+            bonus = 1.0
         return tech.level * POINT + bonus - price
 
     def _v_use(self, me: _Me, a: Action) -> float:

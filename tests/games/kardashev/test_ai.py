@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from tests.games.kardashev.test_render import make_view
 
 from starlanes.core.actions import Action
 from starlanes.core.errors import ParseError, UnknownName
@@ -12,7 +13,6 @@ from starlanes.core.state import SeatView
 from starlanes.games.kardashev import actions as k
 from starlanes.games.kardashev.ai import HeuristicAgent, hand_value, make_heuristic
 from starlanes.games.kardashev.state import Battle, KardashevView, Player
-from tests.games.kardashev.test_render import make_view
 
 
 def seat_view(view: KardashevView, seat: int = 0) -> SeatView[KardashevView]:

@@ -203,7 +203,7 @@ def test_actions_are_described_in_words_with_tiles_prices_and_texts() -> None:
         "as your research action through Interstellar Ark")
     assert describe_action(view, k.BuildFleet((0, -3), 2)) == (
         "build a level-2 fleet on 0,-3 (planet X+M) for 2 matter, 2 energy (your level-1 fleet there is replaced)")
-    assert describe_action(view, k.Move((0, 2), (0, 3))).endswith(
+    assert (describe_action(view, k.Move((0, 2), (0, 3))) or "").endswith(
         "attacks (defence 5 before supports; a tie holds for the defender)")
     assert "explores it" in (describe_action(view, k.Move((0, -3), (1, -3))) or "")
     assert describe_action(view, k.Place((1, -2), "destroyed")) == (

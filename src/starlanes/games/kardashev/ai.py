@@ -486,10 +486,8 @@ class HeuristicAgent:
             bonus += 0.3 * (copied.level if copied is not None else 0)
         if role is not None and tech.line == role:
             bonus = 1.5  # the role's own line: what the role is for
-        elif tech.tech_action:
-            bonus = 1.0
-        elif tech.line == "harvest" and self._fleets(me):
-            bonus = 1.0
+        elif tech.tech_action or (tech.line == "harvest" and self._fleets(me)):
+            bonus = 1.0  # it acts, or it yields with the fleets we have
         return tech.level * POINT + bonus - price
 
     def _v_use(self, me: _Me, a: Action) -> float:

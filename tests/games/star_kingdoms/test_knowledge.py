@@ -72,6 +72,7 @@ def test_VIS_04_planet_sensors_use_the_current_sensors_level() -> None:
     gi = tiny_index()
     k = sensor_sweep(Knowledge(faction="zab"), gi, "HOME", 1, sensors_level=0)
     assert set(k.wormholes) == {"HOME-A"} and "an-ground" not in k.anomalies
+    assert k.planets["h2"].biosphere == "desert"  # at least what a passive survey gives (ruling 61)
     k = sensor_sweep(k, gi, "HOME", 2, sensors_level=2)
     assert {"HOME-A", "HOME-B"} <= set(k.wormholes)
     assert {"an-ground", "an-deep"} <= set(k.anomalies)

@@ -294,9 +294,10 @@ def active_survey(k: Knowledge, gi: GalaxyIndex, system_id: str, turn: int, dss_
 
 
 def sensor_sweep(k: Knowledge, gi: GalaxyIndex, system_id: str, turn: int, sensors_level: int) -> Knowledge:
-    """VIS-01, VIS-04: an inhabited planet of the faction sees the wormholes and anomalies (space
-    and ground) of its system whose concealment is at most the faction's current Sensors level."""
-    _check_turn(turn)
+    """VIS-01, VIS-04: an inhabited planet of the faction sees its system as a passive survey
+    does, and the wormholes and anomalies (space and ground) whose concealment is at most the
+    faction's current Sensors level (ruling 61)."""
+    k = passive_survey(k, gi, system_id, turn)
     e = _Edit(k)
     system = gi.systems[system_id]
     e.system(gi, system_id, turn, surveyed=True)
@@ -426,9 +427,7 @@ def initial_knowledge(faction: str, gi: GalaxyIndex, homeworld: str, turn: int, 
     """What a new nation knows (ruling 61): its homeworld in full, a passive survey of its home
     system, and what the homeworld's sensors see there (VIS-04)."""
     k = Knowledge(faction=faction)
-    system = gi.planet_system[homeworld]
-    k = passive_survey(k, gi, system, turn)
-    k = sensor_sweep(k, gi, system, turn, sensors_level)
+    k = sensor_sweep(k, gi, gi.planet_system[homeworld], turn, sensors_level)
     return own_planet(k, gi, homeworld, turn, biosphere=biosphere, mineral_rating=mineral_rating)
 
 
@@ -450,7 +449,6 @@ def knowledge_for(state: CampaignState, faction_id: str, gi: GalaxyIndex | None 
     for colony in faction.colonies:
         if colony.planet == faction.homeworld:
             continue
-        k = passive_survey(k, index, index.planet_system[colony.planet], colony.founded)
         k = sensor_sweep(k, index, index.planet_system[colony.planet], colony.founded, sensors)
         k = own_planet(k, index, colony.planet, colony.founded)
     for other in faction.known_factions:

@@ -156,8 +156,8 @@ def _playout(game: Game, state: GameState, rng: Rng, limit: int) -> None:
         if not seats:
             return
         for seat in sorted(seats):
-            legal = game.legal_actions(state, seat)
-            game.apply_unchecked(state, seat, _pick(rng, legal))
+            # the ruleset draws without listing: the same action as ``_pick`` from the list
+            game.apply_unchecked(state, seat, game.sample_legal(state, seat, rng))
             steps += 1
 
 

@@ -153,6 +153,9 @@ def play_game(task: GameTask) -> GameRecord:
         make_agent(spec, ruleset, seat, agent_seed(task.seed, seat))
         for seat, spec in enumerate(task.agents)
     ]
+    # an agent that only draws among the legal actions (``random``) needs neither a view nor
+    # the list: the ruleset draws its action, the one ``act`` would choose (issue 16)
+    draws = [getattr(agent, "draw", None) for agent in agents]
     cap = ruleset.spec.max_actions
     length = 0
     first = -2
@@ -163,6 +166,11 @@ def play_game(task: GameTask) -> GameRecord:
         if first == -2:
             first = seats[0] if len(seats) == 1 else -1
         for seat in seats:
+            draw = draws[seat]
+            if draw is not None and seat not in state.sealed:
+                ruleset.apply_unchecked(state, seat, draw(ruleset, state, seat))
+                length += 1
+                continue
             legal = ruleset.legal_actions(state, seat)
             action = agents[seat].act(ruleset.view(state, seat), legal)
             if action not in legal:

@@ -103,6 +103,9 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
     def _count_legal(self, state: SpaceRiskState, seat: int) -> int:
         return legality.count_legal(state, seat)
 
+    def _sample_legal(self, state: SpaceRiskState, seat: int, rng: Rng) -> Action:
+        return legality.sample_legal(state, seat, rng)
+
     def _why_not(self, state: SpaceRiskState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):
             return "space-risk has no game master actions of its own"

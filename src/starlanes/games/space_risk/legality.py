@@ -15,8 +15,9 @@ from land, then from ships; builds; per ship its flights, loads and unloads; con
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
-from starlanes.core import Action, ActionTemplate, StarlanesError
+from starlanes.core import Action, ActionTemplate, Rng, StarlanesError
 from starlanes.games.space_risk import dice as dice_mod
 from starlanes.games.space_risk.actions import (
     Attack,
@@ -61,7 +62,7 @@ from starlanes.games.space_risk.state import (
     SpaceRiskState,
 )
 
-__all__ = ["count_legal", "legal_actions", "why_not"]
+__all__ = ["count_legal", "legal_actions", "sample_legal", "why_not"]
 
 
 # ------------------------------------------------------------------ the rules, once per kind
@@ -188,6 +189,19 @@ def fortify_most(state: SpaceRiskState, board: Board, seat: int, s: int, t: int)
 
 Listed = list[Action | ActionTemplate]
 
+# The main step is listed as segments, in list order, so the list, the count and a draw come
+# from one walk and cannot disagree: ``(size, kind, a, b, c)``, where ``kind`` says what the
+# ``size`` actions of the segment are (issue 16: counting and drawing build no list).
+_ONE = 0  # ``a`` is the action itself (size 1)
+_FAMILY = 1  # attack a -> b: one roll, all=yes, then dice=c, c-1, .., 1 (size 2 + c)
+_FORTIFY = 2  # fortify a -> b, count=1..c (size c)
+_LOAD = 3  # load ship a from b, count=1..c (size c)
+_UNLOAD = 4  # unload ship a onto b, count=1..c (size c)
+
+_COUNTED: dict[int, type[Fortify | Load | Unload]] = {_FORTIFY: Fortify, _LOAD: Load, _UNLOAD: Unload}
+
+Segment = tuple[int, int, Any, Any, int]
+
 
 def legal_actions(state: SpaceRiskState, seat: int) -> Listed:
     """Every action ``seat`` (the seat to act) may take now, in the order described above;
@@ -209,19 +223,72 @@ def legal_actions(state: SpaceRiskState, seat: int) -> Listed:
     if phase != MAIN:
         return []
     out: Listed = []
-    _attacks(state, board, seat, out)
-    _ship_actions(state, board, seat, out)
+    for _, kind, a, b, c in _main_segments(state, board, seat):
+        if kind == _ONE:
+            out.append(a)
+        elif kind == _FAMILY:
+            out.append(Attack(a, b))  # the most dice allowed
+            out.append(Attack(a, b, all=True))  # again until it falls or nobody is left
+            out.append(ActionTemplate(Attack, a, b, dice=range(c, 0, -1)))
+        else:
+            out.append(ActionTemplate(_COUNTED[kind], a, b, count=range(1, c + 1)))
+    return out
+
+
+def _main_segments(state: SpaceRiskState, board: Board, seat: int) -> list[Segment]:
+    """The main step's legal actions as segments, in list order: attacks from land, attacks
+    from ships, builds, per ship its flights, loads and unloads, consolidations, ``end``."""
+    owner = state.owner
     armies = state.armies
+    names = board.names
+    land_adj = board.land_adj
+    table = dice_mod.attack_dice_table(dice_rules(state.params))
+    top = len(table) - 1
+    cap = state.params.max_infantry
+    bridge = state.params.battleship_bridge
+    segments: list[Segment] = []
+    fortifies: list[Segment] = []
     for s in range(board.land_count):
         if owner[s] != seat or armies[s] < 2:
             continue
-        for t in board.land_adj[s]:
-            if owner[t] == seat:
-                most = fortify_most(state, board, seat, s, t)
-                if isinstance(most, int) and most >= 1:
-                    out.append(ActionTemplate(Fortify, names[s], names[t], count=range(1, most + 1)))
-    out.append(End())
-    return out
+        able = armies[s] - 1
+        most = table[able] if able <= top else table[top]
+        source = names[s]
+        if bridge:
+            for t in land_targets(state, board, seat, s):
+                segments.append((2 + most, _FAMILY, source, names[t], most))
+        for t in land_adj[s]:
+            if owner[t] != seat:
+                if not bridge:
+                    segments.append((2 + most, _FAMILY, source, names[t], most))
+            else:
+                moving = min(able, cap - armies[t])  # fortify_most, both held and adjacent
+                if moving >= 1:
+                    fortifies.append((moving, _FORTIFY, source, names[t], moving))
+    if state.ships:
+        _ship_attack_segments(state, board, seat, table, segments)
+    for pi, planet in enumerate(board.planets):
+        if build_reason(state, board, seat, pi) is None:
+            segments.append((1, _ONE, Build(planet.name, "battleship"), None, 0))
+            segments.append((1, _ONE, Build(planet.name, "transport"), None, 0))
+    if state.ships:
+        _ship_move_segments(state, board, seat, segments)
+    segments.extend(fortifies)
+    segments.append((1, _ONE, End(), None, 0))
+    return segments
+
+
+def _segment_action(kind: int, a: Any, b: Any, c: int, index: int) -> Action:
+    """Action ``index`` of a segment."""
+    if kind == _ONE:
+        return cast(Action, a)
+    if kind == _FAMILY:
+        if index == 0:
+            return Attack(a, b)
+        if index == 1:
+            return Attack(a, b, all=True)
+        return Attack(a, b, c - (index - 2))
+    return _COUNTED[kind](a, b, index + 1)
 
 
 def _places(state: SpaceRiskState, board: Board, seat: int) -> Listed:
@@ -256,120 +323,144 @@ def _trades(state: SpaceRiskState, board: Board, seat: int) -> Listed:
     return out
 
 
-def _attack_family(out: Listed, source: str, target: str, most: int) -> None:
-    out.append(Attack(source, target))  # the most dice allowed
-    out.append(Attack(source, target, all=True))  # again until it falls or nobody is left
-    out.append(ActionTemplate(Attack, source, target, dice=range(most, 0, -1)))
-
-
-def _attacks(state: SpaceRiskState, board: Board, seat: int, out: Listed) -> None:
-    owner = state.owner
-    armies = state.armies
-    names = board.names
-    table = dice_mod.attack_dice_table(dice_rules(state.params))
-    for s in range(board.land_count):
-        if owner[s] != seat or armies[s] < 2:
-            continue
-        most = dice_mod.dice_for(table, armies[s] - 1)
-        for t in land_targets(state, board, seat, s):
-            _attack_family(out, names[s], names[t], most)
-    _ship_attacks(state, board, seat, out)
-
-
-def _ship_attacks(state: SpaceRiskState, board: Board, seat: int, out: Listed) -> None:
+def _ship_attack_segments(state: SpaceRiskState, board: Board, seat: int, table: tuple[int, ...],
+                          segments: list[Segment]) -> None:
+    """Attacks from ``seat``'s ships, ship by ship: the infantry aboard against enemy land beside
+    it (``ship_attack_reason`` allows them all once the ship may fight and carries), then the
+    ship against enemy ships beside it (one die)."""
     owner = state.owner
     names = board.names
-    table = dice_mod.attack_dice_table(dice_rules(state.params))
+    params = state.params
     for ship in state.ships:
         if ship.owner != seat or not may_fight(state, ship):
             continue
         sname = ship_name(ship.id)
-        if ship.cargo > 0:
+        if ship.cargo > 0 and carries(params, ship):
             most = dice_mod.dice_for(table, ship.cargo)
             for t in board.shore_adj[ship.at]:
-                if owner[t] != seat and ship_attack_reason(state, board, seat, ship, t) is None:
-                    _attack_family(out, sname, names[t], most)
+                if owner[t] != seat:
+                    segments.append((2 + most, _FAMILY, sname, names[t], most))
         for y in board.space_adj[ship.at]:
-            if owner[y] != seat and ship_attack_reason(state, board, seat, ship, y) is None:
-                out.append(Attack(sname, names[y]))  # space combat: always one die
-                out.append(Attack(sname, names[y], 1))
+            if owner[y] != seat and owner[y] >= 0:
+                segments.append((1, _ONE, Attack(sname, names[y]), None, 0))  # space combat: one die
+                segments.append((1, _ONE, Attack(sname, names[y], 1), None, 0))
 
 
-def _ship_actions(state: SpaceRiskState, board: Board, seat: int, out: Listed) -> None:
+def _ship_move_segments(state: SpaceRiskState, board: Board, seat: int, segments: list[Segment]) -> None:
+    """Per ship of ``seat``: its flights (``fly_reason``), loads (``load_most``) and unloads
+    (``unload_most``), with the reasons' tests made once per ship."""
+    owner = state.owner
+    armies = state.armies
     names = board.names
     params = state.params
-    for pi, planet in enumerate(board.planets):
-        if build_reason(state, board, seat, pi) is None:
-            out.append(Build(planet.name, "battleship"))
-            out.append(Build(planet.name, "transport"))
+    capacity = params.transport_capacity
+    cap = params.max_infantry
+    flying = flying_time(state)
     for ship in state.ships:
         if ship.owner != seat:
             continue
         sname = ship_name(ship.id)
-        for y in board.space_adj[ship.at]:
-            if fly_reason(state, board, ship, y) is None:
-                out.append(Fly(sname, names[y]))
+        if flying and not ship.moved and ready(state, ship):
+            for y in board.space_adj[ship.at]:
+                if owner[y] == -1 or owner[y] == seat:
+                    segments.append((1, _ONE, Fly(sname, names[y]), None, 0))
         if not carries(params, ship):
             continue
-        for t in board.shore_adj[ship.at]:
-            most = load_most(state, board, ship, t)
-            if isinstance(most, int) and most >= 1:
-                out.append(ActionTemplate(Load, sname, names[t], count=range(1, most + 1)))
-        if ship.kind == TRANSPORT:
+        if not ship.loaded and ship.cargo < capacity:
+            room = capacity - ship.cargo
             for t in board.shore_adj[ship.at]:
-                most = unload_most(state, board, ship, t)
-                if isinstance(most, int) and most >= 1:
-                    out.append(ActionTemplate(Unload, sname, names[t], count=range(1, most + 1)))
+                if owner[t] == seat and armies[t] >= 2:
+                    most = min(armies[t] - 1, room)
+                    segments.append((most, _LOAD, sname, names[t], most))
+        if ship.kind == TRANSPORT and not ship.unloaded and ship.cargo > 0:
+            for t in board.shore_adj[ship.at]:
+                if owner[t] == seat:
+                    most = min(ship.cargo, cap - armies[t])
+                    if most >= 1:
+                        segments.append((most, _UNLOAD, sname, names[t], most))
 
 
-# ---------------------------------------------------------------------------- the count
+# ------------------------------------------------------------------- the count and a draw
 
 def count_legal(state: SpaceRiskState, seat: int) -> int:
-    """``len`` of ``legal_actions`` without building it: the same loops, counting (the ships'
-    few actions are listed and counted). The conformance suite checks it against the list."""
+    """``len`` of ``legal_actions`` without building it (the conformance suite checks it)."""
     board = board_of(state)
     choice = move_in_choice(state)
     if choice is not None:
         return choice.most
     phase = state.phase
-    owner = state.owner
     if phase == CLAIM:
-        return sum(1 for t in range(board.land_count) if owner[t] < 0)
+        return sum(1 for t in range(board.land_count) if state.owner[t] < 0)
     if phase == DEPLOY:
-        return _count_places(state, board, seat)
+        return sum(_place_sizes(state, board, seat)[1])
     if phase == REINFORCE:
         trades = len(_trades(state, board, seat))
-        return trades if must_trade(state, board, seat) else trades + _count_places(state, board, seat)
+        return trades if must_trade(state, board, seat) else trades + sum(_place_sizes(state, board, seat)[1])
     if phase != MAIN:
         return 0
-    armies = state.armies
-    table = dice_mod.attack_dice_table(dice_rules(state.params))
-    n = 1  # end
-    for s in range(board.land_count):
-        if owner[s] != seat or armies[s] < 2:
-            continue
-        most = dice_mod.dice_for(table, armies[s] - 1)
-        n += (2 + most) * len(land_targets(state, board, seat, s))  # one roll, all, each dice count
-        for t in board.land_adj[s]:
-            if owner[t] == seat:
-                fortify = fortify_most(state, board, seat, s, t)
-                if isinstance(fortify, int) and fortify >= 1:
-                    n += fortify
-    ships: Listed = []
-    if state.ships:
-        _ship_attacks(state, board, seat, ships)
-    _ship_actions(state, board, seat, ships)
-    return n + sum(len(a) if isinstance(a, ActionTemplate) else 1 for a in ships)
+    return sum(segment[0] for segment in _main_segments(state, board, seat))
 
 
-def _count_places(state: SpaceRiskState, board: Board, seat: int) -> int:
-    """``len(_places(...))``: ``place T`` and ``place T count=2..most`` per territory with room."""
+def sample_legal(state: SpaceRiskState, seat: int, rng: Rng) -> Action:
+    """``legal_actions(state, seat)[rng.randint(0, count - 1)]`` without building the list: the
+    same draw (one ``randint`` over the same count) gives the same action, so a random player
+    that samples plays the same game as one that picks from the list."""
+    board = board_of(state)
+    choice = move_in_choice(state)
+    if choice is not None:
+        return MoveIn(_draw(rng, choice.most) + 1)
+    phase = state.phase
+    if phase == CLAIM:
+        free = [t for t in range(board.land_count) if state.owner[t] < 0]
+        return Claim(board.names[free[_draw(rng, len(free))]])
+    if phase == DEPLOY:
+        mine, sizes = _place_sizes(state, board, seat)
+        return _nth_place(board, mine, sizes, _draw(rng, sum(sizes)))
+    if phase == REINFORCE:
+        trades = _trades(state, board, seat)
+        if must_trade(state, board, seat):
+            return cast(Action, trades[_draw(rng, len(trades))])
+        mine, sizes = _place_sizes(state, board, seat)
+        index = _draw(rng, len(trades) + sum(sizes))
+        if index < len(trades):
+            return cast(Action, trades[index])
+        return _nth_place(board, mine, sizes, index - len(trades))
+    segments = _main_segments(state, board, seat) if phase == MAIN else []
+    index = _draw(rng, sum(segment[0] for segment in segments))
+    for size, kind, a, b, c in segments:
+        if index < size:
+            return _segment_action(kind, a, b, c, index)
+        index -= size
+    raise AssertionError("a draw below the count is in a segment")
+
+
+def _draw(rng: Rng, count: int) -> int:
+    if count <= 0:
+        raise ValueError("choice from an empty sequence")
+    return rng.randint(0, count - 1)
+
+
+def _place_sizes(state: SpaceRiskState, board: Board, seat: int) -> tuple[list[int], list[int]]:
+    """The territories ``_places`` lists and how many placements each has (1 .. most)."""
     cap = state.params.max_infantry
-    n = 0
-    for t in range(board.land_count):
-        if state.owner[t] == seat and state.armies[t] < cap:
-            n += max(1, place_most(state, seat, t))
-    return n
+    owner = state.owner
+    armies = state.armies
+    left = state.to_deploy[seat] if state.phase == DEPLOY else state.pool
+    mine = [t for t in range(board.land_count) if owner[t] == seat and armies[t] < cap]
+    return mine, [max(1, min(left, cap - armies[t])) for t in mine]
+
+
+def _nth_place(board: Board, mine: list[int], sizes: list[int], index: int) -> Action:
+    """Entry ``index`` of ``_places``: ``place T`` per territory, then ``count=2..most`` each."""
+    names = board.names
+    if index < len(mine):
+        return Place(names[mine[index]])
+    index -= len(mine)
+    for t, most in zip(mine, sizes, strict=True):
+        if index < most - 1:
+            return Place(names[t], index + 2)
+        index -= most - 1
+    raise AssertionError("a draw below the count is a placement")
 
 
 # ----------------------------------------------------------------------------- the predicate

@@ -212,3 +212,16 @@ def test_gm_sends_a_nation_back_and_the_player_revises_it() -> None:
     decide_nation(state, faction.id, approve=True)
     with pytest.raises(IllegalAction, match="already approved"):
         revise_nation(state, faction.id, fixed)
+
+
+def test_CULT_04_homeworld_starts_with_principles_3_2_1() -> None:
+    faction = add_nation(tiny_campaign(), _form())
+    assert faction.colonies[0].principles == {"Guild System": 3, "Xenophobia": 2, "Geneticists": 1}
+
+
+def test_ruling_64_extra_principles_keep_their_adherence() -> None:
+    form = _form()
+    more = _form(principles=(*form.principles, msgspec.structs.replace(form.principles[0], name="Zeal",
+                                                                       adherence=2)))
+    faction = add_nation(tiny_campaign(), more)
+    assert faction.colonies[0].principles["Zeal"] == 2

@@ -243,3 +243,42 @@ def test_write_sheets_for_every_faction(tmp_path: Path) -> None:
     with pytest.raises(PathError, match="is a file; name a folder"):
         write_sheets(state, blocker)
     assert re.search(r"turn-001\.md$", str(write_sheets(state, tmp_path, formats=("md",), factions=(a,))[0]))
+
+
+def test_CULT_02_principles_on_own_worlds_are_shown_not_set() -> None:
+    state, a, _ = two_nations()
+    state.faction(a).colonies[0].principles["Stoicism"] = 4
+    md = _md(state, a)
+    assert "| Principles | Stoicism 4, Guild System 3, Xenophobia 2, Geneticists 1 |" in md
+
+
+def test_CIV_02_VIS_08_own_traits_shown_others_never_in_part_1() -> None:
+    state, a, b = two_nations()
+    state.faction(a).known_factions.append(b)
+    state.faction(b).traits[0] = msgspec.structs.replace(state.faction(b).traits[0], name="Ancient Ruins")
+    md = _md(state, a)
+    assert "| Crystal Spires | homeworld | yes | no rushing districts at home |" in md
+    assert "Ancient Ruins" not in md
+    assert "| Varn | turn 0 |  |  |" in md  # met, but no trait learned
+
+
+def test_sheet_html_is_well_formed() -> None:
+    from html.parser import HTMLParser
+
+    state, a, _ = two_nations()
+    _report(state, a)
+    html = render_sheet(state, a, "html")
+    void = {"meta", "br", "hr", "img", "link", "input"}
+    stack: list[str] = []
+
+    class Checker(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag not in void:
+                stack.append(tag)
+
+        def handle_endtag(self, tag: str) -> None:
+            assert stack and stack[-1] == tag, f"</{tag}> closes <{stack[-1] if stack else None}>"
+            stack.pop()
+
+    Checker().feed(html)
+    assert stack == []

@@ -78,6 +78,10 @@ BUILTIN: tuple[GameEntry, ...] = (
             "map generate": "starlanes.games.risky_stars.cli:generate_map",
         },
     ),
+    GameEntry(
+        id="kardashev",
+        ruleset="starlanes.games.kardashev.game:make_ruleset",
+    ),
 )
 
 _EXTRA: dict[str, str | GameEntry] = {}

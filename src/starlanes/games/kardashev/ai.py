@@ -296,7 +296,7 @@ class HeuristicAgent:
         if me.friendly(cell.fleet):
             mine += 1.5  # our fleet stands there: it can be settled at once
         if a.face == "destroyed":
-            if exploring and me.friendly(cell.fleet):
+            if exploring:
                 return -10.0  # a destroyed face destroys the exploring fleet
             gain = max(self._gain(me, *_one(t)) for t in RES)
             denial = 1.0 if hostile and not mine else 0.0

@@ -40,6 +40,8 @@ class KardashevParams(Params):
     end_supply_threshold: int = param(
         3, "the end is triggered when a player has fewer colony pieces than this in supply (END 143)", min=0)
     final_rounds: int = param(1, "rounds played after the round of the supply trigger (END 143)", min=0, max=9)
+    round_limit: int = param(
+        40, "safeguard the document lacks: the game ends after this many rounds (ruling K27)", min=1, max=999)
     exchange_rate: int = param(4, "cards of one type that stand in for one card of another (CMP 24)", min=1)
     fleet_matter_per_level: int = param(1, "matter per level to build a fleet, and per upgrade (A#1, ruling K3)", min=0)
     fleet_energy_per_level: int = param(1, "energy per level to build a fleet, and per upgrade (A#1, ruling K3)", min=0)

@@ -118,6 +118,8 @@ class Player(msgspec.Struct, kw_only=True):
     """Index in ``offer`` of the tile won this round, not placed yet."""
     eliminated: bool = False
     """No colony and no fleet on the board (K-E02); skips bidding and turns."""
+    free_techs: int = 0
+    """Setup: level-1 technologies still to take for free (the Scientist, K-S06)."""
 
     def hand(self) -> tuple[int, int, int]:
         return (self.food, self.matter, self.energy)
@@ -181,6 +183,8 @@ class Battle(msgspec.Struct, kw_only=True):
     """Cells of fleets supporting the attack."""
     defence_supports: list[int] = msgspec.field(default_factory=list)
     """Cells of fleets supporting the defence."""
+    gain_types: list[str] = msgspec.field(default_factory=list)
+    """The Warlord's gain for the attacked tile if the attack wins (A#34)."""
 
 
 class KardashevState(GameState, kw_only=True):
@@ -207,7 +211,9 @@ class KardashevState(GameState, kw_only=True):
     rolls: list[int] = msgspec.field(default_factory=list)
     """Tie-break die rolls by seat (0: no roll needed)."""
     rank: list[int] = msgspec.field(default_factory=list)
-    """Bidders (seats; the ally variant: a team's first member stands for the team) from highest bid."""
+    """Bidding sides from the highest bid: seats (the ally variant: team numbers)."""
+    pickers: list[int] = msgspec.field(default_factory=list)
+    """Seats in the order they pick a slot and a tile (the ally variant: team by team)."""
     picked: int = 0
     """How many of ``rank`` have picked."""
     slots: list[int] = msgspec.field(default_factory=list)
@@ -263,7 +269,9 @@ class KardashevView(msgspec.Struct, kw_only=True):
     rolls: list[int]
     """Tie-break rolls by seat."""
     rank: list[int]
-    """Bidders from highest."""
+    """Bidding sides from highest (seats; ally variant: teams)."""
+    pickers: list[int]
+    """Seats in picking order."""
     picked: int
     """How many have picked."""
     slots: list[int]

@@ -1,0 +1,242 @@
+"""Kardashev's kinds of event (data) and their words (``describe``).
+
+Cells in events are ``[q, r]`` pairs; resources are ``[food, matter, energy]`` triples.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from starlanes.core.state import Event, EventData
+
+__all__ = [
+    "EVENT_TYPES",
+    "Attacked",
+    "BidsRevealed",
+    "Built",
+    "Cards",
+    "GameOver",
+    "Moved",
+    "Picked",
+    "PieceLost",
+    "Placed",
+    "Researched",
+    "RoleChosen",
+    "RoundBegun",
+    "TechUsed",
+    "TilesDrawn",
+    "TurnBegun",
+    "describe",
+]
+
+RES = ("food", "matter", "energy")
+
+
+class RoleChosen(EventData, frozen=True):
+    kind: ClassVar[str] = "role-chosen"
+    seat: int
+    role: str
+
+
+class RoundBegun(EventData, frozen=True):
+    kind: ClassVar[str] = "round-begun"
+    round: int
+    final: bool
+
+
+class TilesDrawn(EventData, frozen=True):
+    kind: ClassVar[str] = "tiles-drawn"
+    tiles: list[list[str]]
+    drawers: list[int]
+
+
+class BidsRevealed(EventData, frozen=True):
+    kind: ClassVar[str] = "bids-revealed"
+    bids: list[int]
+    rolls: list[int]
+    rank: list[int]
+
+
+class Picked(EventData, frozen=True):
+    kind: ClassVar[str] = "picked"
+    seat: int
+    slot: int
+    tile: int
+    price: int
+    to: int
+
+
+class TurnBegun(EventData, frozen=True):
+    kind: ClassVar[str] = "turn-begun"
+    seat: int
+    round: int
+
+
+class Placed(EventData, frozen=True):
+    kind: ClassVar[str] = "placed"
+    seat: int
+    cell: list[int]
+    face: str
+    symbols: list[str]
+    reason: str
+
+
+class Built(EventData, frozen=True):
+    kind: ClassVar[str] = "built"
+    seat: int
+    piece: str
+    cell: list[int]
+    level: int
+    upgrade: bool
+
+
+class Moved(EventData, frozen=True):
+    kind: ClassVar[str] = "moved"
+    seat: int
+    start: list[int]
+    end: list[int]
+    tiles: int
+    energy: int
+
+
+class Attacked(EventData, frozen=True):
+    kind: ClassVar[str] = "attacked"
+    seat: int
+    target: list[int]
+    offence: int
+    defence: int
+    won: bool
+
+
+class PieceLost(EventData, frozen=True):
+    kind: ClassVar[str] = "piece-lost"
+    seat: int
+    piece: str
+    cell: list[int]
+    level: int
+    why: str
+
+
+class Cards(EventData, frozen=True):
+    """Cards changing hands: ``delta`` (food, matter, energy) for ``seat``; ``other`` the seat
+    on the other side (-1: the bank)."""
+
+    kind: ClassVar[str] = "cards"
+    seat: int
+    delta: list[int]
+    other: int
+    reason: str
+
+
+class Researched(EventData, frozen=True):
+    kind: ClassVar[str] = "researched"
+    seat: int
+    tech: str
+    lost: list[str]
+    copy: str
+
+
+class TechUsed(EventData, frozen=True):
+    kind: ClassVar[str] = "tech-used"
+    seat: int
+    tech: str
+    cell: list[int]
+    detail: str
+
+
+class GameOver(EventData, frozen=True):
+    kind: ClassVar[str] = "game-over"
+    reason: str
+    scores: list[int]
+    winners: list[int]
+
+
+EVENT_TYPES: tuple[type[EventData], ...] = (
+    RoleChosen, RoundBegun, TilesDrawn, BidsRevealed, Picked, TurnBegun, Placed, Built, Moved,
+    Attacked, PieceLost, Cards, Researched, TechUsed, GameOver,
+)
+
+
+def _cell(c: list[int]) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+def _cards(delta: list[int]) -> str:
+    parts = [f"{abs(n)} {name}" for n, name in zip(delta, RES, strict=True) if n]
+    return ", ".join(parts) or "nothing"
+
+
+def _tile(symbols: list[str]) -> str:
+    return "+".join(symbols) if symbols else "empty space"
+
+
+def describe(event: Event) -> str | None:
+    """Words for one of Kardashev's events; None for another kind."""
+    k = event.kind
+    if k == RoleChosen.kind:
+        e = RoleChosen.of(event)
+        return f"seat {e.seat} takes the role {e.role}"
+    if k == RoundBegun.kind:
+        r = RoundBegun.of(event)
+        return f"round {r.round} begins" + (" (the last round)" if r.final else "")
+    if k == TilesDrawn.kind:
+        t = TilesDrawn.of(event)
+        shown = "; ".join(f"{i + 1}: {_tile(s)} (drawn by seat {d})" for i, (s, d) in
+                          enumerate(zip(t.tiles, t.drawers, strict=True)))
+        return f"tiles drawn: {shown or 'none (the bag or the board is exhausted)'}"
+    if k == BidsRevealed.kind:
+        b = BidsRevealed.of(event)
+        rolls = [f"seat {s} rolled {r}" for s, r in enumerate(b.rolls) if r]
+        text = "bids: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(b.bids) if v >= 0)
+        return text + (f" (ties: {', '.join(rolls)})" if rolls else "") + \
+            "; order of choice: " + ", ".join(f"seat {s}" for s in b.rank)
+    if k == Picked.kind:
+        p = Picked.of(event)
+        tile = f"tile {p.tile}" if p.tile else "no tile"
+        paid = "" if not p.price else f", paying {p.price} to " + ("the bank" if p.to < 0 else f"seat {p.to}")
+        return f"seat {p.seat} takes turn {p.slot} and {tile}{paid}"
+    if k == TurnBegun.kind:
+        t2 = TurnBegun.of(event)
+        return f"seat {t2.seat}'s turn (round {t2.round})"
+    if k == Placed.kind:
+        pl = Placed.of(event)
+        face = _tile(pl.symbols) if pl.face == "planet" else pl.face + (" planet" if pl.face == "destroyed" else "")
+        return f"seat {pl.seat} explores {_cell(pl.cell)}: {face} ({pl.reason})"
+    if k == Built.kind:
+        b2 = Built.of(event)
+        verb = "upgrades" if b2.upgrade else "builds"
+        return f"seat {b2.seat} {verb} a {b2.piece} on {_cell(b2.cell)} (level {b2.level})"
+    if k == Moved.kind:
+        m = Moved.of(event)
+        return f"seat {m.seat} moves a fleet {_cell(m.start)} -> {_cell(m.end)} ({m.tiles} cells, {m.energy} energy)"
+    if k == Attacked.kind:
+        a = Attacked.of(event)
+        result = "wins" if a.won else "fails"
+        return f"seat {a.seat} attacks {_cell(a.target)}: {a.offence} against {a.defence}, the attack {result}"
+    if k == PieceLost.kind:
+        pc = PieceLost.of(event)
+        return f"seat {pc.seat}'s {pc.piece} on {_cell(pc.cell)} {pc.why} (now level {pc.level})"
+    if k == Cards.kind:
+        c = Cards.of(event)
+        gained = [max(0, n) for n in c.delta]
+        lost = [max(0, -n) for n in c.delta]
+        side = "the bank" if c.other < 0 else f"seat {c.other}"
+        parts = []
+        if any(gained):
+            parts.append(f"gains {_cards(gained)}")
+        if any(lost):
+            parts.append(f"pays {_cards(lost)}")
+        return f"seat {c.seat} {' and '.join(parts) or 'gets nothing'} ({c.reason}, with {side})"
+    if k == Researched.kind:
+        rs = Researched.of(event)
+        dropped = ", losing " + ", ".join(rs.lost) if rs.lost else ""
+        copy = f" copying {rs.copy}" if rs.copy else ""
+        return f"seat {rs.seat} researches {rs.tech}{copy}{dropped}"
+    if k == TechUsed.kind:
+        u = TechUsed.of(event)
+        where = f" on {_cell(u.cell)}" if u.cell else ""
+        return f"seat {u.seat} uses {u.tech}{where}" + (f": {u.detail}" if u.detail else "")
+    if k == GameOver.kind:
+        g = GameOver.of(event)
+        return f"game over ({g.reason}): scores {g.scores}, winners {g.winners}"
+    return None

@@ -1,0 +1,330 @@
+"""The Kardashev ruleset: the core protocol's hooks wired to the rules (one table from action
+type to rule, no lookup by name)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+import msgspec
+
+from starlanes.core.actions import Action
+from starlanes.core.decision import Decision
+from starlanes.core.gm import Actor
+from starlanes.core.legal import ActionTemplate
+from starlanes.core.rng import Rng
+from starlanes.core.ruleset import Ruleset
+from starlanes.core.state import Event, EventData, Outcome
+from starlanes.games.kardashev import legality
+from starlanes.games.kardashev.actions import (
+    ACTION_TYPES,
+    BuildColony,
+    BuildFleet,
+    ChooseRole,
+    Compile,
+    Decline,
+    End,
+    Exchange,
+    Gain,
+    Gift,
+    Harvest,
+    Move,
+    Pay,
+    Pick,
+    Place,
+    Raid,
+    Research,
+    Support,
+    UpgradeColony,
+    UpgradeFleet,
+    UseTech,
+)
+from starlanes.games.kardashev.events import EVENT_TYPES, describe
+from starlanes.games.kardashev.rules import fleet, harvest, round
+from starlanes.games.kardashev.rules.common import (
+    CONTENT,
+    RES,
+    cell_of,
+    check_end,
+    give,
+    holdings,
+    one,
+    scores,
+    table,
+    teams,
+)
+from starlanes.games.kardashev.rules.turn import (
+    build_colony,
+    build_fleet,
+    cheapest,
+    colony_price,
+    drawn_event,
+    fleet_price,
+    fleet_site,
+    gain,
+    hand_over,
+    place,
+    raid,
+    research,
+    settle,
+    use_tech,
+    via_surcharge,
+)
+from starlanes.games.kardashev.scoring import decide
+from starlanes.games.kardashev.spec import SPEC, KardashevParams
+from starlanes.games.kardashev.state import KardashevState, KardashevView
+from starlanes.games.kardashev.view import shuffled_bag, state_of, view_of
+
+Rule = Callable[[KardashevState, int, Action], list[Event]]
+
+
+def _cell(raw: tuple[int, ...]) -> int:
+    index = cell_of(raw)
+    assert index is not None
+    return index
+
+
+def _role(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, ChooseRole)
+    return round.choose_role(state, seat, a)
+
+
+def _pick(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Pick)
+    return round.pick(state, seat, a)
+
+
+def _gain(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Gain)
+    return gain(state, state.tasks.pop(0), a.type)
+
+
+def _decline(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    state.tasks.pop(0)
+    return []
+
+
+def _pay(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Pay)
+    return hand_over(state, state.tasks.pop(0), [a.food, a.matter, a.energy])
+
+
+def _raid(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Raid)
+    return raid(state, state.tasks.pop(0), a.type)
+
+
+def _place(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Place)
+    index = _cell(a.cell)
+    if state.tasks:
+        task = state.tasks.pop(0)
+        placed = place(state, seat, index, task.drawn, task.drawn_back, a.face, task.reason)
+        return [drawn_event(task.drawn, seat), *placed]
+    p = state.seats[seat]
+    assert p.tile is not None
+    offer = state.offer[p.tile]
+    p.tile = None
+    return place(state, seat, index, offer.symbols, offer.back, a.face, "won tile")
+
+
+def _support(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Support)
+    state.tasks.pop(0)
+    cells = [_cell(a.cells[k:k + 2]) for k in range(0, len(a.cells), 2)]
+    return fleet.support(state, seat, cells)
+
+
+def _spend(state: KardashevState, via: str | None) -> None:
+    if via is None:
+        state.base_used += 1
+    else:
+        state.research_used += 1
+
+
+def _colony(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, BuildColony | UpgradeColony)
+    index = _cell(a.cell)
+    upgrade = isinstance(a, UpgradeColony)
+    level = state.cells[index].colony_level + 1 if upgrade else 1
+    sur = via_surcharge(state, seat, a.via, "upgrade-colony" if upgrade else "build-colony") or 0
+    price = cheapest(state, seat, colony_price(state, seat, level), sur)
+    assert price is not None
+    _spend(state, a.via)
+    return build_colony(state, seat, index, price, upgrade, a.via)
+
+
+def _fleet(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, BuildFleet | UpgradeFleet)
+    index = _cell(a.cell)
+    upgrade = isinstance(a, UpgradeFleet)
+    site = fleet_site(state, seat, index)
+    assert site is not None
+    level = state.cells[index].fleet_level + 1 if upgrade else a.level  # type: ignore[union-attr]
+    sur = via_surcharge(state, seat, a.via, "upgrade-fleet" if upgrade else "build-fleet") or 0
+    price = fleet_price(state, site[0], 1 if upgrade else level)
+    from starlanes.games.kardashev.costs import Cost
+
+    _spend(state, a.via)
+    return build_fleet(state, seat, index, level, price + Cost(any=sur), upgrade, a.via)
+
+
+def _harvest(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Harvest)
+    sur = via_surcharge(state, seat, a.via, "harvest") or 0
+    events: list[Event] = []
+    if sur:
+        from starlanes.games.kardashev.costs import Cost
+        from starlanes.games.kardashev.rules.common import pay
+
+        events += pay(state, seat, Cost(any=sur), f"harvest via {a.via}")
+    _spend(state, a.via)
+    return events + harvest.harvest(state, seat, (a.food, a.matter, a.energy))
+
+
+def _move(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Move)
+    plan = legality.move_plan(state, seat, a)
+    assert not isinstance(plan, str)
+    sur = via_surcharge(state, seat, a.via, "move-fleet") or 0
+    _spend(state, a.via)
+    events = fleet.move(state, seat, _cell(a.start), plan, sur, a.via)
+    return events
+
+
+def _research(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Research)
+    free = state.phase == "role"
+    if not free:
+        state.research_used += 1
+    events = research(state, seat, a.tech, a.copy, free)
+    if free:
+        events += round.after_setup(state)
+    return events
+
+
+def _use(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, UseTech)
+    state.research_used += 1
+    index = cell_of(a.cell) if a.cell else None
+    return use_tech(state, seat, a.tech, index, a.symbol, a.target)
+
+
+def _compile(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Compile)
+    state.research_used += 1
+    return give(state, seat, one(a.type), -1, "compile")
+
+
+def _exchange(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Exchange)
+    delta = [0, 0, 0]
+    delta[RES.index(a.give)] -= state.params.exchange_rate
+    delta[RES.index(a.get)] += 1
+    return give(state, seat, delta, -1, "exchange")
+
+
+def _gift(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Gift)
+    from starlanes.games.kardashev.rules.common import ally_of
+
+    ally = ally_of(state, seat)
+    assert ally is not None
+    delta = [a.food, a.matter, a.energy]
+    events = give(state, seat, [-n for n in delta], ally, "gift") + give(state, ally, delta, seat, "gift")
+    return events + round.end_turn(state)
+
+
+def _end(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    return round.end_turn(state)
+
+
+RULES: dict[type[Action], Rule] = {
+    ChooseRole: _role, Pick: _pick, Gain: _gain, Decline: _decline, Pay: _pay, Raid: _raid, Place: _place,
+    Support: _support, BuildColony: _colony, UpgradeColony: _colony, BuildFleet: _fleet, UpgradeFleet: _fleet,
+    Harvest: _harvest, Move: _move, Research: _research, UseTech: _use, Compile: _compile, Exchange: _exchange,
+    Gift: _gift, End: _end,
+}
+
+
+class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
+    spec = SPEC
+    state_type = KardashevState
+    view_type = KardashevView
+    action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    event_types: ClassVar[tuple[type[EventData], ...]] = EVENT_TYPES
+
+    def _setup(self, params: KardashevParams, players: int, rng: Rng) -> KardashevState:
+        return round.setup(params, players, rng)
+
+    def _decision(self, state: KardashevState) -> Decision | None:
+        kind = legality.decision_kind(state)
+        if kind == "over":
+            return None
+        actors = legality.deciders(state)
+        return Decision(actors, kind == "bid", "all", kind)
+
+    def _legal_actions(self, state: KardashevState, seat: int) -> Sequence[Action | ActionTemplate]:
+        return legality.legal(state, seat)
+
+    def _why_not(self, state: KardashevState, actor: Actor, action: Action) -> str | None:
+        if not isinstance(actor, int):
+            return None
+        return legality.why_not(state, actor, action)
+
+    def _default_action(self, state: KardashevState, seat: int) -> Action | None:
+        from starlanes.games.kardashev.actions import Bid
+
+        return Bid(0) if legality.decision_kind(state) == "bid" else None
+
+    def _apply(self, state: KardashevState, moves: Mapping[int, Action]) -> list[Event]:
+        if state.phase == "bid" and not state.tasks:
+            events = round.resolve_bids(state, moves)
+        else:
+            ((seat, action),) = moves.items()
+            events = RULES[type(action)](state, seat, action)
+            if state.phase == "role" and not state.tasks:
+                events += round.after_setup(state)
+        settle(state)
+        check_end(state)
+        return events
+
+    def _view(self, state: KardashevState, seat: int | None) -> KardashevView:
+        return view_of(state, seat)
+
+    def _outcome(self, state: KardashevState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        result = decide({s: holdings(state, s) for s in range(state.players)}, table=table(state),
+                        tiebreak=state.params.tiebreak, teams=teams(state))
+        return Outcome(state.ended, tuple(sorted(result.winners)), tuple(float(s) for s in scores(state)))
+
+    def describe_event(self, event: Event, viewer: Actor) -> str:
+        return describe(event) or super().describe_event(event, viewer)
+
+    def perturb_hidden(self, state: KardashevState, seat: int, rng: Rng) -> KardashevState:
+        new = shuffled_bag(self.clone(state), rng)
+        for other in range(state.players):
+            if other != seat and other in new.sealed:
+                from starlanes.games.kardashev.actions import Bid
+
+                new.sealed[other] = Bid(rng.randint(0, round.bid_range(state, other))).text()
+        return new
+
+    def determinize(self, view: KardashevView, seat: int, rng: Rng) -> KardashevState:
+        return state_of(view, len(view.seats), rng)
+
+    def static_content(self, params: KardashevParams) -> dict[str, bytes]:
+        techs = {k: msgspec.to_builtins(t) for k, t in CONTENT.techs.items()}
+        roles = {k: msgspec.to_builtins(r) for k, r in CONTENT.roles.items()}
+        return {"techs.json": msgspec.json.encode(techs, order="sorted"),
+                "roles.json": msgspec.json.encode(roles, order="sorted")}
+
+    def evaluate(self, state: KardashevState, seat: int) -> float | None:
+        s = scores(state)
+        best_other = max((v for i, v in enumerate(s) if i != seat), default=0)
+        return 0.5 + max(-0.5, min(0.5, (s[seat] - best_other) / 40))
+
+
+def make_ruleset() -> Kardashev:
+    return Kardashev()

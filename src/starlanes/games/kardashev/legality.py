@@ -1,0 +1,544 @@
+"""The one legality predicate (``why_not``) and the listing that agrees with it (``legal``).
+
+Every decision has its own kinds of action (``decision_kind``); for each action type a listing
+function gives the legal actions of that type now, and ``why_not`` refuses anything else with a
+reason naming what is wrong (checked first: the kind of decision, the cell, the budget, the
+price), falling back to the listing itself, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations
+
+from starlanes.core.actions import Action
+from starlanes.core.legal import ActionTemplate
+from starlanes.games.kardashev.actions import (
+    Bid,
+    BuildColony,
+    BuildFleet,
+    ChooseRole,
+    Compile,
+    Decline,
+    End,
+    Exchange,
+    Gain,
+    Gift,
+    Harvest,
+    Move,
+    Pay,
+    Pick,
+    Place,
+    Raid,
+    Research,
+    Support,
+    UpgradeColony,
+    UpgradeFleet,
+    UseTech,
+)
+from starlanes.games.kardashev.board import MovePlan, plan_move
+from starlanes.games.kardashev.costs import Cost
+from starlanes.games.kardashev.effects import Accrete, Annihilate, BaseActionAsResearch, Erase, Probe, Terraform
+from starlanes.games.kardashev.rules import fleet, harvest, round
+from starlanes.games.kardashev.rules.common import (
+    BOARD,
+    CELLS,
+    CONTENT,
+    NEIGH,
+    RES,
+    SYMBOLS,
+    affordable,
+    ally_of,
+    can_take,
+    cell_name,
+    cell_of,
+    get,
+    held_techs,
+)
+from starlanes.games.kardashev.rules.turn import (
+    cheapest,
+    colony_price,
+    faces,
+    fleet_price,
+    fleet_site,
+    near_own,
+    pay_amount,
+    symbol_price,
+    via_surcharge,
+)
+from starlanes.games.kardashev.state import KardashevState
+from starlanes.games.kardashev.techs import clone_refusal, is_clone, research_refusal
+
+Listing = list[Action | ActionTemplate]
+
+
+def decision_kind(state: KardashevState) -> str:
+    """What the state awaits: a task's kind, ``role``, ``free-tech``, ``bid``, ``pick``,
+    ``place`` (the won tile), ``turn`` or ``over``."""
+    if state.phase == "over":
+        return "over"
+    if state.tasks:
+        return state.tasks[0].kind
+    if state.phase == "role":
+        return "role" if round.role_chooser(state) is not None else "free-tech"
+    if state.phase in ("bid", "pick"):
+        return state.phase
+    return "place" if state.seats[state.active].tile is not None else "turn"
+
+
+def deciders(state: KardashevState) -> tuple[int, ...]:
+    kind = decision_kind(state)
+    if kind == "over":
+        return ()
+    if state.tasks:
+        return (state.tasks[0].seat,)
+    if kind == "role":
+        seat = round.role_chooser(state)
+        return () if seat is None else (seat,)
+    if kind == "free-tech":
+        seat = round.free_tech_seat(state)
+        return () if seat is None else (seat,)
+    if kind == "bid":
+        return tuple(round.active_seats(state))
+    if kind == "pick":
+        return (round.picker(state),)
+    return (state.active,)
+
+
+ALLOWED: dict[str, tuple[type[Action], ...]] = {
+    "gain": (Gain, Decline),
+    "pay": (Pay,),
+    "place": (Place,),
+    "support": (Support,),
+    "raid": (Raid,),
+    "role": (ChooseRole,),
+    "free-tech": (Research,),
+    "bid": (Bid,),
+    "pick": (Pick,),
+    "turn": (BuildColony, UpgradeColony, BuildFleet, UpgradeFleet, Harvest, Move, Research, UseTech, Compile,
+             Exchange, Gift, End),
+}
+
+HINTS = {
+    "gain": "choose a resource: gain TYPE (or decline, if optional)",
+    "pay": "pay the cards asked: pay food=F matter=M energy=E",
+    "place": "place the tile: place CELL FACE",
+    "support": "choose supporting fleets: support CELLS (or support -)",
+    "raid": "name a resource type: raid TYPE",
+    "role": "choose a role: role NAME",
+    "free-tech": "choose your free level-1 technology: research TECH",
+    "bid": "bid: bid AMOUNT",
+    "pick": "pick a turn slot and a tile: pick SLOT TILE",
+    "turn": "take an action or end your turn",
+}
+
+
+# --- listings ----------------------------------------------------------------------------------
+
+
+def _splits(total: int, hand: tuple[int, int, int]) -> Iterator[tuple[int, int, int]]:
+    for f in range(min(total, hand[0]) + 1):
+        for m in range(min(total - f, hand[1]) + 1):
+            e = total - f - m
+            if e <= hand[2]:
+                yield f, m, e
+
+
+def _forms(state: KardashevState, seat: int, action: str) -> list[tuple[str | None, int]]:
+    """(via, surcharge) ways to take base action ``action`` now: as the base action, or as the
+    research action through a held technology (K-A06)."""
+    out: list[tuple[str | None, int]] = []
+    if can_take(state, "base"):
+        out.append((None, 0))
+    if can_take(state, "research"):
+        for tech in sorted(held_techs(state, seat)):
+            for e in CONTENT.techs[tech].effects:
+                if isinstance(e, BaseActionAsResearch) and action in e.actions:
+                    out.append((tech, e.surcharge))
+    return out
+
+
+def list_colony(state: KardashevState, seat: int) -> Listing:
+    out: Listing = []
+    if state.seats[seat].colonies_supply < 1:
+        return out
+    forms = _forms(state, seat, "build-colony")
+    for i, c in enumerate(state.cells):
+        if c.tile != "planet" or c.colony is not None or (c.fleet is not None and c.fleet != seat):
+            continue
+        if c.fleet != seat and not any(state.cells[n].colony == seat for n in NEIGH[i]):
+            continue
+        for via, sur in forms:
+            if cheapest(state, seat, colony_price(state, seat, 1), sur) is not None:
+                out.append(BuildColony(CELLS[i], via))
+    return out
+
+
+def list_grow(state: KardashevState, seat: int) -> Listing:
+    out: Listing = []
+    if state.seats[seat].colonies_supply < 1:
+        return out
+    forms = _forms(state, seat, "upgrade-colony")
+    for i, c in enumerate(state.cells):
+        if c.colony == seat and c.colony_level < 3:
+            for via, sur in forms:
+                if cheapest(state, seat, colony_price(state, seat, c.colony_level + 1), sur) is not None:
+                    out.append(UpgradeColony(CELLS[i], via))
+    return out
+
+
+def list_fleet(state: KardashevState, seat: int) -> Listing:
+    out: Listing = []
+    forms = _forms(state, seat, "build-fleet")
+    supply = state.seats[seat].fleets_supply
+    for i, c in enumerate(state.cells):
+        if c.fleet is not None and c.fleet != seat:
+            continue
+        site = fleet_site(state, seat, i)
+        if site is None:
+            continue
+        flat, cap = site
+        back = c.fleet_level if c.fleet == seat else 0
+        for level in range(1, min(cap, 3) + 1):
+            if supply + back < level:
+                continue
+            for via, sur in forms:
+                if affordable(state, seat, fleet_price(state, flat, level) + Cost(any=sur)):
+                    out.append(BuildFleet(CELLS[i], level, via))
+    return out
+
+
+def list_refit(state: KardashevState, seat: int) -> Listing:
+    out: Listing = []
+    if state.seats[seat].fleets_supply < 1:
+        return out
+    forms = _forms(state, seat, "upgrade-fleet")
+    for i, c in enumerate(state.cells):
+        if c.fleet != seat or c.fleet_level >= 3:
+            continue
+        site = fleet_site(state, seat, i)
+        if site is None:
+            continue
+        flat, _ = site
+        if state.params.fleet_upgrade_capped_by_colony and flat is None and c.fleet_level + 1 > c.colony_level:
+            continue
+        for via, sur in forms:
+            if affordable(state, seat, fleet_price(state, flat, 1) + Cost(any=sur)):
+                out.append(UpgradeFleet(CELLS[i], via))
+    return out
+
+
+def list_harvest(state: KardashevState, seat: int) -> Listing:
+    forms = [(v, s) for v, s in _forms(state, seat, "harvest") if affordable(state, seat, Cost(any=s))]
+    if not forms:
+        return []
+    splits = sorted(harvest.splits(state, seat))
+    return [Harvest(f, m, e, via) for via, _ in forms for f, m, e in splits]
+
+
+def list_move(state: KardashevState, seat: int) -> Listing:
+    out: Listing = []
+    forms = _forms(state, seat, "move-fleet")
+    for i, c in enumerate(state.cells):
+        if c.fleet != seat:
+            continue
+        for via, sur in forms:
+            for dest in sorted(fleet.plans(state, seat, i, sur)):
+                out.append(Move(CELLS[i], CELLS[dest], (), via))
+    return out
+
+
+def list_research(state: KardashevState, seat: int) -> Listing:
+    out: Listing = []
+    p = state.seats[seat]
+    assert p.role is not None
+    role = CONTENT.roles[p.role]
+    free = decision_kind(state) == "free-tech"
+    if not free and not can_take(state, "research"):
+        return out
+    held = frozenset(p.techs)
+    for tech in role.techs:
+        t = CONTENT.techs[tech]
+        if free:
+            if t.level == role.free_tech_level and tech not in held:
+                out.append(Research(tech))
+            continue
+        if research_refusal(CONTENT, p.role, held, tech) is not None or not affordable(state, seat, t.cost):
+            continue
+        if is_clone(CONTENT, tech):
+            out += [Research(tech, copy) for copy in role.techs if clone_refusal(CONTENT, p.role, copy) is None]
+        else:
+            out.append(Research(tech))
+    return out
+
+
+def list_use(state: KardashevState, seat: int) -> Listing:
+    out: Listing = []
+    if not can_take(state, "research"):
+        return out
+    for tech in sorted(held_techs(state, seat)):
+        for e in CONTENT.techs[tech].effects:
+            if isinstance(e, Terraform):
+                for i, c in enumerate(state.cells):
+                    if c.colony == seat and c.tile == "planet":
+                        out += [UseTech(tech, CELLS[i], s) for s in SYMBOLS
+                                if s not in c.all_symbols and affordable(state, seat, symbol_price(s, e.price))]
+            elif isinstance(e, Annihilate):
+                out += [UseTech(tech, CELLS[i]) for i, c in enumerate(state.cells)
+                        if c.tile == "planet" and c.colony is None and c.fleet is None
+                        and near_own(state, seat, i, e.reach)]
+            elif isinstance(e, Accrete):
+                for i, c in enumerate(state.cells):
+                    if c.tile == "destroyed" and near_own(state, seat, i, e.reach):
+                        out += [UseTech(tech, CELLS[i], s) for s in SYMBOLS
+                                if affordable(state, seat, symbol_price(s, e.price))]
+            elif isinstance(e, Probe):
+                if state.bag and any(c.tile is None for c in state.cells):
+                    out.append(UseTech(tech))
+            elif isinstance(e, Erase):
+                out += [UseTech(tech, target=t) for t in CONTENT.techs]
+    return out
+
+
+def list_compile(state: KardashevState, seat: int) -> Listing:
+    return [Compile(k) for k in RES] if can_take(state, "research") else []
+
+
+def list_exchange(state: KardashevState, seat: int) -> Listing:
+    p = state.seats[seat]
+    rate = state.params.exchange_rate
+    return [Exchange(g, k) for g in RES if get(p, g) >= rate for k in RES if k != g]
+
+
+def gift_allowed(state: KardashevState, seat: int) -> bool:
+    """Ally variant: the seat and its ally share a planet tile (K-V08)."""
+    ally = ally_of(state, seat)
+    if not state.params.ally_variant or ally is None:
+        return False
+    return any(c.tile == "planet" and {c.fleet, c.colony} == {seat, ally} for c in state.cells)
+
+
+def list_gift(state: KardashevState, seat: int) -> Listing:
+    if not gift_allowed(state, seat):
+        return []
+    hand = state.seats[seat].hand()
+    return [Gift(f, m, e) for total in range(1, 4) for f, m, e in _splits(total, hand)]
+
+
+def list_gain(state: KardashevState, seat: int) -> Listing:
+    task = state.tasks[0]
+    return [*(Gain(k) for k in task.types), *([Decline()] if task.optional else [])]
+
+
+def list_pay(state: KardashevState, seat: int) -> Listing:
+    task = state.tasks[0]
+    return [Pay(f, m, e) for f, m, e in _splits(pay_amount(state, task), state.seats[seat].hand())]
+
+
+def list_place(state: KardashevState, seat: int) -> Listing:
+    if state.tasks:
+        task = state.tasks[0]
+        cells, symbols, back = task.cells, task.drawn, task.drawn_back
+    else:
+        p = state.seats[seat]
+        assert p.tile is not None
+        offer = state.offer[p.tile]
+        cells, symbols, back = round.placeable(state), offer.symbols, offer.back
+    return [Place(CELLS[i], face) for i in cells for face in faces(symbols, back)]
+
+
+def list_support(state: KardashevState, seat: int) -> Listing:
+    cells = state.tasks[0].cells
+    out: Listing = []
+    for n in range(len(cells) + 1):
+        for chosen in combinations(cells, n):
+            if affordable(state, seat, fleet.support_price(state, seat, n)):
+                out.append(Support(tuple(x for i in chosen for x in CELLS[i])))
+    return out
+
+
+def list_raid(state: KardashevState, seat: int) -> Listing:
+    return [Raid(k) for k in RES]
+
+
+def list_role(state: KardashevState, seat: int) -> Listing:
+    return [ChooseRole(k) for k in round.roles_left(state)]
+
+
+def list_bid(state: KardashevState, seat: int) -> Listing:
+    return [ActionTemplate(Bid, amount=range(round.bid_range(state, seat) + 1))]
+
+
+def list_pick(state: KardashevState, seat: int) -> Listing:
+    slots = round.free_slots(state) or [0]
+    tiles = round.free_tiles(state) or [0]
+    return [Pick(s, t) for s in slots for t in tiles]
+
+
+def list_end(state: KardashevState, seat: int) -> Listing:
+    return [End()]
+
+
+LISTERS: dict[type[Action], Callable[[KardashevState, int], Listing]] = {
+    BuildColony: list_colony, UpgradeColony: list_grow, BuildFleet: list_fleet, UpgradeFleet: list_refit,
+    Harvest: list_harvest, Move: list_move, Research: list_research, UseTech: list_use, Compile: list_compile,
+    Exchange: list_exchange, Gift: list_gift, End: list_end, Gain: list_gain, Decline: list_gain, Pay: list_pay,
+    Place: list_place, Support: list_support, Raid: list_raid, ChooseRole: list_role, Bid: list_bid,
+    Pick: list_pick,
+}
+
+
+def legal(state: KardashevState, seat: int) -> Listing:
+    """Every legal action of ``seat`` (which the decision awaits)."""
+    kind = decision_kind(state)
+    out: Listing = []
+    for cls in ALLOWED.get(kind, ()):
+        if cls is Decline:
+            continue
+        out += LISTERS[cls](state, seat)
+    return out
+
+
+# --- why not ---------------------------------------------------------------------------------
+
+
+def _cell_problem(raw: tuple[int, ...]) -> str | None:
+    if cell_of(raw) is None:
+        shown = ",".join(str(v) for v in raw) or "-"
+        return f"there is no cell {shown} on the board (cells are written q,r, e.g. 0,-2)"
+    return None
+
+
+def _specific(state: KardashevState, seat: int, action: Action) -> str | None:
+    """A precise reason for the usual mistakes (the listing decides the rest)."""
+    for name in ("cell", "start", "to"):
+        raw = getattr(action, name, None)
+        if isinstance(raw, tuple) and (raw or name != "cell" or not isinstance(action, UseTech)):
+            problem = _cell_problem(raw)
+            if problem:
+                return problem
+    for name in ("type", "give", "get"):
+        value = getattr(action, name, None)
+        if isinstance(value, str) and value not in RES:
+            return f"'{value}' is not a resource type (food, matter, energy)"
+    if isinstance(action, ChooseRole):
+        role = CONTENT.role(action.role)
+        if role is None:
+            return f"no role '{action.role}'; roles: {', '.join(CONTENT.roles)}"
+        if role.key != action.role:
+            return f"write the role as '{role.key}'"
+        if role.key not in round.roles_left(state):
+            return f"the {role.name} is already taken"
+    if isinstance(action, Research | UseTech):
+        tech = CONTENT.tech(action.tech)
+        if tech is None:
+            return f"no technology '{action.tech}'"
+        if tech.key != action.tech:
+            return f"write the technology as '{tech.key}'"
+    if isinstance(action, Research) and decision_kind(state) == "turn":
+        p = state.seats[seat]
+        assert p.role is not None
+        if not can_take(state, "research"):
+            return "no research action left this turn"
+        why = research_refusal(CONTENT, p.role, frozenset(p.techs), action.tech)
+        if why:
+            return why
+        if not affordable(state, seat, CONTENT.techs[action.tech].cost):
+            return f"{CONTENT.techs[action.tech].name} costs {CONTENT.techs[action.tech].cost.describe()}"
+        if is_clone(CONTENT, action.tech) and action.copy is None:
+            return f"{CONTENT.techs[action.tech].name} copies a technology: add copy=TECH"
+    if isinstance(action, UseTech) and action.tech not in held_techs(state, seat):
+        return f"you do not hold {action.tech}"
+    if isinstance(action, UseTech) and any(isinstance(e, BaseActionAsResearch)
+                                           for e in CONTENT.techs[action.tech].effects):
+        return f"{action.tech} is used by adding via={action.tech} to the base action it allows"
+    if isinstance(action, BuildColony | UpgradeColony | BuildFleet | UpgradeFleet | Harvest | Move):
+        verb = {BuildColony: "build-colony", UpgradeColony: "upgrade-colony", BuildFleet: "build-fleet",
+                UpgradeFleet: "upgrade-fleet", Harvest: "harvest", Move: "move-fleet"}[type(action)]
+        if action.via is None and not can_take(state, "base"):
+            return "no base action left this turn"
+        if action.via is not None:
+            if not can_take(state, "research"):
+                return "no research action left this turn"
+            if via_surcharge(state, seat, action.via, verb) is None:
+                return f"{action.via} does not let you take this action as your research action"
+    if isinstance(action, Move | UpgradeFleet):
+        start = cell_of(action.start if isinstance(action, Move) else action.cell)
+        if start is not None and state.cells[start].fleet != seat:
+            return f"you have no fleet on {cell_name(start)}"
+    if isinstance(action, UpgradeColony):
+        index = cell_of(action.cell)
+        if index is not None and state.cells[index].colony != seat:
+            return f"you have no colony on {cell_name(index)}"
+    if isinstance(action, Exchange) and get(state.seats[seat], action.give) < state.params.exchange_rate:
+        return f"an exchange takes {state.params.exchange_rate} {action.give}"
+    if isinstance(action, Gift) and not gift_allowed(state, seat):
+        return "a gift needs your fleet and your ally's piece (or the reverse) on one planet tile"
+    return None
+
+
+def move_plan(state: KardashevState, seat: int, action: Move) -> MovePlan | str:
+    """The plan of a move action (its path, or the shortest one), or why it is illegal."""
+    start, dest = cell_of(action.start), cell_of(action.to)
+    assert start is not None and dest is not None
+    sur = via_surcharge(state, seat, action.via, "move-fleet") or 0
+    if not action.path:
+        found = fleet.plans(state, seat, start, sur).get(dest)
+        return found if found is not None else f"your fleet on {cell_name(start)} cannot reach {cell_name(dest)}"
+    raw = action.path
+    if len(raw) % 2:
+        return "a path is a list of cells: q,r,q,r,..."
+    steps = []
+    for k in range(0, len(raw), 2):
+        index = cell_of(raw[k:k + 2])
+        if index is None:
+            return f"there is no cell {raw[k]},{raw[k + 1]} on the board"
+        steps.append(CELLS[index])
+    if steps[-1] != CELLS[dest]:
+        return "the path must end on the destination"
+    c = state.cells[start]
+    plan = plan_move(BOARD, fleet.move_map(state, seat), CELLS[start], steps, c.fleet_level,
+                           fleet.move_rules(state, seat))
+    if isinstance(plan, str):
+        return plan
+    if plan.ending == "explore" and not state.bag:
+        return "the bag is empty: nothing to explore with"
+    if not affordable(state, seat, Cost(energy=plan.energy, any=sur)):
+        return f"the move costs {plan.energy} energy" + (f" and {sur} more card" if sur else "")
+    return plan
+
+
+def why_not(state: KardashevState, seat: int, action: Action) -> str | None:
+    kind = decision_kind(state)
+    allowed = ALLOWED.get(kind, ())
+    if type(action) not in allowed:
+        return f"not now: {HINTS.get(kind, 'the game is over')}"
+    problem = _specific(state, seat, action)
+    if problem:
+        return problem
+    if isinstance(action, Move) and action.path:
+        plan = move_plan(state, seat, action)
+        return plan if isinstance(plan, str) else None
+    if isinstance(action, Decline) and not state.tasks[0].optional:
+        return "this gain cannot be declined"
+    listed = LISTERS[type(action)](state, seat)
+    for item in listed:
+        if action == item or (isinstance(item, ActionTemplate) and action in item):
+            return None
+    return _fallback(state, seat, action)
+
+
+def _fallback(state: KardashevState, seat: int, action: Action) -> str:
+    if isinstance(action, Pay):
+        return f"pay exactly {pay_amount(state, state.tasks[0])} cards you hold"
+    if isinstance(action, Bid):
+        return f"a bid is 0 to {round.bid_range(state, seat)} (your cards, at most {state.params.max_bid})"
+    if isinstance(action, Place):
+        return "that cell or face is not allowed for this tile (blue zone first, unexplored cells only)"
+    if isinstance(action, Pick):
+        return f"free slots: {round.free_slots(state) or [0]}, free tiles: {round.free_tiles(state) or [0]}"
+    if isinstance(action, Harvest):
+        return "your tiles do not yield that split of cards"
+    if isinstance(action, Support):
+        return "support only with your fleets next to the attacked cell, paying 1 energy each"
+    return f"'{action.text()}' is not allowed now"

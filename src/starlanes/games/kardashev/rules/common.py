@@ -1,0 +1,305 @@
+"""What every rule step shares: the content, cell numbers, teams, hands and payments, effects,
+gains offered, pieces, and the end triggers.
+
+Payment (ruling K26): a price's named parts are paid in their types; a type that is short is
+made up by 4-for-1 exchanges from the type with the largest surplus; an ``any`` part takes the
+cards the payer holds most of; a ``matching`` part the type it holds most of. A player who wants
+another mix exchanges first (``exchange``) or pays a ``pay`` task card by card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from starlanes.core.state import Event
+from starlanes.games.kardashev.board import Hex
+from starlanes.games.kardashev.content import Content, load_content
+from starlanes.games.kardashev.costs import RESOURCES, Cost, Resources, can_afford
+from starlanes.games.kardashev.effects import Effect, Gain, effects_at
+from starlanes.games.kardashev.events import Cards, PieceLost
+from starlanes.games.kardashev.scoring import Holdings, ScoreTable, score
+from starlanes.games.kardashev.state import Cell, KardashevState, Player, Task, cell_order
+from starlanes.games.kardashev.techs import Budget, player_effects, turn_budget
+
+CONTENT: Content = load_content()
+BOARD = CONTENT.board
+CELLS: tuple[Hex, ...] = cell_order(BOARD)
+INDEX: dict[Hex, int] = {h: i for i, h in enumerate(CELLS)}
+NEIGH: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(INDEX[n] for n in BOARD.neighbours(h))) for h in CELLS)
+RES: tuple[str, ...] = RESOURCES
+SYMBOLS: tuple[str, ...] = ("food", "matter", "energy", "military")
+
+
+def cell_of(text: tuple[int, ...]) -> int | None:
+    """The index of the cell written ``q,r``; None if it is no board cell."""
+    if len(text) != 2:
+        return None
+    return INDEX.get((text[0], text[1]))
+
+
+def hexpair(index: int) -> tuple[int, int]:
+    return CELLS[index]
+
+
+def cell_name(index: int) -> str:
+    q, r = CELLS[index]
+    return f"{q},{r}"
+
+
+# --- teams ---------------------------------------------------------------------------------
+
+
+def friends(state: KardashevState, a: int, b: int) -> bool:
+    """Same side: the same seat, or allies in the ally variant."""
+    return state.seats[a].team == state.seats[b].team
+
+
+def teams(state: KardashevState) -> list[list[int]]:
+    out: dict[int, list[int]] = {}
+    for seat, p in enumerate(state.seats):
+        out.setdefault(p.team, []).append(seat)
+    return [out[t] for t in sorted(out)]
+
+
+def ally_of(state: KardashevState, seat: int) -> int | None:
+    for other, p in enumerate(state.seats):
+        if other != seat and p.team == state.seats[seat].team:
+            return other
+    return None
+
+
+# --- effects and budget ----------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _effects(role: str, techs: tuple[str, ...], cloned: str | None) -> tuple[Effect, ...]:
+    return player_effects(CONTENT, role, techs, cloned)
+
+
+def effects(state: KardashevState, seat: int) -> tuple[Effect, ...]:
+    """Every effect in force for ``seat``: its role's abilities and its technologies' effects."""
+    p = state.seats[seat]
+    if p.role is None:
+        return ()
+    return _effects(p.role, tuple(p.techs), p.cloned)
+
+
+def hook(state: KardashevState, seat: int, name: str) -> tuple[Effect, ...]:
+    return effects_at(effects(state, seat), name)
+
+
+def budget(state: KardashevState, seat: int) -> Budget:
+    return turn_budget(effects(state, seat))
+
+
+def can_take(state: KardashevState, kind: str) -> bool:
+    """Whether the active seat has an action of ``kind`` (base / research) left (K-A01, K-A04)."""
+    b = budget(state, state.active)
+    nb = state.base_used + (kind == "base")
+    nr = state.research_used + (kind == "research")
+    return max(0, nb - b.base) + max(0, nr - b.research) <= b.either
+
+
+def held_techs(state: KardashevState, seat: int) -> set[str]:
+    """Technologies whose effects the seat has: held ones and the clone's copy."""
+    p = state.seats[seat]
+    out = set(p.techs)
+    if p.cloned is not None and any(CONTENT.techs[t].effects[0].kind == "clone" for t in p.techs):
+        out.add(p.cloned)
+    return out
+
+
+# --- hands -----------------------------------------------------------------------------------
+
+
+def hand(p: Player) -> Resources:
+    return Resources(p.food, p.matter, p.energy)
+
+
+def get(p: Player, kind: str) -> int:
+    return int(getattr(p, kind))
+
+
+def add(p: Player, kind: str, n: int) -> None:
+    setattr(p, kind, get(p, kind) + n)
+
+
+def affordable(state: KardashevState, seat: int, cost: Cost) -> bool:
+    return can_afford(hand(state.seats[seat]), cost, state.params.exchange_rate)
+
+
+def _price(need: dict[str, int], extra: str, matching: int, any_part: int) -> Cost:
+    parts = {k: need[k] + (matching if k == extra else 0) for k in RES}
+    return Cost(parts["food"], parts["matter"], parts["energy"], any_part)
+
+
+def pay(state: KardashevState, seat: int, cost: Cost, reason: str) -> list[Event]:
+    """Take ``cost`` from ``seat``'s hand (ruling K26); the price must be affordable."""
+    p = state.seats[seat]
+    rate = state.params.exchange_rate
+    before = p.hand()
+    need: dict[str, int] = {k: cost.of(k) for k in RESOURCES}
+    if cost.matching:
+        options = [k for k in RES if can_afford(hand(p), _price(need, k, cost.matching, cost.any), rate)]
+        best = max(options, key=lambda k: (get(p, k) - need[k], -RES.index(k)))
+        need[best] += cost.matching
+    for k in RES:
+        while get(p, k) < need[k]:
+            donor = max((x for x in RES if x != k), key=lambda x: (get(p, x) - need[x], -RES.index(x)))
+            add(p, donor, -rate)
+            add(p, k, 1)
+    for k in RES:
+        add(p, k, -need[k])
+    for _ in range(cost.any):
+        donor = max(RES, key=lambda x: (get(p, x), -RES.index(x)))
+        add(p, donor, -1)
+    assert min(p.hand()) >= 0, "pay: the price was not affordable"
+    delta = [a - b for a, b in zip(p.hand(), before, strict=True)]
+    return [Cards(seat, delta, -1, reason).event()] if any(delta) else []
+
+
+def give(state: KardashevState, seat: int, delta: Iterable[int], other: int, reason: str) -> list[Event]:
+    """Add ``delta`` (food, matter, energy; negative to take) to ``seat``'s hand."""
+    d = list(delta)
+    p = state.seats[seat]
+    for k, n in zip(RES, d, strict=True):
+        add(p, k, n)
+    return [Cards(seat, d, other, reason).event()] if any(d) else []
+
+
+def one(kind: str, n: int = 1) -> list[int]:
+    return [n if k == kind else 0 for k in RES]
+
+
+# --- gains offered ---------------------------------------------------------------------------
+
+
+def offer_gain(state: KardashevState, seat: int, types: Iterable[str], reason: str, *, optional: bool,
+               amount: int = 1, first: bool = False) -> None:
+    """Queue ``amount`` choices of one resource among ``types`` for ``seat``."""
+    allowed = [k for k in RES if k in set(types)]
+    if not allowed or amount <= 0:
+        return
+    tasks = [Task(kind="gain", seat=seat, reason=reason, amount=1, types=allowed, optional=optional)
+             for _ in range(amount)]
+    if first:
+        state.tasks[:0] = tasks
+    else:
+        state.tasks.extend(tasks)
+
+
+def resource_types(cell: Cell) -> list[str]:
+    return [s for s in cell.all_symbols if s != "military"]
+
+
+def fire_gains(state: KardashevState, event: str, actor: int, *, tile: list[str] | None = None,
+               cost: Cost | None = None, produced: list[str] | None = None) -> None:
+    """Offer the ``gain`` effects of ``event`` (role abilities, Tractor Beam). ``own-*`` events
+    reach only the actor; the others reach every holder, the actor first (K-F04, K-Q04)."""
+    seats = [actor, *[s for s in range(state.players) if s != actor]]
+    for seat in seats:
+        if event.startswith("own-") and seat != actor:
+            continue
+        for effect in hook(state, seat, event):
+            if not isinstance(effect, Gain):
+                continue
+            if effect.resource == "any":
+                types: list[str] = list(RES)
+            elif effect.resource == "tile":
+                types = [s for s in (tile or []) if s in RES]
+            elif effect.resource == "produced":
+                types = list(produced or [])
+            else:
+                named = [str(k) for k in cost.named_types] if cost is not None else []
+                types = named or list(RES)
+            offer_gain(state, seat, types, effect.kind + ":" + event, optional=True, amount=effect.amount)
+
+
+# --- pieces ----------------------------------------------------------------------------------
+
+
+def remove_fleet(state: KardashevState, index: int, why: str) -> list[Event]:
+    c = state.cells[index]
+    if c.fleet is None:
+        return []
+    owner, level = c.fleet, c.fleet_level
+    state.seats[owner].fleets_supply += level
+    c.fleet, c.fleet_level = None, 0
+    return [PieceLost(owner, "fleet", list(CELLS[index]), 0, why).event()]
+
+
+def remove_colony(state: KardashevState, index: int, why: str) -> list[Event]:
+    c = state.cells[index]
+    if c.colony is None:
+        return []
+    owner, level = c.colony, c.colony_level
+    state.seats[owner].colonies_supply += level
+    c.colony, c.colony_level = None, 0
+    return [PieceLost(owner, "colony", list(CELLS[index]), 0, why).event()]
+
+
+def downgrade(state: KardashevState, index: int, piece: str, levels: int, why: str) -> list[Event]:
+    """Take ``levels`` off a piece; at 0 it is removed (pieces back to supply)."""
+    c = state.cells[index]
+    owner = c.fleet if piece == "fleet" else c.colony
+    if owner is None:
+        return []
+    level = c.fleet_level if piece == "fleet" else c.colony_level
+    left = max(0, level - levels)
+    if left == 0:
+        return remove_fleet(state, index, why) if piece == "fleet" else remove_colony(state, index, why)
+    if piece == "fleet":
+        c.fleet_level = left
+        state.seats[owner].fleets_supply += level - left
+    else:
+        c.colony_level = left
+        state.seats[owner].colonies_supply += level - left
+    return [PieceLost(owner, piece, list(CELLS[index]), left, why).event()]
+
+
+def on_board(state: KardashevState, seat: int) -> tuple[list[int], list[int]]:
+    """Levels of ``seat``'s colonies and fleets on the board."""
+    colonies = [c.colony_level for c in state.cells if c.colony == seat]
+    fleets = [c.fleet_level for c in state.cells if c.fleet == seat]
+    return colonies, fleets
+
+
+def holdings(state: KardashevState, seat: int) -> Holdings:
+    colonies, fleets = on_board(state, seat)
+    p = state.seats[seat]
+    levels = tuple(sorted(CONTENT.techs[t].level for t in p.techs))
+    return Holdings(colonies=tuple(colonies), fleets=tuple(fleets), techs=levels, resources=sum(p.hand()))
+
+
+def table(state: KardashevState) -> ScoreTable:
+    cp, fp, tp = state.params.colony_points, state.params.fleet_points, state.params.tech_points
+    return ScoreTable((cp[0], cp[1], cp[2]), (fp[0], fp[1], fp[2]), (tp[0], tp[1], tp[2]))
+
+
+def scores(state: KardashevState) -> list[int]:
+    t = table(state)
+    return [score(holdings(state, s), t).total for s in range(state.players)]
+
+
+def check_end(state: KardashevState) -> None:
+    """The end triggers, checked after every action (K-E01..K-E03, A#42)."""
+    if state.phase in ("role", "over") or state.battle is not None:
+        return
+    ends = [state.last_round] if state.last_round else []
+    for seat, p in enumerate(state.seats):
+        if p.eliminated:
+            continue
+        colonies, fleets = on_board(state, seat)
+        if not colonies and not fleets:
+            p.eliminated = True
+            ends.append(state.round)
+        elif p.colonies_supply < state.params.end_supply_threshold:
+            ends.append(state.round + state.params.final_rounds)
+    if ends:
+        state.last_round = max(1, min(ends))
+
+
+def terminal_cells(state: KardashevState, seat: int) -> list[int]:
+    """Cells holding one of ``seat``'s fleets."""
+    return [i for i, c in enumerate(state.cells) if c.fleet == seat]

@@ -1,0 +1,172 @@
+"""Harvest (HV 89, K-H01..K-H04) and the technologies that change it, through their effects.
+
+A harvest is a list of **sources**: a number of cards and the types each card may be. The
+colonies come first (Blockade removes the blockaded ones; Arcology lets the military symbol
+stand for the named type), then the fleet yields (Harvest Rover, Asteroid Mining, Expanded
+Cargohold), then Timeshares. The player takes any split of cards the sources allow (one action:
+``harvest food=F matter=M energy=E``); then the Salvager's bonus and the opponents' Taxation are
+offered (ruling K28 for who decides what).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from starlanes.core.state import Event
+from starlanes.games.kardashev.effects import (
+    BlockProduction,
+    FleetYield,
+    FleetYieldByLevel,
+    HarvestNeighbours,
+    MilitaryAsResource,
+    Tax,
+)
+from starlanes.games.kardashev.events import TechUsed
+from starlanes.games.kardashev.rules.common import (
+    CELLS,
+    NEIGH,
+    RES,
+    fire_gains,
+    friends,
+    give,
+    hook,
+    offer_gain,
+    resource_types,
+)
+from starlanes.games.kardashev.state import KardashevState
+
+Source = tuple[int, tuple[str, ...]]
+Split = tuple[int, int, int]
+
+
+def _near(state: KardashevState, index: int, seats: set[int], reach: int) -> bool:
+    """Whether a fleet of one of ``seats`` is within ``reach`` (1: adjacent) of cell ``index``."""
+    frontier = {index}
+    seen = {index}
+    for _ in range(reach):
+        frontier = {n for c in frontier for n in NEIGH[c]} - seen
+        seen |= frontier
+        if any(state.cells[c].fleet in seats for c in frontier):
+            return True
+    return False
+
+
+def blockaded(state: KardashevState, seat: int, index: int) -> bool:
+    """A colony of ``seat`` next to a fleet of an opponent holding ``block-production`` (K-TE17)."""
+    for other in range(state.players):
+        if friends(state, other, seat):
+            continue
+        for e in hook(state, other, "harvest-others"):
+            if isinstance(e, BlockProduction) and _near(state, index, {other}, e.reach):
+                return True
+    return False
+
+
+def colony_sources(state: KardashevState, seat: int, named: str | None) -> list[tuple[int, Source]]:
+    """(cell, source) of every producing colony of ``seat`` (K-H01, K-H02, K-TE17, K-TE30)."""
+    out = []
+    for i, c in enumerate(state.cells):
+        if c.colony != seat or c.tile != "planet":
+            continue
+        types = resource_types(c)
+        if named is not None and "military" in c.all_symbols and named not in types:
+            types = [*types, named]
+        if not types or blockaded(state, seat, i):
+            continue
+        out.append((i, (c.colony_level, tuple(k for k in RES if k in types))))
+    return out
+
+
+def fleet_sources(state: KardashevState, seat: int) -> list[Source]:
+    """Fleet yields (K-TE01..K-TE03) and Timeshares (K-TE18)."""
+    effects = hook(state, seat, "harvest")
+    by_level = any(isinstance(e, FleetYieldByLevel) for e in effects)
+    out: list[Source] = []
+    for e in effects:
+        if not isinstance(e, FleetYield):
+            continue
+        for c in state.cells:
+            if c.fleet != seat or c.tile != "planet":
+                continue
+            types = tuple(k for k in RES if k in resource_types(c))
+            if not types:
+                continue
+            if (e.site == "own-colony" and c.colony == seat) or (e.site == "uncolonized-planet" and c.colony is None):
+                out.append((c.fleet_level if by_level else e.amount, types))
+    shares = sum(e.per_fleet for e in effects if isinstance(e, HarvestNeighbours))
+    if shares:
+        taken: set[int] = set()
+        for i, c in enumerate(state.cells):
+            if c.fleet != seat:
+                continue
+            for _ in range(shares):  # ruling K28: the best free neighbour, highest colony level first
+                best = max(
+                    (n for n in NEIGH[i]
+                     if n not in taken and state.cells[n].colony not in (None, seat)
+                     and resource_types(state.cells[n])),
+                    key=lambda n: (state.cells[n].colony_level, -n), default=None)
+                if best is None:
+                    break
+                taken.add(best)
+                cell = state.cells[best]
+                out.append((cell.colony_level, tuple(k for k in RES if k in resource_types(cell))))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _splits(sources: tuple[Source, ...]) -> frozenset[Split]:
+    results: set[Split] = {(0, 0, 0)}
+    for count, types in sources:
+        ways: set[Split] = set()
+        idx = [RES.index(t) for t in types]
+        for a in range(count + 1):
+            for b in range(count - a + 1):
+                c = count - a - b
+                amounts = (a, b, c)
+                if any(n and i >= len(idx) for i, n in enumerate(amounts)):
+                    continue
+                vec = [0, 0, 0]
+                for pos, n in enumerate(amounts):
+                    if n:
+                        vec[idx[pos]] += n
+                ways.add((vec[0], vec[1], vec[2]))
+        results = {(x[0] + y[0], x[1] + y[1], x[2] + y[2]) for x in results for y in ways}
+    return frozenset(results)
+
+
+def named_options(state: KardashevState, seat: int) -> list[str | None]:
+    """Arcology lets the harvester name a type; without it: no name."""
+    if any(isinstance(e, MilitaryAsResource) for e in hook(state, seat, "harvest")):
+        return list(RES)
+    return [None]
+
+
+def splits(state: KardashevState, seat: int) -> frozenset[Split]:
+    """Every split of cards the harvest of ``seat`` may take."""
+    out: set[Split] = set()
+    fleets = fleet_sources(state, seat)
+    for named in named_options(state, seat):
+        sources = [s for _, s in colony_sources(state, seat, named)] + fleets
+        out |= _splits(tuple(sorted(sources)))
+    return frozenset(out)
+
+
+def harvest(state: KardashevState, seat: int, split: Split) -> list[Event]:
+    """Take the split; then the Salvager's bonus and opponents' taxes (K-H03, K-H04, K-TE16)."""
+    events = give(state, seat, split, -1, "harvest")
+    produced = [k for k, n in zip(RES, split, strict=True) if n]
+    fire_gains(state, "own-harvest", seat, produced=produced)
+    colonies = colony_sources(state, seat, None)
+    for other in range(state.players):
+        if friends(state, other, seat):
+            continue
+        for e in hook(state, other, "harvest-others"):
+            if not isinstance(e, Tax):
+                continue
+            for index, (_, types) in colonies:
+                if _near(state, index, {other}, e.reach):
+                    allowed = [t for t in types if t in produced]
+                    offer_gain(state, other, allowed, "taxation", optional=True, amount=e.per_colony)
+                    if allowed:
+                        events.append(TechUsed(other, "taxation", list(CELLS[index]), "").event())
+    return events

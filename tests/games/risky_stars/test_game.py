@@ -11,9 +11,10 @@ from tests.games.risky_stars.game_helpers import GAME, SAMPLE, ally, board, empt
 from typer.testing import CliRunner
 
 from starlanes.cli import app
-from starlanes.core import Event, Rng
+from starlanes.core import Action, Event, Rng
 from starlanes.core.errors import ContentError
 from starlanes.core.gm import GM
+from starlanes.games.risky_stars.actions import Move
 from starlanes.games.risky_stars.rules.common import allied
 from starlanes.games.risky_stars.state import NOBODY, RiskyStarsState
 
@@ -243,3 +244,42 @@ def test_the_default_setup_generates_a_map_from_the_seed() -> None:
     a, b = GAME.setup(None, 5, 8), GAME.setup(None, 5, 8)
     assert a.star_map == b.star_map and len(a.homes) == 5
     assert GAME.setup(None, 5, 9).star_map != a.star_map
+
+
+def _aggressive(state: RiskyStarsState, seat: int, rng: Rng) -> Action:
+    """Mostly an attack (a legal move onto another player's army) when there is one, else random."""
+    b = board(state)
+    if not state.moved and state.pending is None and rng.random() < 0.8:
+        attacks = [Move(b.locations[src], b.locations[dst], state.units[seat][src] - 1 or 1)
+                   for src in range(len(b.locations)) if state.units[seat][src]
+                   for dst in b.destinations[src]
+                   if any(state.units[o][dst] for o in range(state.players) if o != seat)]
+        attacks = [a for a in attacks if GAME.why_not(state, seat, a) is None]
+        if attacks:
+            return attacks[rng.randint(0, len(attacks) - 1)]
+    return GAME.sample_legal(state, seat, rng)
+
+
+@pytest.mark.parametrize("mode", ["per_arrival", "until_decided"])
+def test_properties_hold_in_a_crowded_fight_over_the_featured_system(mode: str) -> None:
+    """Every player's armies start mixed over the featured system: combats, reinforcements,
+    bounces, captures and returns happen often, and the properties still hold."""
+    for seed in range(3):
+        state = empty_board(GAME.setup({"max_rounds": 8, "combat_mode": mode}, 3, seed))
+        b = board(state)
+        featured = b.system_kind.index("featured")
+        spots = list(b.system_regions[featured]) + [i for i in range(b.n_regions, len(b.locations))
+                                                    if b.system_of[i] == featured]
+        rng = Rng.from_seed(seed)
+        for k, loc in enumerate(spots):
+            put(state, k % 3, b.locations[loc], rng.randint(1, 12))
+        state.stock = [[400, 120, 120] for _ in range(3)]
+        seen: set[str] = set()
+        while not GAME.is_over(state):
+            (seat,) = GAME.to_act(state)
+            before = sum(sum(u) for u in state.units)
+            events = GAME.apply(state, seat, _aggressive(state, seat, rng))
+            seen.update(kinds(events))
+            assert sum(sum(u) for u in state.units) == before + _delta(events)
+            _check(state)
+        assert {"combat-opened", "volley", "captured", "held-off", "returned", "reinforced"} <= seen

@@ -82,6 +82,11 @@ BUILTIN: tuple[GameEntry, ...] = (
         id="kardashev",
         ruleset="starlanes.games.kardashev.game:make_ruleset",
     ),
+    GameEntry(
+        id="star-kingdoms",
+        ruleset="starlanes.games.star_kingdoms.game:make_ruleset",
+        agents={"star-kingdoms:economic": "starlanes.games.star_kingdoms.bot:make_economic"},
+    ),
 )
 
 _EXTRA: dict[str, str | GameEntry] = {}

@@ -74,6 +74,9 @@ class CampaignParams(StarKingdomsParams):
     turns: int = param(40, "turns of the campaign; the GM may end it sooner (S1.1: 30-50 turns expected)",
                        min=1, max=1000)
     galaxy_seed: int = param(0, "seed of the generated galaxy (0: the campaign's own seed)", min=0)
+    turn_closes: str = param("all", "when a turn is processed: 'all' as soon as every nation has submitted (or "
+                             "when the GM closes it), 'gm' only when the GM closes it (ruling 22)",
+                             choices=("all", "gm"))
     default_stance: str = param("wary", "relationship to factions never declared (O02; REL default: Wary)",
                                 choices=("allied", "friendly", "neutral", "wary", "hostile"))
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from starlanes.core import Action, ActionTemplate, Event, Outcome, Rng, Ruleset
+from starlanes.core.decision import Decision, Pending
 from starlanes.core.state import EventData
 from starlanes.games.space_risk import legality
 from starlanes.games.space_risk.actions import (
@@ -61,6 +62,9 @@ def _place(state: SpaceRiskState, board: Board, seat: int, action: Place) -> lis
     return reinforce.place(state, board, seat, action)
 
 
+_TURNS = tuple(Decision((seat,), False, "all") for seat in range(SPEC.max_players))
+"""The decision of an ordinary turn, per seat (a ``Decision`` is immutable)."""
+
 APPLY: dict[type[Action], Apply] = {
     Claim: setup.claim,
     Place: _place,
@@ -91,6 +95,16 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
 
     def _to_act(self, state: SpaceRiskState) -> Sequence[int]:
         return () if state.phase == OVER else (state.current,)
+
+    def _decision(self, state: SpaceRiskState) -> Decision | None:
+        """The core's default (the pending move-in, else the seat to act), with the turn's
+        decision made once per seat: it is asked several times per action (issue 16)."""
+        pending = state.pending
+        if isinstance(pending, Pending):
+            return pending.decision()
+        if state.phase == OVER:
+            return None
+        return _TURNS[state.current]
 
     def _outcome(self, state: SpaceRiskState) -> Outcome | None:
         if state.phase != OVER:

@@ -34,6 +34,7 @@ from starlanes.games.space_risk.actions import (
     ship_name,
 )
 from starlanes.games.space_risk.board import CARD_KINDS, WILD, Board
+from starlanes.games.space_risk.dice import DiceRules
 from starlanes.games.space_risk.rules.cards import must_trade, valid_set
 from starlanes.games.space_risk.rules.common import (
     board_of,
@@ -49,6 +50,7 @@ from starlanes.games.space_risk.rules.common import (
     ship_named,
     ships_at,
 )
+from starlanes.games.space_risk.spec import SpaceRiskParams
 from starlanes.games.space_risk.state import (
     BATTLESHIP,
     CLAIM,
@@ -198,6 +200,10 @@ _FORTIFY = 2  # fortify a -> b, count=1..c (size c)
 _LOAD = 3  # load ship a from b, count=1..c (size c)
 _UNLOAD = 4  # unload ship a onto b, count=1..c (size c)
 
+_BUILD = 5  # build at planet a a ship of kind b (size 1)
+_FLY = 6  # ship a flies to b (size 1)
+_FIGHT = 7  # ship a attacks the ships in b: the most dice (one), then dice=1 (size 2)
+
 _COUNTED: dict[int, type[Fortify | Load | Unload]] = {_FORTIFY: Fortify, _LOAD: Load, _UNLOAD: Unload}
 
 Segment = tuple[int, int, Any, Any, int]
@@ -223,9 +229,16 @@ def legal_actions(state: SpaceRiskState, seat: int) -> Listed:
     if phase != MAIN:
         return []
     out: Listed = []
-    for _, kind, a, b, c in _main_segments(state, board, seat):
+    for _, kind, a, b, c in _main_segments(state, board, seat)[0]:
         if kind == _ONE:
             out.append(a)
+        elif kind == _BUILD:
+            out.append(Build(a, b))
+        elif kind == _FLY:
+            out.append(Fly(a, b))
+        elif kind == _FIGHT:
+            out.append(Attack(a, b))  # space combat: always one die
+            out.append(Attack(a, b, 1))
         elif kind == _FAMILY:
             out.append(Attack(a, b))  # the most dice allowed
             out.append(Attack(a, b, all=True))  # again until it falls or nobody is left
@@ -235,53 +248,187 @@ def legal_actions(state: SpaceRiskState, seat: int) -> Listed:
     return out
 
 
-def _main_segments(state: SpaceRiskState, board: Board, seat: int) -> list[Segment]:
-    """The main step's legal actions as segments, in list order: attacks from land, attacks
-    from ships, builds, per ship its flights, loads and unloads, consolidations, ``end``."""
+_LINKS: dict[int, tuple[Board, tuple[tuple[tuple[int, str], ...], ...]]] = {}
+
+
+def _land_links(board: Board) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """Per land territory its land neighbours with their names (once per loaded board)."""
+    known = _LINKS.get(id(board))
+    if known is None or known[0] is not board:
+        links = tuple(tuple((t, board.names[t]) for t in board.land_adj[s]) for s in range(board.land_count))
+        known = _LINKS[id(board)] = (board, links)
+    return known[1]
+
+
+def _main_segments(state: SpaceRiskState, board: Board, seat: int) -> tuple[list[Segment], int]:
+    """The main step's legal actions as segments, in list order, and their total: attacks from
+    land, attacks from ships, builds, per ship its flights, loads and unloads, consolidations,
+    ``end``. (The hot loop of random play: the tests of ``land_targets`` and ``fortify_most``
+    are written out here for land; ``test_legality`` checks the list against ``why_not``.)"""
     owner = state.owner
     armies = state.armies
     names = board.names
-    land_adj = board.land_adj
-    table = dice_mod.attack_dice_table(dice_rules(state.params))
+    params = state.params
+    table = _dice_table(params)
     top = len(table) - 1
-    cap = state.params.max_infantry
-    bridge = state.params.battleship_bridge
+    cap = params.max_infantry
+    bridge = params.battleship_bridge
     segments: list[Segment] = []
     fortifies: list[Segment] = []
+    total = 1  # end
+    links = _land_links(board)
     for s in range(board.land_count):
-        if owner[s] != seat or armies[s] < 2:
+        if owner[s] != seat:
             continue
         able = armies[s] - 1
+        if able < 1:
+            continue
         most = table[able] if able <= top else table[top]
         source = names[s]
         if bridge:
             for t in land_targets(state, board, seat, s):
                 segments.append((2 + most, _FAMILY, source, names[t], most))
-        for t in land_adj[s]:
+                total += 2 + most
+        for t, target in links[s]:
             if owner[t] != seat:
                 if not bridge:
-                    segments.append((2 + most, _FAMILY, source, names[t], most))
+                    segments.append((2 + most, _FAMILY, source, target, most))
+                    total += 2 + most
             else:
-                moving = min(able, cap - armies[t])  # fortify_most, both held and adjacent
+                room = cap - armies[t]  # fortify_most: both held and adjacent
+                moving = able if able < room else room
                 if moving >= 1:
-                    fortifies.append((moving, _FORTIFY, source, names[t], moving))
-    if state.ships:
-        _ship_attack_segments(state, board, seat, table, segments)
-    for pi, planet in enumerate(board.planets):
-        if build_reason(state, board, seat, pi) is None:
-            segments.append((1, _ONE, Build(planet.name, "battleship"), None, 0))
-            segments.append((1, _ONE, Build(planet.name, "transport"), None, 0))
-    if state.ships:
-        _ship_move_segments(state, board, seat, segments)
+                    fortifies.append((moving, _FORTIFY, source, target, moving))
+                    total += moving
+    middle = _middle_segments(state, board, seat, table)
+    segments.extend(middle)
+    for segment in middle:
+        total += segment[0]
     segments.extend(fortifies)
     segments.append((1, _ONE, End(), None, 0))
+    return segments, total
+
+
+def _middle_segments(state: SpaceRiskState, board: Board, seat: int, table: tuple[int, ...]) -> list[Segment]:
+    """The segments between the attacks from land and the consolidations: attacks from ships,
+    builds (``build_reason``, written out: the usual refusal comes first), ships' moves."""
+    segments: list[Segment] = []
+    if state.ships:
+        _ship_attack_segments(state, board, seat, table, segments)
+    owner = state.owner
+    rnd = state.round
+    interval = state.params.spaceport_interval
+    port_used = state.port_used
+    for pi, planet in enumerate(board.planets):
+        port = planet.port
+        if port >= 0 and owner[port] == seat and rnd - port_used[pi] >= interval \
+                and owner[planet.launch] in (-1, seat):
+            segments.append((1, _BUILD, planet.name, "battleship", 0))
+            segments.append((1, _BUILD, planet.name, "transport", 0))
+    if state.ships:
+        _ship_move_segments(state, board, seat, segments)
     return segments
+
+
+def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Action:
+    """``legal_actions(...)[rng.randint(0, count - 1)]`` of the main step, as ``_main_segments``
+    orders it, without building it: one pass counts (keeping, per source of attacks, only its
+    numbers), then the drawn index is found (issue 16: the hot path of random play)."""
+    owner = state.owner
+    armies = state.armies
+    params = state.params
+    table = _dice_table(params)
+    top = len(table) - 1
+    cap = params.max_infantry
+    bridge = params.battleship_bridge
+    links = _land_links(board)
+    sources: list[tuple[int, int, int]] = []  # (territory, dice at most, targets)
+    families = 0
+    fortifies = 0
+    for s in range(board.land_count):
+        if owner[s] != seat:
+            continue
+        able = armies[s] - 1
+        if able < 1:
+            continue
+        most = table[able] if able <= top else table[top]
+        enemies = 0
+        for t, _ in links[s]:
+            if owner[t] != seat:
+                enemies += 1
+            else:
+                room = cap - armies[t]
+                moving = able if able < room else room
+                if moving >= 1:
+                    fortifies += moving
+        if bridge:
+            enemies = len(land_targets(state, board, seat, s))
+        if enemies:
+            sources.append((s, most, enemies))
+            families += (2 + most) * enemies
+    middle = _middle_segments(state, board, seat, table)
+    between = 0
+    for segment in middle:
+        between += segment[0]
+    index = _draw(rng, families + between + fortifies + 1)
+    names = board.names
+    if index < families:
+        for s, most, enemies in sources:
+            size = 2 + most
+            if index >= size * enemies:
+                index -= size * enemies
+                continue
+            targets = land_targets(state, board, seat, s) if bridge else \
+                [t for t, _ in links[s] if owner[t] != seat]
+            target, index = divmod(index, size)
+            return _segment_action(_FAMILY, names[s], names[targets[target]], most, index)
+        raise AssertionError("a draw below the attacks' count is an attack")
+    index -= families
+    if index < between:
+        for size, kind, a, b, c in middle:
+            if index < size:
+                return _segment_action(kind, a, b, c, index)
+            index -= size
+    index -= between
+    if index < fortifies:
+        for s in range(board.land_count):
+            if owner[s] != seat or armies[s] < 2:
+                continue
+            able = armies[s] - 1
+            for t, target in links[s]:
+                if owner[t] == seat:
+                    room = cap - armies[t]
+                    moving = able if able < room else room
+                    if moving >= 1:
+                        if index < moving:
+                            return Fortify(names[s], target, index + 1)
+                        index -= moving
+        raise AssertionError("a draw below the consolidations' count is one")
+    return End()
+
+
+_TABLES: dict[DiceRules, tuple[int, ...]] = {}
+
+
+def _dice_table(params: SpaceRiskParams) -> tuple[int, ...]:
+    """``attack_dice_table`` of the game's dice rules, made once per rules."""
+    rules = dice_rules(params)
+    table = _TABLES.get(rules)
+    if table is None:
+        table = _TABLES[rules] = dice_mod.attack_dice_table(rules)
+    return table
 
 
 def _segment_action(kind: int, a: Any, b: Any, c: int, index: int) -> Action:
     """Action ``index`` of a segment."""
     if kind == _ONE:
         return cast(Action, a)
+    if kind == _BUILD:
+        return Build(a, b)
+    if kind == _FLY:
+        return Fly(a, b)
+    if kind == _FIGHT:
+        return Attack(a, b) if index == 0 else Attack(a, b, 1)
     if kind == _FAMILY:
         if index == 0:
             return Attack(a, b)
@@ -331,19 +478,25 @@ def _ship_attack_segments(state: SpaceRiskState, board: Board, seat: int, table:
     owner = state.owner
     names = board.names
     params = state.params
+    blocked = params.ship_wait_blocks_attacks  # may_fight, written out
+    wait = params.ship_wait_turns
+    taken = state.turns_taken[seat]
+    drop = params.battleships_drop_infantry  # carries, written out
+    top = len(table) - 1
     for ship in state.ships:
-        if ship.owner != seat or not may_fight(state, ship):
+        if ship.owner != seat or (blocked and taken - ship.built_turn < wait):
             continue
-        sname = ship_name(ship.id)
-        if ship.cargo > 0 and carries(params, ship):
-            most = dice_mod.dice_for(table, ship.cargo)
+        sname = f"S{ship.id}"
+        cargo = ship.cargo
+        if cargo > 0 and (drop or ship.kind == TRANSPORT):
+            most = table[cargo] if cargo <= top else table[top]
             for t in board.shore_adj[ship.at]:
                 if owner[t] != seat:
                     segments.append((2 + most, _FAMILY, sname, names[t], most))
         for y in board.space_adj[ship.at]:
-            if owner[y] != seat and owner[y] >= 0:
-                segments.append((1, _ONE, Attack(sname, names[y]), None, 0))  # space combat: one die
-                segments.append((1, _ONE, Attack(sname, names[y], 1), None, 0))
+            other = owner[y]
+            if other != seat and other >= 0:
+                segments.append((2, _FIGHT, sname, names[y], 0))
 
 
 def _ship_move_segments(state: SpaceRiskState, board: Board, seat: int, segments: list[Segment]) -> None:
@@ -356,26 +509,34 @@ def _ship_move_segments(state: SpaceRiskState, board: Board, seat: int, segments
     capacity = params.transport_capacity
     cap = params.max_infantry
     flying = flying_time(state)
+    wait = params.ship_wait_turns
+    taken = state.turns_taken[seat]
+    drop = params.battleships_drop_infantry
     for ship in state.ships:
         if ship.owner != seat:
             continue
-        sname = ship_name(ship.id)
-        if flying and not ship.moved and ready(state, ship):
-            for y in board.space_adj[ship.at]:
+        sname = f"S{ship.id}"
+        at = ship.at
+        if flying and not ship.moved and taken - ship.built_turn >= wait:  # ready, written out
+            for y in board.space_adj[at]:
                 if owner[y] == -1 or owner[y] == seat:
-                    segments.append((1, _ONE, Fly(sname, names[y]), None, 0))
-        if not carries(params, ship):
+                    segments.append((1, _FLY, sname, names[y], 0))
+        transport = ship.kind == TRANSPORT
+        if not (transport or drop):
             continue
-        if not ship.loaded and ship.cargo < capacity:
-            room = capacity - ship.cargo
-            for t in board.shore_adj[ship.at]:
+        cargo = ship.cargo
+        if not ship.loaded and cargo < capacity:
+            room = capacity - cargo
+            for t in board.shore_adj[at]:
                 if owner[t] == seat and armies[t] >= 2:
-                    most = min(armies[t] - 1, room)
+                    most = armies[t] - 1
+                    most = most if most < room else room
                     segments.append((most, _LOAD, sname, names[t], most))
-        if ship.kind == TRANSPORT and not ship.unloaded and ship.cargo > 0:
-            for t in board.shore_adj[ship.at]:
+        if transport and not ship.unloaded and cargo > 0:
+            for t in board.shore_adj[at]:
                 if owner[t] == seat:
-                    most = min(ship.cargo, cap - armies[t])
+                    room = cap - armies[t]
+                    most = cargo if cargo < room else room
                     if most >= 1:
                         segments.append((most, _UNLOAD, sname, names[t], most))
 
@@ -398,7 +559,7 @@ def count_legal(state: SpaceRiskState, seat: int) -> int:
         return trades if must_trade(state, board, seat) else trades + sum(_place_sizes(state, board, seat)[1])
     if phase != MAIN:
         return 0
-    return sum(segment[0] for segment in _main_segments(state, board, seat))
+    return _main_segments(state, board, seat)[1]
 
 
 def sample_legal(state: SpaceRiskState, seat: int, rng: Rng) -> Action:
@@ -425,13 +586,9 @@ def sample_legal(state: SpaceRiskState, seat: int, rng: Rng) -> Action:
         if index < len(trades):
             return cast(Action, trades[index])
         return _nth_place(board, mine, sizes, index - len(trades))
-    segments = _main_segments(state, board, seat) if phase == MAIN else []
-    index = _draw(rng, sum(segment[0] for segment in segments))
-    for size, kind, a, b, c in segments:
-        if index < size:
-            return _segment_action(kind, a, b, c, index)
-        index -= size
-    raise AssertionError("a draw below the count is in a segment")
+    if phase != MAIN:
+        raise ValueError("choice from an empty sequence")
+    return _main_draw(state, board, seat, rng)
 
 
 def _draw(rng: Rng, count: int) -> int:
@@ -441,13 +598,20 @@ def _draw(rng: Rng, count: int) -> int:
 
 
 def _place_sizes(state: SpaceRiskState, board: Board, seat: int) -> tuple[list[int], list[int]]:
-    """The territories ``_places`` lists and how many placements each has (1 .. most)."""
+    """The territories ``_places`` lists and how many placements each has (1 .. ``place_most``)."""
     cap = state.params.max_infantry
     owner = state.owner
     armies = state.armies
     left = state.to_deploy[seat] if state.phase == DEPLOY else state.pool
-    mine = [t for t in range(board.land_count) if owner[t] == seat and armies[t] < cap]
-    return mine, [max(1, min(left, cap - armies[t])) for t in mine]
+    mine: list[int] = []
+    sizes: list[int] = []
+    for t in range(board.land_count):
+        if owner[t] == seat:
+            room = cap - armies[t]
+            if room > 0:
+                mine.append(t)
+                sizes.append(left if left < room else room)
+    return mine, sizes
 
 
 def _nth_place(board: Board, mine: list[int], sizes: list[int], index: int) -> Action:

@@ -395,13 +395,13 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
             if owner[s] != seat or armies[s] < 2:
                 continue
             able = armies[s] - 1
-            for t, target in links[s]:
+            for t, held in links[s]:
                 if owner[t] == seat:
                     room = cap - armies[t]
                     moving = able if able < room else room
                     if moving >= 1:
                         if index < moving:
-                            return Fortify(names[s], target, index + 1)
+                            return Fortify(names[s], held, index + 1)
                         index -= moving
         raise AssertionError("a draw below the consolidations' count is one")
     return End()

@@ -86,6 +86,7 @@ BUILTIN: tuple[GameEntry, ...] = (
         id="star-kingdoms",
         ruleset="starlanes.games.star_kingdoms.game:make_ruleset",
         agents={"star-kingdoms:economic": "starlanes.games.star_kingdoms.bot:make_economic"},
+        commands={"campaign": "starlanes.games.star_kingdoms.cli:app"},
     ),
 )
 

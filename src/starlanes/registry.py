@@ -81,6 +81,8 @@ BUILTIN: tuple[GameEntry, ...] = (
     GameEntry(
         id="kardashev",
         ruleset="starlanes.games.kardashev.game:make_ruleset",
+        renderer="starlanes.games.kardashev.render:KardashevRenderer",
+        agents={"kardashev:heuristic": "starlanes.games.kardashev.ai:make_heuristic"},
     ),
     GameEntry(
         id="star-kingdoms",

@@ -320,6 +320,10 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         return {"techs.json": msgspec.json.encode(techs, order="sorted"),
                 "roles.json": msgspec.json.encode(roles, order="sorted")}
 
+    def seat_labels(self, state: KardashevState) -> tuple[str, ...]:
+        """Each seat's role name: the lab's win rate per role (starlanes.lab.labels)."""
+        return tuple(CONTENT.roles[p.role].name if p.role is not None else "no role" for p in state.seats)
+
     def evaluate(self, state: KardashevState, seat: int) -> float | None:
         s = scores(state)
         best_other = max((v for i, v in enumerate(s) if i != seat), default=0)

@@ -447,6 +447,8 @@ def _specific(state: KardashevState, seat: int, action: Action) -> str | None:
             return f"{CONTENT.techs[action.tech].name} costs {CONTENT.techs[action.tech].cost.describe()}"
         if is_clone(CONTENT, action.tech) and action.copy is None:
             return f"{CONTENT.techs[action.tech].name} copies a technology: add copy=TECH"
+    if isinstance(action, Compile | UseTech) and decision_kind(state) == "turn" and not can_take(state, "research"):
+        return "no research action left this turn"
     if isinstance(action, UseTech) and action.tech not in held_techs(state, seat):
         return f"you do not hold {action.tech}"
     if isinstance(action, UseTech) and any(isinstance(e, BaseActionAsResearch)

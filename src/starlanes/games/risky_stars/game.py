@@ -146,6 +146,12 @@ class RiskyStars(Ruleset[RiskyStarsState, RiskyStarsView, RiskyStarsParams]):
     def _legal_actions(self, state: RiskyStarsState, seat: int) -> Sequence[Action | ActionTemplate]:
         return legality.legal_actions(state, seat)
 
+    def _count_legal(self, state: RiskyStarsState, seat: int) -> int:
+        return legality.count_legal(state, seat)
+
+    def _sample_legal(self, state: RiskyStarsState, seat: int, rng: Rng) -> Action:
+        return legality.sample_legal(state, seat, rng)
+
     def _why_not(self, state: RiskyStarsState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):
             return "risky-stars has no game master actions of its own"

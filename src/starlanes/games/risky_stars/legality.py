@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 
-from starlanes.core import Action, ActionTemplate
+from starlanes.core import Action, ActionTemplate, Rng
 from starlanes.games.risky_stars.actions import (
     Accept,
     Buy,
@@ -24,10 +24,10 @@ from starlanes.games.risky_stars.actions import (
 )
 from starlanes.games.risky_stars.board import Board
 from starlanes.games.risky_stars.economy import affordable_units, body_owner, upgrade_cost, upgrade_resources
-from starlanes.games.risky_stars.rules.common import allied, board, combat_at, in_combat, side_of, truce
+from starlanes.games.risky_stars.rules.common import allied, board, combat_at, side_of, truce
 from starlanes.games.risky_stars.state import NOBODY, OFFER, RESOURCE_NAMES, RiskyStarsState
 
-__all__ = ["arrival_refusal", "can_leave", "legal_actions", "why_not"]
+__all__ = ["Group", "arrival_refusal", "can_leave", "count_legal", "groups", "legal_actions", "sample_legal", "why_not"]
 
 SHARES = range(0, 101, 10)
 
@@ -245,62 +245,107 @@ def why_not(state: RiskyStarsState, seat: int, action: Action) -> str | None:
     return f"'{action.verb}' is not a Risky Stars action"
 
 
-def legal_actions(state: RiskyStarsState, seat: int) -> list[Action | ActionTemplate]:
-    """Every legal action of ``seat`` (templates for counts); agrees with ``why_not``."""
+Group = tuple[int, Action] | tuple[int, type[Action], tuple[str, ...], int]
+"""A run of legal actions in list order: ``(1, action)``, or ``(size, cls, args, low)`` standing
+for ``cls(*args, count)`` with ``count`` from ``low`` to ``low + size - 1``."""
+
+
+def groups(state: RiskyStarsState, seat: int) -> list[Group]:
+    """The legal actions of ``seat`` as runs, in list order (cheap: nothing is built per count)."""
     if state.pending is not None and state.pending.kind == OFFER:
-        return [Accept(), Decline()]
+        return [(1, Accept()), (1, Decline())]
     b = board(state)
     names = b.locations
     owner = state.owner
-    fighting = in_combat(state)
-    out: list[Action | ActionTemplate] = []
-    mine = [i for i, o in enumerate(owner) if o == seat and i not in fighting]
+    fighting = {c.at for c in state.combats}
+    out: list[Group] = []
+    held_all = [i for i, o in enumerate(owner) if o == seat]
+    mine = [i for i in held_all if i not in fighting] if fighting else held_all
     if state.alliance[seat] == NOBODY:
         most = affordable_units(state.params, state.stock[seat])
         if most:
-            counts = range(1, most + 1)
-            out.extend(ActionTemplate(Buy, names[i], count=counts) for i in mine)
+            out.extend((most, Buy, (names[i],), 1) for i in mine)
     if state.to_place[seat]:
-        counts = range(1, state.to_place[seat] + 1)
-        out.extend(ActionTemplate(Place, names[i], count=counts) for i in mine)
+        n = state.to_place[seat]
+        out.extend((n, Place, (names[i],), 1) for i in mine)
     stock = state.stock[seat]
-    wholly = [body for body in range(len(b.bodies)) if body_owner(b, owner, body) == seat]
+    body_of = b.body_of
+    wholly = [body for body in sorted({body_of[i] for i in held_all if body_of[i] >= 0})
+              if body_owner(b, owner, body) == seat]
     top = len(state.params.upgrade_costs)
     for body in wholly:
         level = state.level[body]
         if level < top:
             cost = upgrade_cost(state.params, level)
             if all(stock[r] >= cost for r in upgrade_resources(b.body_resource[body])):
-                out.append(Upgrade(b.bodies[body].id))
+                out.append((1, Upgrade(b.bodies[body].id)))
     if state.reserve[seat]:
         open_bodies = [body for body in wholly
                        if len(state.heroes[body]) < min(state.params.hero_cap, len(b.body_regions[body]))]
         for hero in sorted(state.reserve[seat]):
-            out.extend(Hero(hero_id(hero), b.bodies[body].id) for body in open_bodies)
+            out.extend((1, Hero(hero_id(hero), b.bodies[body].id)) for body in open_bodies)
     if not state.moved:
+        partners = [p for p in range(state.players) if p != seat and truce(state, seat, p)] if state.truces else []
+        guarded: set[int] = set()  # where an arrival may be an attack on a truce partner
+        for p in partners:
+            guarded.update(i for i, u in enumerate(state.units[p]) if u)
+            guarded.update(c.at for c in state.combats if p in c.defenders)
         units = state.units[seat]
         for source, have in enumerate(units):
             if not have or source in fighting:
                 continue
-            movable = have - 1 if owner[source] == seat else have
+            held = owner[source] == seat
+            movable = have - 1 if held else have
             if not movable:
                 continue
+            src = names[source]
             for target in b.destinations[source]:
-                if arrival_refusal(state, seat, target) is not None:
+                if target in guarded and arrival_refusal(state, seat, target) is not None:
                     continue
-                if owner[source] == seat:
-                    out.append(ActionTemplate(Move, names[source], names[target], count=range(1, movable + 1)))
+                if held:
+                    out.append((movable, Move, (src, names[target]), 1))
                 else:
-                    out.append(Move(names[source], names[target], have))
+                    out.append((1, Move(src, names[target], have)))
     if state.alliance[seat] == NOBODY:
         if not state.proposed:
             for target in range(state.players):
                 if target != seat and state.alive[target] and why_not(state, seat, Propose(target)) is None:
-                    out.append(Propose(target))
+                    out.append((1, Propose(target)))
     else:
         if can_leave(state, seat) is None:
-            out.append(Leave())
+            out.append((1, Leave()))
         if not state.shared:
-            out.extend(Share(p) for p in SHARES if p != state.share[seat])
-    out.append(End())
+            out.extend((1, Share(p)) for p in SHARES if p != state.share[seat])
+    out.append((1, End()))
     return out
+
+
+def legal_actions(state: RiskyStarsState, seat: int) -> list[Action | ActionTemplate]:
+    """Every legal action of ``seat`` (templates for counts); agrees with ``why_not``."""
+    out: list[Action | ActionTemplate] = []
+    for g in groups(state, seat):
+        if len(g) == 2:
+            out.append(g[1])
+        else:
+            size, cls, args, low = g
+            out.append(ActionTemplate(cls, *args, count=range(low, low + size)))
+    return out
+
+
+def count_legal(state: RiskyStarsState, seat: int) -> int:
+    """How many legal actions ``seat`` has (the list's length, nothing built)."""
+    return sum(g[0] for g in groups(state, seat))
+
+
+def sample_legal(state: RiskyStarsState, seat: int, rng: Rng) -> Action:
+    """The action at a uniformly drawn index of the list (one ``randint``), nothing else built."""
+    runs = groups(state, seat)
+    index = rng.randint(0, sum(g[0] for g in runs) - 1)
+    for g in runs:
+        if index < g[0]:
+            if len(g) == 2:
+                return g[1]
+            _, cls, args, low = g
+            return cls(*args, low + index)
+        index -= g[0]
+    raise AssertionError("index beyond the list")

@@ -74,7 +74,7 @@ def test_the_gm_closing_an_unanswered_proposal_declines_it() -> None:
     assert state.alliance == [NOBODY] * 3 and GAME.to_act(state) == {0}
 
 
-def test_RS_A01_A02_alliance_muster_pools_and_shares_by_regions() -> None:
+def test_RS_A01_RS_A02_alliance_muster_pools_and_shares_by_regions() -> None:
     state, _homes = three()
     ally(state, 0, 1)
     b = board(state)

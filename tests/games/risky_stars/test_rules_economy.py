@@ -90,7 +90,7 @@ def test_RS_P02_yield_per_region_by_upgrade_level() -> None:
     assert income(b, P, state.owner, state.level, state.heroes, state.hero_class, 0) == [600, 0, 0]
 
 
-def test_RS_P03_RS_H02_H03_H04_hero_yields() -> None:
+def test_RS_P03_RS_H02_RS_H03_RS_H04_hero_yields() -> None:
     assert body_yield(P, 2, 0, [1]) == 300  # class I: + 100
     assert body_yield(P, 2, 0, [2]) == 250  # class II: x 1.25
     assert body_yield(P, 2, 0, [3]) == 350  # class III: x 1.25 then + 100

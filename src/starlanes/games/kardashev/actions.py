@@ -94,7 +94,7 @@ class Support(Action, frozen=True):
     """In an attack: the fleets at CELLS (flat q,r list; - for none) support your side."""
 
     verb: ClassVar[str] = "support"
-    cells: tuple[int, ...] = ()
+    cells: tuple[int, ...]
 
 
 class Raid(Action, frozen=True):

@@ -284,3 +284,18 @@ def test_properties_hold_in_a_crowded_fight_over_the_featured_system(mode: str) 
             _check(state)
     assert {"combat-opened", "volley", "captured", "held-off", "reinforced"} <= seen
     assert ("returned" in seen) == (mode == "per_arrival")  # until_decided: one side is always wiped out
+
+
+def test_ruling_26_the_conformance_leak_check_fails_on_a_view_showing_other_reserves() -> None:
+    """The leak check can fail: a view that shows every reserve changes when the hidden
+    heroes are redealt, and the conformance suite says so."""
+    from starlanes.games.risky_stars.game import RiskyStars
+    from starlanes.games.risky_stars.view import RiskyStarsView, build_view
+    from starlanes.testing.conformance import ConformanceFailure, check_views_do_not_leak
+
+    class Leaky(RiskyStars):
+        def _view(self, state: RiskyStarsState, seat: int | None) -> RiskyStarsView:
+            return build_view(state, None)  # everything, as the GM sees it
+
+    with pytest.raises(ConformanceFailure, match="changed when only hidden things did"):
+        check_views_do_not_leak(Leaky())

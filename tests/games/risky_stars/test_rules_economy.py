@@ -185,6 +185,17 @@ def test_RS_H05_hero_cap_three_and_never_more_than_regions() -> None:
     assert not any(isinstance(a, Hero) for a in GAME.legal_actions(state, 0))
 
 
+def test_RS_H05_inventory_cap_examples_barren_two_gaia_of_two_continents_two() -> None:
+    state = empty_board(sample_game())
+    put(state, 0, "b4-1", 1)
+    put(state, 0, "b4-2", 1)
+    state.reserve[0] = [0, 1, 2]
+    GAME.apply(state, 0, "hero h1 b4")
+    GAME.apply(state, 0, "hero h2 b4")
+    refusal = GAME.why_not(state, 0, Hero("h3", "b4"))
+    assert refusal is not None and "its most (2)" in refusal
+
+
 def test_RS_H01_a_hero_goes_from_the_reserve_to_a_wholly_possessed_body() -> None:
     state = empty_board(sample_game())
     put(state, 0, "b2-1", 1)

@@ -154,10 +154,10 @@ def test_K_T04_T05_supports_attacker_first_each_pays_one_energy() -> None:
     put(state, "-1,-1", ("food",), fleet=1, flevel=1)  # defender's neighbour fleet
     act(state, 0, "move 0,-3 0,-1")
     assert G.decision(state).kind == "support" and G.decision(state).actors == (0,)  # type: ignore[union-attr]
-    act(state, 0, "support 1,-2")
+    act(state, 0, "support cells=1,-2")
     assert G.decision(state).actors == (1,)  # type: ignore[union-attr]
-    assert "support -" in legal_texts(state, 1)
-    act(state, 1, "support -")
+    assert "support" in legal_texts(state, 1)
+    act(state, 1, "support")
     assert cell(state, "0,-1").colony == 0 and cell(state, "0,-1").colony_level == 2
     assert energy(state) == 9 - 1 - 1  # the move, the supporter
     assert cell(state, "1,-2").fleet == 0  # supporters stay put (K-T09)
@@ -169,8 +169,8 @@ def test_support_example_defender_support_wins() -> None:
     put(state, "1,-2", ("food",), fleet=0)
     put(state, "-1,-1", ("food",), fleet=1, flevel=2)
     act(state, 0, "move 0,-3 0,-1")
-    act(state, 0, "support 1,-2")
-    act(state, 1, "support -1,-1")
+    act(state, 0, "support cells=1,-2")
+    act(state, 1, "support cells=-1,-1")
     assert cell(state, "0,-1").colony == 1 and cell(state, "0,-2").fleet == 0
     assert hand(state, 1)[2] == 0  # the defender paid its energy
 
@@ -179,7 +179,7 @@ def test_K_T06_encryption_one_free_supporter() -> None:
     state = battle(attacker=1, colony=2, techs=("encryption",))
     put(state, "1,-2", ("food",), fleet=0, flevel=2)
     act(state, 0, "move 0,-3 0,-1")
-    act(state, 0, "support 1,-2")
+    act(state, 0, "support cells=1,-2")
     assert energy(state) == 9 - 1  # only the move
 
 
@@ -206,7 +206,7 @@ def test_K_T08_retreat_or_destroyed() -> None:
     put(blocked, "0,-2", ("food",), fleet=0)  # the cell before holds another own fleet
     act(blocked, 0, "move 0,-3 0,-1 path=0,-2,0,-1")
     act(blocked, 0, "decline")  # the Warlord's gain for 0,-2
-    act(blocked, 0, "support -")
+    act(blocked, 0, "support")
     assert cell(blocked, "0,-2").fleet_level == 1 and blocked.seats[0].fleets_supply == 14
 
 
@@ -214,7 +214,7 @@ def test_K_T09_supporters_never_move_or_die() -> None:
     state = battle(attacker=1, colony=3)
     put(state, "1,-2", ("food",), fleet=0)
     act(state, 0, "move 0,-3 0,-1")
-    act(state, 0, "support 1,-2")
+    act(state, 0, "support cells=1,-2")
     assert cell(state, "1,-2").fleet == 0 and cell(state, "1,-2").fleet_level == 1
 
 

@@ -91,10 +91,10 @@ class Place(Action, frozen=True):
 
 
 class Support(Action, frozen=True):
-    """In an attack: the fleets at CELLS (flat q,r list; - for none) support your side."""
+    """In an attack: the fleets at cells= (a flat q,r list) support your side; bare: none."""
 
     verb: ClassVar[str] = "support"
-    cells: tuple[int, ...]
+    cells: tuple[int, ...] = ()
 
 
 class Raid(Action, frozen=True):

@@ -123,7 +123,7 @@ HINTS = {
     "gain": "choose a resource: gain TYPE (or decline, if optional)",
     "pay": "pay the cards asked: pay food=F matter=M energy=E",
     "place": "place the tile: place CELL FACE",
-    "support": "choose supporting fleets: support CELLS (or support -)",
+    "support": "choose supporting fleets: support cells=q,r,... (or support: none)",
     "raid": "name a resource type: raid TYPE",
     "role": "choose a role: role NAME",
     "free-tech": "choose your free level-1 technology: research TECH",

@@ -73,15 +73,16 @@ __all__ = ["POINT", "HeuristicAgent", "HeuristicFactory", "hand_value", "make_he
 RES = ("food", "matter", "energy")
 POINT = 1.0
 """What one point of score is worth (the unit of every value)."""
-# marginal worth of the k-th card of one type in hand, in points (then 0.12 each)
-_MARGINAL = (0.9, 0.75, 0.6, 0.5, 0.4, 0.32, 0.26, 0.22, 0.19, 0.16)
+# marginal worth of the k-th card of one type in hand, in points (then 0.02 each): a hoard is
+# worth little, cards are for spending
+_MARGINAL = (0.9, 0.7, 0.5, 0.35, 0.25, 0.15, 0.1, 0.07, 0.05, 0.04)
 
 
 def _card_worth(n: int) -> float:
     if n <= 0:
         return 0.0
     head = sum(_MARGINAL[: min(n, len(_MARGINAL))])
-    return head + 0.12 * max(0, n - len(_MARGINAL))
+    return head + 0.02 * max(0, n - len(_MARGINAL))
 
 
 def hand_value(food: int, matter: int, energy: int) -> float:
@@ -300,13 +301,14 @@ class HeuristicAgent:
                 return -10.0  # a destroyed face destroys the exploring fleet
             gain = max(self._gain(me, *_one(t)) for t in RES)
             denial = 1.0 if hostile and not mine else 0.0
-            return gain + denial - 0.5 * min(mine, 1.0)
+            return 0.5 * gain + denial - 1.0 * min(mine, 1.0)
         if a.face == "empty" or not symbols:
             return 0.1 * mine - 0.1 * hostile
         worth = _tile_worth(symbols, self._has_military(me))
         if mine:
             return 1.5 + worth - 0.3 * min(hostile, 2.0) - 0.02 * self._centre(cell)
-        return 0.3 * worth - 0.8 * min(hostile, 1.0) - 0.02 * self._centre(cell)
+        # a planet out of reach still opens the map to fleets and later colonies
+        return 0.5 + 0.5 * worth - 0.8 * min(hostile, 1.0) - 0.02 * self._centre(cell)
 
     @staticmethod
     def _centre(cell: Cell) -> int:
@@ -372,7 +374,7 @@ class HeuristicAgent:
             return -1.0
         price = self._cost(me, food=1, matter=1)
         worth = 3 * POINT + _tile_worth(cell.all_symbols, self._has_military(me))
-        return worth - price - self._via_penalty(a)
+        return worth - price - self._via_penalty(a) + self._trigger(me, me.view.params.colony_points[0])
 
     def _v_grow(self, me: _Me, a: Action) -> float:
         assert isinstance(a, UpgradeColony)
@@ -384,7 +386,22 @@ class HeuristicAgent:
         gain_pts = pts[level] - pts[level - 1] if 1 <= level < len(pts) else 0
         production = 0.9 * _resource_symbols(cell) / max(1, _resource_symbols(cell))
         danger = 0.4 if any(me.hostile(n.fleet) for n in me.neighbours(cell)) else 0.0
-        return gain_pts * POINT + production + danger - self._cost(me, food=1, matter=1) - self._via_penalty(a)
+        value = gain_pts * POINT + production + danger - self._cost(me, food=1, matter=1) - self._via_penalty(a)
+        return value + self._trigger(me, gain_pts)
+
+    def _trigger(self, me: _Me, points: int) -> float:
+        """A colony piece that takes the supply under the end threshold starts the end (K-E01):
+        welcome when the bot's side leads after it, to be avoided when it trails."""
+        g = me.view
+        if g.last_round or g.seats[me.seat].colonies_supply - 1 >= g.params.end_supply_threshold:
+            return 0.0
+        sides = [sum(g.scores[s] for s in team if s < len(g.scores)) for team in g.teams]
+        mine = next((i for i, team in enumerate(g.teams) if me.seat in team), None)
+        if mine is None:
+            return 0.0
+        ours = sides[mine] + points
+        best_other = max((v for i, v in enumerate(sides) if i != mine), default=0)
+        return 1.5 if ours > best_other + 3 else -4.0
 
     def _fleets(self, me: _Me) -> list[Cell]:
         return [c for c in me.view.cells if c.fleet == me.seat]
@@ -510,7 +527,9 @@ class HeuristicAgent:
         if "annihilate" in kinds and cell is not None:
             near_me = any(me.friendly(n.colony) for n in me.neighbours(cell))
             near_them = any(me.hostile(n.colony) for n in me.neighbours(cell))
-            return 1.0 * _resource_symbols(cell) + (0.8 if near_them else 0.0) - (2.5 if near_me else 0.3)
+            if near_me or not near_them:
+                return -1.0  # never wall ourselves in
+            return 0.5 * _resource_symbols(cell) + 0.8
         if "probe" in kinds:
             if cell is None:
                 return 1.2

@@ -148,6 +148,14 @@ def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:
     handlers = HOOKS.get(hook)
     if not handlers:
         return value
+    cache = b.cache
+    if cache is not None:  # listing: the cards that answer are found once per hook (no generator)
+        found = cache.get(hook)
+        if found is None:
+            found = list(sources(b, hook))
+        for src in found:
+            value = handlers[src.ability.kind](b, src, value, **ctx)
+        return value
     for src in sources(b, hook):
         value = handlers[src.ability.kind](b, src, value, **ctx)
     return value

@@ -19,7 +19,9 @@ class Board:
 
     def __init__(self, t: Table) -> None:
         self.t = t
-        self.cache: dict[str, Any] | None = None  # set while nothing changes (legal-move generation)
+        # set while nothing changes (legal-move generation): the cards that answer each ability
+        # hook (abilities.sources), and "#assets", "#ships", "#prompt": lookups made once
+        self.cache: dict[str, Any] | None = None
 
     # ---------------------------------------------------------------- cards
     def card(self, uid: int) -> Card:
@@ -46,12 +48,24 @@ class Board:
 
     # ---------------------------------------------------------------- finding
     def asset(self, uid: int) -> Asset | None:
+        cache = self.cache
+        if cache is not None:  # listing: nothing moves, so the assets are indexed once
+            by_uid = cache.get("#assets")
+            if by_uid is None:
+                by_uid = cache["#assets"] = {a.uid: a for a in self.t.assets}
+            return by_uid.get(uid)  # type: ignore[no-any-return]
         for a in self.t.assets:
             if a.uid == uid:
                 return a
         return None
 
     def ship(self, uid: int) -> Ship | None:
+        cache = self.cache
+        if cache is not None:  # listing: nothing moves, so the spacecraft are indexed once
+            by_uid = cache.get("#ships")
+            if by_uid is None:
+                by_uid = cache["#ships"] = {s.uid: s for s in self.t.ships}
+            return by_uid.get(uid)  # type: ignore[no-any-return]
         for s in self.t.ships:
             if s.uid == uid:
                 return s

@@ -444,7 +444,20 @@ def _why_not_swap(e: Engine, seat: int, act: Swap) -> str | None:
 
 
 def flip_choices(e: Engine, seat: int, uid: int) -> tuple[tuple[int, ...], int] | str:
-    """Orbitals a completed face-down card may enter (spacecraft), or why it cannot flip."""
+    """Orbitals a completed face-down card may enter (spacecraft), or why it cannot flip.
+    While listing (nothing moves) the answer is found once per card: the listing asks before
+    it offers the flips and ``why_not`` asks again for each."""
+    cache = e.b.cache
+    if cache is None:
+        return _flip_choices(e, seat, uid)
+    key = f"#flip {seat} {uid}"
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _flip_choices(e, seat, uid)
+    return got  # type: ignore[no-any-return]
+
+
+def _flip_choices(e: Engine, seat: int, uid: int) -> tuple[tuple[int, ...], int] | str:
     fd = e.b.asset(uid)
     if fd is not None and not fd.face_up and fd.controller == seat:
         cost = e.b.asset_card(fd).cost or 0

@@ -140,6 +140,14 @@ class Engine:
     def prompt(self) -> Prompt | None:
         """The question on the table now: a combat (the state's pending decision), else the first
         follow-up or sacrifice offer. (A view shows its combat as the first of its prompts.)"""
+        cache = self.b.cache
+        if cache is not None:  # listing: nothing moves, the question is read once
+            if "#prompt" not in cache:
+                cache["#prompt"] = self._prompt()
+            return cache["#prompt"]  # type: ignore[no-any-return]
+        return self._prompt()
+
+    def _prompt(self) -> Prompt | None:
         combat = combat_of(self.s.pending)
         if combat is not None:
             return combat

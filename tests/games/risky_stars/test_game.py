@@ -299,3 +299,20 @@ def test_ruling_26_the_conformance_leak_check_fails_on_a_view_showing_other_rese
 
     with pytest.raises(ConformanceFailure, match="changed when only hidden things did"):
         check_views_do_not_leak(Leaky())
+
+
+def test_every_event_kind_has_words_for_people() -> None:
+    from starlanes.games.risky_stars.describe import _WORDS
+    from starlanes.games.risky_stars.events import EVENT_TYPES, Volley
+
+    assert {t.kind for t in EVENT_TYPES} == set(_WORDS) | {Volley.kind}
+    event = Volley("b3-1", 1, [9, 7, 2], [8, 5], 0, [2], [0]).event()
+    assert GAME.describe_event(event, 0) == ("volley at b3-1: seat 1 rolls 9 7 2 against 8 5; attacker loses 0, "
+                                             "defenders lose 2 (seat 0 -2)")
+
+
+def test_the_rulesets_own_board_fits_100_columns_for_six_players() -> None:
+    state = GAME.setup(None, 6, 3)
+    text = GAME.render(GAME.view(state, 0).game, 0)
+    assert max(len(line) for line in text.splitlines()) <= 100
+    assert "your heroes: h" in text

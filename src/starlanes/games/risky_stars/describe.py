@@ -3,13 +3,25 @@ own ``render``; the terminal board proper is ``render.py``'s)."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
 from starlanes.core import Action, Event
 from starlanes.core.gm import Actor
 from starlanes.games.risky_stars import events as ev
-from starlanes.games.risky_stars.actions import Buy, End, Hero, Leave, Move, Place, Propose, Share, Upgrade
+from starlanes.games.risky_stars.actions import (
+    Buy,
+    End,
+    Hero,
+    Leave,
+    Move,
+    Place,
+    Propose,
+    Share,
+    Upgrade,
+    hero_id,
+)
 from starlanes.games.risky_stars.board import board_of
 from starlanes.games.risky_stars.view import RiskyStarsView
 
@@ -138,7 +150,8 @@ def describe_action(view: RiskyStarsView, action: Action) -> str | None:
 
 
 def plain_text(view: RiskyStarsView) -> str:
-    """A plain listing of a view: round, players, every system with its possessed locations."""
+    """A plain listing of a view (lines of at most 100 columns): round, players with stockpile and
+    production, every system with its possessed locations as ``id[possessor seat:units ...]``."""
     b = board_of(view.star_map)
     lines = [f"Risky Stars, round {view.round} of {view.params.max_rounds}; seat {view.current} to play"]
     for s in range(len(view.alive)):
@@ -156,7 +169,11 @@ def plain_text(view: RiskyStarsView) -> str:
             if view.owner[loc] >= 0 or armies:
                 held.append(f"{b.locations[loc]}[{view.owner[loc] if view.owner[loc] >= 0 else '-'}"
                             f"{' ' + ' '.join(armies) if armies else ''}]")
-        lines.append(f"{sid} ({b.system_kind[si]}): " + (" ".join(held) or "empty"))
+        lines.extend(textwrap.wrap(f"{sid} ({b.system_kind[si]}): " + (" ".join(held) or "empty"), width=100,
+                                   subsequent_indent="    "))
     for c in view.combats:
         lines.append(f"combat at {b.locations[c.at]}: {_seats(c.attackers)} against {_seats(c.defenders)}")
+    if view.seat >= 0 and view.reserve:
+        lines.append("your heroes: " + ", ".join(f"{hero_id(h)} (class {_CLASS[view.hero_class[h]]})"
+                                                 for h in view.reserve))
     return "\n".join(lines)

@@ -4,7 +4,7 @@ Rules: Resource Production (100 a region a turn), Body Upgrades (+10/50/100 %, c
 5000 of each of the two resources the body does not produce), Heroes (class I fixed, class II
 x1.25, class III x1.25 then fixed); reference: a unit costs 10 Population + 3 Metals + 3 Fuel.
 Every number comes from the params. Integer arithmetic only: floor after all multipliers
-(ruling 32), so 1.25 is 5/4.
+(ruling 31), so 1.25 is 5/4.
 """
 
 from __future__ import annotations

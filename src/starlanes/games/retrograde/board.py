@@ -53,7 +53,7 @@ class Board:
             by_uid = cache.get("#assets")
             if by_uid is None:
                 by_uid = cache["#assets"] = {a.uid: a for a in self.t.assets}
-            return by_uid.get(uid)  # type: ignore[no-any-return]
+            return by_uid.get(uid)
         for a in self.t.assets:
             if a.uid == uid:
                 return a
@@ -65,7 +65,7 @@ class Board:
             by_uid = cache.get("#ships")
             if by_uid is None:
                 by_uid = cache["#ships"] = {s.uid: s for s in self.t.ships}
-            return by_uid.get(uid)  # type: ignore[no-any-return]
+            return by_uid.get(uid)
         for s in self.t.ships:
             if s.uid == uid:
                 return s

@@ -454,7 +454,7 @@ def flip_choices(e: Engine, seat: int, uid: int) -> tuple[tuple[int, ...], int] 
     got = cache.get(key)
     if got is None:
         got = cache[key] = _flip_choices(e, seat, uid)
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def _flip_choices(e: Engine, seat: int, uid: int) -> tuple[tuple[int, ...], int] | str:

@@ -219,3 +219,14 @@ def test_actions_are_described_in_words_with_tiles_prices_and_texts() -> None:
     assert describe_action(view, k.ChooseRole("warlord")) == (
         "play the Warlord: " + load_content().roles["warlord"].text)
     assert KardashevRenderer(None).describe_action(view, k.End()) == "end your turn (unused actions are lost)"
+
+
+def test_the_tile_won_in_the_bidding_is_placed_on_a_marked_blue_space() -> None:
+    view = make_view(tasks=[])
+    view.seats[0].tile = 1  # seat 0 won tile 2 (index 1): it places it as its turn starts
+    mine = plain(render_view(view, 0))
+    assert mine.split("legend:")[0].count("*") == 15  # every unexplored blue space (more than 3 left)
+    assert "seat 0 (you) places tile 2, planet X (back: destroyed), on one of:" in " ".join(mine.split())
+    theirs = plain(render_view(view, 1))
+    assert "*" not in theirs.split("legend:")[0]
+    assert "seat 0 places tile 2" in theirs

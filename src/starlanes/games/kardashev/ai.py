@@ -281,8 +281,11 @@ class HeuristicAgent:
             return -1.0
         task = me.view.tasks[0] if me.view.tasks else None
         symbols: Sequence[str] = ()
+        won = me.view.seats[me.seat].tile
         if task is not None and task.kind == "place":
             symbols = me.view.offer[task.tile].symbols if 0 <= task.tile < len(me.view.offer) else task.drawn
+        elif won is not None and 0 <= won < len(me.view.offer):  # the tile won in the bidding
+            symbols = me.view.offer[won].symbols
         mine = hostile = 0.0
         for n in me.neighbours(cell):
             if me.friendly(n.colony):

@@ -30,6 +30,7 @@ from rich.markup import escape
 from starlanes.core.actions import Action
 from starlanes.core.state import GM, Viewer
 from starlanes.games.kardashev import actions as k
+from starlanes.games.kardashev.board import exploration_cells
 from starlanes.games.kardashev.content import Content, load_content
 from starlanes.games.kardashev.state import Cell, KardashevView, Offer, Player, Task
 
@@ -214,13 +215,23 @@ def board_lines(view: KardashevView, viewer: Viewer) -> list[str]:
 
 
 def _placeable(view: KardashevView, viewer: Viewer) -> set[int]:
-    """Cells where the viewer's waiting tile may go (its first task, if it is a placement)."""
-    if viewer is GM or not view.tasks:
+    """Cells where the viewer's waiting tile may go: the cells of its placement task, or, for the
+    tile it won in the bidding (placed at the start of its turn), the unexplored cells the blue
+    rule allows (K-X01, K-X02)."""
+    if viewer is GM:
         return set()
-    task = view.tasks[0]
-    if task.seat != viewer or task.kind != "place":
-        return set()
-    return set(task.cells)
+    if view.tasks:
+        task = view.tasks[0]
+        return set(task.cells) if task.seat == viewer and task.kind == "place" else set()
+    if view.phase == "turn" and view.active == viewer and view.seats[viewer].tile is not None:
+        return set(_open_cells(view))
+    return set()
+
+
+def _open_cells(view: KardashevView) -> list[int]:
+    explored = frozenset((c.q, c.r) for c in view.cells if c.tile is not None)
+    allowed = exploration_cells(_content().board, explored, view.params.blue_threshold)
+    return [i for i, c in enumerate(view.cells) if (c.q, c.r) in allowed]
 
 
 # --- players and the round -------------------------------------------------------------------
@@ -356,6 +367,14 @@ def round_lines(view: KardashevView, viewer: Viewer) -> list[str]:
             lines.append(f"  active: {_who(view.active, viewer)} · {_budget_text(view)}")
     for task in view.tasks:
         lines.append("  waiting: " + _task_text(task, view, viewer))
+    if view.phase == "turn" and not view.tasks and 0 <= view.active < len(view.seats):
+        won = view.seats[view.active].tile
+        if won is not None and 0 <= won < len(view.offer):
+            offer = view.offer[won]
+            where = "  ".join(_cell_name(view, c) for c in _open_cells(view)[:12])
+            lines.append(f"  waiting: {_who(view.active, viewer)} places tile {won + 1}, "
+                         f"{escape(_tile_name(offer.symbols, offer.back))}, on one of: {where}"
+                         + (" (marked * on the board)" if view.active == viewer else ""))
     if view.battle is not None:
         b = view.battle
         defender = view.cells[b.target]

@@ -50,7 +50,8 @@ def _secret_districts(state: CampaignState, b: str) -> None:
 
 def _secret_project(state: CampaignState, b: str) -> None:
     state.faction(b).colonies[0].projects["shipyard"] = Project(
-        kind="construct-ship", district="shipyard", level=3, target=9, paid=450, progress=4)
+        kind="construct-ship", district="shipyard", level=3, target=9, paid=450, progress=4,
+        detail={"class": "patrol-ship", "name": "Secret Fleet"})
 
 
 def _secret_tech(state: CampaignState, b: str) -> None:

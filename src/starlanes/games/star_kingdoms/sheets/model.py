@@ -29,6 +29,7 @@ import msgspec
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, FIELDS, Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.economy import PEBreakdown
+from starlanes.games.star_kingdoms.execute import project_label
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import Knowledge, knowledge_for
 from starlanes.games.star_kingdoms.report import FactionReport, LedgerEntry
@@ -202,7 +203,9 @@ def _planets(ctx: SheetContext) -> Section:
                 slot = "-"
                 progress = ""
             else:
-                slot = f"{ctx.project(project.kind)} L{project.level}"
+                slot = project_label(ctx.state, ctx.faction, project, ctx.catalogue)
+                if project.rushes:
+                    slot += f" (rushed x{project.rushes})"
                 progress = f"{project.progress}/{project.target}"
             rows.append((d.capitalize(), str(colony.districts.level(d)), slot, progress))
         caption = (f"{planet.name}{home} - {ctx.system(ctx.galaxy.planet_system[colony.planet])} system, "
@@ -343,7 +346,9 @@ def _science(ctx: SheetContext) -> Section:
 def _nation(ctx: SheetContext) -> Section:
     f = ctx.faction
     traits = tuple((t.name, t.category, "yes" if t.drawback else "", t.text) for t in f.traits)
-    tables = [Table(("Trait", "Category", "Drawback", "What it means"), traits, caption="Traits")]
+    tables = []
+    if traits:
+        tables.append(Table(("Trait", "Category", "Drawback", "What it means"), traits, caption="Traits"))
     if f.orgs:
         tables.append(Table(("Organisation", "Type", "Power", "Offices"),
                             tuple((o.name, o.type + (f" ({o.principle})" if o.principle else ""), str(o.power),
@@ -358,7 +363,8 @@ def _nation(ctx: SheetContext) -> Section:
         tables.append(Table(("Unit", "Type", "Class", "Level", "Where", "Condition"), tuple(rows),
                             caption="Units", numeric=frozenset({3})))
     stances = [f"{ctx.nation(other)}: {stance}" for other, stance in sorted(f.relationships.items())]
-    paras = (f"Native biosphere: {f.native}. Homeworld: {ctx.planet(f.homeworld)}.",
+    paras = (f"Native biosphere: {f.native}. Homeworld: {ctx.planet(f.homeworld)}."
+             + ("" if traits else " Traits: none (a standard nation)."),
              "Relationships: " + ("; ".join(stances) if stances else "none declared")
              + f"; everyone else: {f.default_relationship}.")
     return Section("nation", "Your nation", paras, tuple(tables))

@@ -3,8 +3,9 @@ movement, attack and support examples (the document's pictures are missing, ruli
 
 from __future__ import annotations
 
-from starlanes.games.kardashev.state import KardashevState
 from tests.games.kardashev.helpers import G, act, cell, hand, legal_texts, put, refused, turn, with_roles
+
+from starlanes.games.kardashev.state import KardashevState
 
 
 def line(level: int = 1, hand_: tuple[int, int, int] = (5, 5, 5), techs: tuple[str, ...] = (),
@@ -136,7 +137,7 @@ def test_K_T01_entering_an_opponent_cell_is_an_attack() -> None:
 def test_K_T02_defence_adds_fleet_colony_and_supports() -> None:
     state = battle(attacker=3, colony=1, fleet=1)  # 3 against 1 + 1
     events = act(state, 0, "move 0,-3 0,-1")
-    attacked = [e for e in events if e.kind == "attacked"][0]
+    attacked = next(e for e in events if e.kind == "attacked")
     assert (attacked.fields["offence"], attacked.fields["defence"], attacked.fields["won"]) == (3, 2, True)
 
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from tests.games.kardashev.helpers import G, act, cell, hand, idx, put, refused, set_hand, turn, with_roles
 
 from starlanes.core.errors import IllegalAction
 from starlanes.games.kardashev.rules import round as rnd
 from starlanes.games.kardashev.rules.common import CONTENT
 from starlanes.games.kardashev.state import KardashevState
-from tests.games.kardashev.helpers import G, act, cell, hand, idx, put, refused, set_hand, turn, with_roles
-
 
 # --- 3.1 resources and components -----------------------------------------------------------
 

@@ -3,8 +3,9 @@ mechanism (the holder's effects at the rule step's hook)."""
 
 from __future__ import annotations
 
-from starlanes.games.kardashev.state import KardashevState
 from tests.games.kardashev.helpers import G, act, cell, hand, legal_texts, put, refused, set_hand, turn, with_roles
+
+from starlanes.games.kardashev.state import KardashevState
 
 
 def home(role: str = "warlord", techs: tuple[str, ...] = (), other: str = "pioneer",

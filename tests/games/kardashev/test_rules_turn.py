@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from starlanes.games.kardashev.rules.common import CONTENT
 from tests.games.kardashev.helpers import G, act, cell, hand, legal_texts, put, refused, set_hand, turn, with_roles
 
+from starlanes.games.kardashev.rules.common import CONTENT
 
-def warlord_turn(techs: tuple[str, ...] = (), hand_: tuple[int, int, int] = (5, 5, 5), role: str = "warlord"):  # noqa: ANN201
+
+def warlord_turn(techs: tuple[str, ...] = (), hand_: tuple[int, int, int] = (5, 5, 5), role: str = "warlord"):
     state = turn(with_roles((role, "pioneer")), hand=hand_, techs=techs)
     put(state, "0,-3", ("military", "energy"), colony=0, fleet=0)
     put(state, "0,-2", ("food",), colony=0)

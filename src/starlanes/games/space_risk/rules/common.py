@@ -7,7 +7,6 @@ import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from starlanes.core import Pending
 from starlanes.games.space_risk.board import WILD, Board, resolve_board
@@ -46,9 +45,20 @@ def board_of(state: SpaceRiskState) -> Board:
     return resolve_board(state.params.board)
 
 
-@lru_cache(maxsize=64)
+_DICE: dict[int, tuple[SpaceRiskParams, DiceRules]] = {}
+
+
 def dice_rules(params: SpaceRiskParams) -> DiceRules:
-    return params.dice
+    """``params.dice``, made once per params object (a game keeps its params object: hashing the
+    whole params for a cache was a noticeable part of a battle, issue 16)."""
+    known = _DICE.get(id(params))
+    if known is not None and known[0] is params:
+        return known[1]
+    if len(_DICE) > 256:
+        _DICE.clear()
+    rules = params.dice
+    _DICE[id(params)] = (params, rules)
+    return rules
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:

@@ -260,13 +260,14 @@ def _aggressive(state: RiskyStarsState, seat: int, rng: Rng) -> Action:
     return GAME.sample_legal(state, seat, rng)
 
 
-@pytest.mark.parametrize("mode", ["per_arrival", "until_decided"])
-def test_properties_hold_in_a_crowded_fight_over_the_featured_system(mode: str) -> None:
+@pytest.mark.parametrize(("mode", "window"), [("per_arrival", "round_end"), ("until_decided", "round_end"),
+                                             ("per_arrival", "full_lap")])
+def test_properties_hold_in_a_crowded_fight_over_the_featured_system(mode: str, window: str) -> None:
     """Every player's armies start mixed over the featured system: combats, reinforcements,
     bounces, captures and returns happen often, and the properties still hold."""
     seen: set[str] = set()
     for seed in range(3):
-        state = empty_board(GAME.setup({"max_rounds": 8, "combat_mode": mode}, 3, seed))
+        state = empty_board(GAME.setup({"max_rounds": 8, "combat_mode": mode, "combat_window": window}, 3, seed))
         b = board(state)
         featured = b.system_kind.index("featured")
         spots = list(b.system_regions[featured]) + [i for i in range(b.n_regions, len(b.locations))
@@ -278,6 +279,10 @@ def test_properties_hold_in_a_crowded_fight_over_the_featured_system(mode: str) 
         while not GAME.is_over(state):
             (seat,) = GAME.to_act(state)
             before = sum(sum(u) for u in state.units)
+            if rng.random() < 0.1:  # the list, its count and the one predicate agree
+                legal = GAME.legal_actions(state, seat)
+                assert GAME.count_legal(state, seat) == len(legal)
+                assert all(GAME.why_not(state, seat, a) is None for a in legal[:40])
             events = GAME.apply(state, seat, _aggressive(state, seat, rng))
             seen.update(kinds(events))
             assert sum(sum(u) for u in state.units) == before + _delta(events)

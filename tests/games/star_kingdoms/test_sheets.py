@@ -257,7 +257,7 @@ def test_CIV_02_VIS_08_own_traits_shown_others_never_in_part_1() -> None:
     state.faction(a).known_factions.append(b)
     state.faction(b).traits[0] = msgspec.structs.replace(state.faction(b).traits[0], name="Ancient Ruins")
     md = _md(state, a)
-    assert "| Crystal Spires | homeworld | yes | no rushing districts at home |" in md
+    assert "| Crystal Spires | homeworld | yes | no rushing districts at home | not set by the GM yet |" in md
     assert "Ancient Ruins" not in md
     assert "| Varn | turn 0 |  |  |" in md  # met, but no trait learned
 
@@ -282,3 +282,16 @@ def test_sheet_html_is_well_formed() -> None:
 
     Checker().feed(html)
     assert stack == []
+
+
+def test_ruling_65_trait_mechanics_set_by_the_gm_are_shown() -> None:
+    from starlanes.games.star_kingdoms.campaign import TraitHooks
+
+    state, a, _ = two_nations()
+    f = state.faction(a)
+    f.traits[0] = msgspec.structs.replace(f.traits[0], hooks=TraitHooks(no_rush=("construct-district",)))
+    f.traits[1] = msgspec.structs.replace(f.traits[1], hooks=TraitHooks(cost_percent={"analyse": 50},
+                                                                        auto_rush={"analyse": 1}, er_bonus=2))
+    md = _md(state, a)
+    assert "| no rushing Construct District on the homeworld |" in md
+    assert "| Analyse costs 50%; Analyse rushed 1 time(s) a turn free; Economy Rating +2 |" in md

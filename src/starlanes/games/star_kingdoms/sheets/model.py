@@ -26,7 +26,7 @@ from functools import cache
 
 import msgspec
 
-from starlanes.games.star_kingdoms.campaign import CampaignState, Faction
+from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, TraitHooks
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, FIELDS, Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.economy import PEBreakdown
 from starlanes.games.star_kingdoms.execute import project_label
@@ -343,12 +343,28 @@ def _science(ctx: SheetContext) -> Section:
     return Section("science", "Science points", (), tuple(tables))
 
 
+def _hooks(ctx: SheetContext, hooks: TraitHooks) -> str:
+    """A trait's mechanics as the GM set them (ruling 65), in words."""
+    parts: list[str] = []
+    if hooks.no_rush:
+        where = " on the homeworld" if hooks.no_rush_homeworld_only else ""
+        parts.append("no rushing " + ", ".join(ctx.project(k) if k in ctx.catalogue.projects else k
+                                               for k in hooks.no_rush) + where)
+    parts += [f"{ctx.project(k)} costs {pct}%" for k, pct in sorted(hooks.cost_percent.items())]
+    parts += [f"{ctx.project(k)} rushed {n} time(s) a turn free" for k, n in sorted(hooks.auto_rush.items())]
+    if hooks.er_bonus:
+        parts.append(f"Economy Rating {_signed(hooks.er_bonus)}")
+    return "; ".join(parts) if parts else "not set by the GM yet"
+
+
 def _nation(ctx: SheetContext) -> Section:
     f = ctx.faction
-    traits = tuple((t.name, t.category, "yes" if t.drawback else "", t.text) for t in f.traits)
+    traits = tuple((t.name, t.category, "yes" if t.drawback else "", t.text, _hooks(ctx, t.hooks))
+                   for t in f.traits)
     tables = []
     if traits:
-        tables.append(Table(("Trait", "Category", "Drawback", "What it means"), traits, caption="Traits"))
+        tables.append(Table(("Trait", "Category", "Drawback", "What it means", "In the rules"), traits,
+                            caption="Traits"))
     if f.orgs:
         tables.append(Table(("Organisation", "Type", "Power", "Offices"),
                             tuple((o.name, o.type + (f" ({o.principle})" if o.principle else ""), str(o.power),

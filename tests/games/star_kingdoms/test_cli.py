@@ -1,0 +1,67 @@
+"""The campaign commands (cli.py): a whole campaign from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from starlanes.cli.app import app
+from starlanes.games.star_kingdoms.campaign import load_campaign
+from starlanes.games.star_kingdoms.execute import planet_name
+
+SK = ["campaign", "star-kingdoms"]
+
+
+def sk(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, [*SK, *args], env={"COLUMNS": "300"})
+    return result.exit_code, result.output
+
+
+def test_a_campaign_from_new_to_sheets(tmp_path: Path) -> None:
+    camp = tmp_path / "camp.json"
+    code, out = sk("new", str(camp), "--factions", "2", "--seed", "3", "--param", "turn_closes=gm")
+    assert code == 0 and "2 nation(s)" in out
+    assert sk("new", str(camp), "--factions", "2")[0] != 0  # not overwritten
+    state = load_campaign(camp)
+    me = state.factions[0]
+    home = planet_name(state, me.homeworld)
+    orders = tmp_path / "orders.txt"
+    orders.write_text(f"build shipyard district on {home}\nbuild academic district on {home}  # slot busy\n"
+                      "research nonsense on Nowhere\n")
+    code, out = sk("orders", "check", str(camp), str(orders), "--nation", me.name)
+    assert code != 0 and "line 1" in out and "busy" in out and "unknown tech" in out
+    assert sk("submit", str(camp), str(orders), "--nation", me.id)[0] != 0
+    assert load_campaign(camp).sealed == {}
+    orders.write_text(f"build shipyard district on {home}\n")
+    assert sk("orders", "check", str(camp), str(orders), "--nation", me.id)[0] == 0
+    code, out = sk("submit", str(camp), str(orders), "--nation", me.id)
+    assert code == 0 and "submitted" in out
+    code, out = sk("status", str(camp))
+    assert "submitted" in out and "waiting" in out
+    code, out = sk("gm", "queue", str(camp))
+    assert "has not submitted" in out and me.name not in out.split("has not submitted")[0].splitlines()[-1]
+    code, out = sk("bot", str(camp), "--nation", state.factions[1].id)
+    assert code == 0
+    code, out = sk("process-turn", str(camp), "--sheets", str(tmp_path / "sheets"))
+    assert code == 0 and "turn 1 processed" in out
+    assert (tmp_path / "sheets" / f"{me.id}-turn-001.md").exists()
+    assert (tmp_path / "sheets" / f"{me.id}-turn-001.html").exists()
+    assert load_campaign(camp).turn == 2
+    code, out = sk("gm", "do", str(camp), f'note {me.id} "a comet"')
+    assert code == 0 and "note" in out
+    code, _ = sk("gm", "do", str(camp), "note nobody hi")
+    assert code != 0
+    code, _ = sk("sheets", str(camp), "--out", str(tmp_path / "again"))
+    assert code == 0 and (tmp_path / "again" / f"{me.id}-turn-001.md").exists()
+    assert sk("submit", str(camp), str(orders), "--nation", "Nobody")[0] != 0
+
+
+def test_galaxy_generate(tmp_path: Path) -> None:
+    out = tmp_path / "g.json"
+    code, _ = sk("galaxy", "generate", "--factions", "3", "--seed", "2", "--out", str(out))
+    assert code == 0
+    data = json.loads(out.read_text())
+    assert data["schema"] == "star-kingdoms-galaxy/1"
+    assert sum(1 for s in data["systems"] for p in s.get("planets", ()) if p.get("homeworld")) >= 3

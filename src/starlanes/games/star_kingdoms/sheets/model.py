@@ -29,7 +29,7 @@ import msgspec
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, TraitHooks
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, FIELDS, Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.economy import PEBreakdown
-from starlanes.games.star_kingdoms.execute import project_label
+from starlanes.games.star_kingdoms.execute import galaxy_index, project_label
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import Knowledge, knowledge_for
 from starlanes.games.star_kingdoms.report import FactionReport, LedgerEntry
@@ -491,7 +491,7 @@ def build_sheet(state: CampaignState, faction_id: str, *, catalogue: Catalogue |
                 builders: Sequence[tuple[str, SectionBuilder]] | None = None) -> Sheet:
     """The feedback sheet of ``faction_id`` for the last processed turn of ``state``."""
     faction = state.faction(faction_id)
-    gi = GalaxyIndex.of(state.galaxy)
+    gi = galaxy_index(state.galaxy)
     report = report_of(state, faction_id)
     ctx = SheetContext(state=state, faction=faction, report=report, knowledge=knowledge_for(state, faction_id, gi),
                        catalogue=catalogue or _catalogue(), galaxy=gi)

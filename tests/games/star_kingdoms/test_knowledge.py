@@ -42,7 +42,7 @@ def test_ruling_61_new_nation_knows_home_system_and_homeworld_in_full() -> None:
     assert k.factions == {}
 
 
-def test_VIS_03_passive_survey_reveals_concealment_zero_biomes_and_space_age() -> None:
+def test_VIS_03_ruling_62_passive_survey_reveals_concealment_zero_biomes_and_space_age() -> None:
     gi = tiny_index()
     k = passive_survey(Knowledge(faction="zab"), gi, "A", 4)
     assert set(k.wormholes) == {"HOME-A", "A-C"}
@@ -55,7 +55,7 @@ def test_VIS_03_passive_survey_reveals_concealment_zero_biomes_and_space_age() -
     assert k2.belts["home-belt"].mineral_rating is None
 
 
-def test_VIS_02_active_survey_finds_concealed_wormholes_up_to_dss_level_and_they_stay_known() -> None:
+def test_VIS_02_ruling_62_active_survey_finds_concealed_wormholes_up_to_dss_level_and_they_stay_known() -> None:
     gi = tiny_index()
     k = active_survey(Knowledge(faction="zab"), gi, "HOME", 2, dss_level=1)
     assert "HOME-B" not in k.wormholes
@@ -68,7 +68,7 @@ def test_VIS_02_active_survey_finds_concealed_wormholes_up_to_dss_level_and_they
     assert k.knows_wormhole("HOME-B") and k.wormholes["HOME-B"].learned == 3
 
 
-def test_VIS_04_planet_sensors_use_the_current_sensors_level() -> None:
+def test_VIS_01_VIS_04_planet_sensors_use_the_current_sensors_level() -> None:
     gi = tiny_index()
     k = sensor_sweep(Knowledge(faction="zab"), gi, "HOME", 1, sensors_level=0)
     assert set(k.wormholes) == {"HOME-A"} and "an-ground" not in k.anomalies
@@ -78,7 +78,7 @@ def test_VIS_04_planet_sensors_use_the_current_sensors_level() -> None:
     assert {"an-ground", "an-deep"} <= set(k.anomalies)
 
 
-def test_planetary_survey_gives_mineral_rating_traits_and_inhabitants() -> None:
+def test_ruling_62_planetary_survey_gives_mineral_rating_traits_and_inhabitants() -> None:
     gi = tiny_index()
     k = planetary_survey(Knowledge(faction="zab"), gi, "a1", 5)
     a1 = k.planets["a1"]

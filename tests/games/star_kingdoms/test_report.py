@@ -40,7 +40,7 @@ def test_sheet_1_6_credits_ledger_opening_spending_refunds_income_closing() -> N
     assert [e.line for e in ledger.of("spend")] == [2, 3, 0]
 
 
-def test_ledger_that_does_not_add_up_is_refused() -> None:
+def test_ruling_60_ledger_that_does_not_add_up_is_refused() -> None:
     b = _builder()
     b.spend(200, "x")
     with pytest.raises(ReportError, match="ledger gives 250 credits but the faction has 260"):
@@ -52,7 +52,7 @@ def test_negative_amount_is_refused() -> None:
         _builder().spend(-1, "x")
 
 
-def test_sheet_1_6_science_points_must_add_up_per_field() -> None:
+def test_sheet_1_6_ruling_60_science_points_must_add_up_per_field() -> None:
     b = _builder()
     b.science("physics", 4, "Academic research")
     b.science("physics", -5, "Breakthrough Beam Weapons")

@@ -168,7 +168,7 @@ def test_gm_queue_items_of_the_nation_are_listed() -> None:
     assert "| Awaiting the GM | 1 |" in md
 
 
-def test_summary_comes_first() -> None:
+def test_ruling_67_summary_first_then_sections_in_order() -> None:
     state, a, _ = two_nations()
     _report(state, a)
     md = _md(state, a)
@@ -206,7 +206,7 @@ def test_html_has_a_table_per_planet_and_anchors() -> None:
     assert '<td class="num">-450</td>' in html
 
 
-def test_sheet_before_the_first_turn_shows_the_start() -> None:
+def test_ruling_69_sheet_before_the_first_turn_shows_the_start() -> None:
     state, a, _ = two_nations()
     sheet = build_sheet(state, a)
     assert sheet.turn == 0
@@ -245,14 +245,14 @@ def test_write_sheets_for_every_faction(tmp_path: Path) -> None:
     assert re.search(r"turn-001\.md$", str(write_sheets(state, tmp_path, formats=("md",), factions=(a,))[0]))
 
 
-def test_CULT_02_principles_on_own_worlds_are_shown_not_set() -> None:
+def test_CULT_02_ruling_68_principles_on_own_worlds_are_shown_not_set() -> None:
     state, a, _ = two_nations()
     state.faction(a).colonies[0].principles["Stoicism"] = 4
     md = _md(state, a)
     assert "| Principles | Stoicism 4, Guild System 3, Xenophobia 2, Geneticists 1 |" in md
 
 
-def test_CIV_02_VIS_08_own_traits_shown_others_never_in_part_1() -> None:
+def test_CIV_02_VIS_08_ruling_66_own_traits_shown_others_never_in_part_1() -> None:
     state, a, b = two_nations()
     state.faction(a).known_factions.append(b)
     state.faction(b).traits[0] = msgspec.structs.replace(state.faction(b).traits[0], name="Ancient Ruins")

@@ -21,6 +21,7 @@ from starlanes.games.risky_stars.actions import (
     Share,
     Upgrade,
     hero_id,
+    hero_number,
 )
 from starlanes.games.risky_stars.board import board_of
 from starlanes.games.risky_stars.view import RiskyStarsView
@@ -137,7 +138,10 @@ def describe_action(view: RiskyStarsView, action: Action) -> str | None:
             return None
         return f"raise {action.body} to upgrade level {view.level[body] + 1}"
     if isinstance(action, Hero):
-        return f"assign hero {action.hero} to {action.body}"
+        number = hero_number(action.hero)
+        known = number is not None and 0 <= number < len(view.hero_class)
+        kind = f" (class {_CLASS.get(view.hero_class[number], '?')})" if known and number is not None else ""
+        return f"assign hero {action.hero}{kind} to {action.body}"
     if isinstance(action, Propose):
         return f"propose an alliance to seat {action.seat}"
     if isinstance(action, Leave):

@@ -1,0 +1,151 @@
+"""Whole random games (2-6 players, the ally variant), property checks over them, the hidden
+information (the leak test can fail), the data conformance checks and the text grammar."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+import pytest
+
+from starlanes.core.errors import ParseError
+from starlanes.core.rng import Rng
+from starlanes.registry import get_game
+from starlanes.testing import ConformanceFailure
+from starlanes.testing.conformance import check_views_do_not_leak
+from starlanes.testing.conformance_data import DATA_CHECKS
+from starlanes.games.kardashev.game import Kardashev
+from starlanes.games.kardashev.state import KardashevState
+from tests.games.kardashev.helpers import G
+
+
+def invariants(state: KardashevState) -> None:
+    """Pieces are conserved within each supply; no cell holds two fleets (one fleet per cell is
+    the state's shape: check the owner and level agree); hands are never negative."""
+    for seat, p in enumerate(state.seats):
+        colonies = sum(c.colony_level for c in state.cells if c.colony == seat)
+        fleets = sum(c.fleet_level for c in state.cells if c.fleet == seat)
+        if state.battle is not None and state.battle.attacker == seat:
+            fleets += state.battle.level
+        assert p.colonies_supply + colonies == state.params.supply_colonies, (seat, "colonies")
+        assert p.fleets_supply + fleets == state.params.supply_fleets, (seat, "fleets")
+        assert min(p.hand()) >= 0
+    for c in state.cells:
+        assert (c.fleet is None) == (c.fleet_level == 0)
+        assert (c.colony is None) == (c.colony_level == 0)
+        assert c.fleet_level <= 3 and c.colony_level <= 3
+        if c.colony is not None:
+            assert c.tile == "planet"
+
+
+def playout(players: int, seed: int, check: Callable[[KardashevState], None] = invariants,
+            **params: Any) -> KardashevState:
+    state = G.setup(params or None, players, seed)
+    rng = Rng.from_seed(seed)
+    steps = 0
+    while not G.is_over(state):
+        seat = sorted(G.to_act(state))[0]
+        G.apply(state, seat, G.sample_legal(state, seat, rng))
+        check(state)
+        steps += 1
+        assert steps < G.spec.max_actions
+    return state
+
+
+@pytest.mark.parametrize(("players", "ally"), [(2, False), (3, False), (4, True), (5, False), (6, False),
+                                               (6, True)])
+def test_random_games_end_with_pieces_conserved(players: int, ally: bool) -> None:
+    state = playout(players, 11, ally_variant=ally) if ally else playout(players, 11)
+    outcome = G.outcome(state)
+    assert outcome is not None and outcome.scores is not None and len(outcome.scores) == players
+    if ally:
+        teams = G.view(state, 0).game.teams
+        assert any(set(outcome.winners) == set(team) for team in teams)
+
+
+def test_the_game_ends_by_a_trigger_in_most_random_games() -> None:
+    reasons = [playout(2, seed, check=lambda s: None).ended for seed in range(1, 7)]
+    assert any(r == "the end was triggered" for r in reasons)
+
+
+def test_the_ally_variant_needs_4_or_6_players() -> None:
+    with pytest.raises(Exception, match="ally variant"):
+        G.setup({"ally_variant": True}, 3, 1)
+
+
+def test_views_hide_the_bag_order_and_the_leak_check_can_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = G.setup(None, 2, 3)
+    other = G.perturb_hidden(state, 0, Rng.from_seed(9))
+    assert other.bag != state.bag
+    assert G.view_to_json(G.view(other, 0)) == G.view_to_json(G.view(state, 0))
+
+    import starlanes.games.kardashev.view as view_module
+
+    real = view_module.view_of
+
+    def leaky(st: KardashevState, seat: int | None) -> Any:
+        shown = real(st, seat)
+        return msgspec.structs.replace(shown, bag_kinds=[[str(k)] for k in st.bag[:5]])
+
+    monkeypatch.setattr("starlanes.games.kardashev.game.view_of", leaky)
+    with pytest.raises(ConformanceFailure):
+        check_views_do_not_leak(Kardashev())
+
+
+def test_bids_stay_hidden_until_all_are_in() -> None:
+    state = G.setup(None, 2, 4)
+    while state.phase != "bid":
+        seat = sorted(G.to_act(state))[0]
+        G.apply(state, seat, G.legal_actions(state, seat)[0])
+    G.apply(state, 0, "bid 1")
+    seen = G.view(state, 1)
+    assert seen.my_sealed is None and seen.submitted == (0,) and "bid 1" not in G.view_to_json(seen).decode()
+
+
+def test_determinize_rebuilds_a_state_with_the_same_view() -> None:
+    state = G.setup(None, 3, 5)
+    rng = Rng.from_seed(2)
+    for _ in range(40):
+        seat = sorted(G.to_act(state))[0]
+        G.apply(state, seat, G.sample_legal(state, seat, rng))
+    view = G.view(state, 1)
+    sampled = G.determinize_view(view, Rng.from_seed(8))
+    assert G.view_to_json(G.view(sampled, 1)) == G.view_to_json(view)
+    assert sorted(sampled.bag) == sorted(state.bag)
+
+
+@pytest.mark.parametrize("check", DATA_CHECKS, ids=lambda c: c.__name__)
+def test_kardashev_data_conformance(check: Callable[[Any], None]) -> None:
+    check(get_game("kardashev"))
+
+
+def test_every_action_has_a_text_form_and_usage() -> None:
+    for verb in G.codec.verbs:
+        assert G.codec.usage(verb).startswith(verb)
+    with pytest.raises(ParseError, match="did you mean"):
+        G.parse_action("colonize 0,0")
+    with pytest.raises(ParseError):
+        G.parse_action("move 0,-3")
+
+
+def test_every_listed_action_round_trips_through_text() -> None:
+    state = G.setup({"ally_variant": True}, 4, 6)
+    rng = Rng.from_seed(6)
+    for _ in range(300):
+        if G.is_over(state):
+            break
+        seat = sorted(G.to_act(state))[0]
+        for action in G.legal_actions(state, seat):
+            assert G.parse_action(action.text()) == action
+        G.apply(state, seat, G.sample_legal(state, seat, rng))
+
+
+def test_every_event_is_described() -> None:
+    state = G.setup(None, 3, 8)
+    rng = Rng.from_seed(8)
+    while not G.is_over(state):
+        seat = sorted(G.to_act(state))[0]
+        for event in G.apply(state, seat, G.sample_legal(state, seat, rng)):
+            text = G.describe_event(event, 0)
+            assert text and not text.startswith(event.kind + " ")

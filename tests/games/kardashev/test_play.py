@@ -8,16 +8,16 @@ from typing import Any
 
 import msgspec
 import pytest
+from tests.games.kardashev.helpers import G
 
 from starlanes.core.errors import ParseError
 from starlanes.core.rng import Rng
+from starlanes.games.kardashev.game import Kardashev
+from starlanes.games.kardashev.state import KardashevState
 from starlanes.registry import get_game
 from starlanes.testing import ConformanceFailure
 from starlanes.testing.conformance import check_views_do_not_leak
 from starlanes.testing.conformance_data import DATA_CHECKS
-from starlanes.games.kardashev.game import Kardashev
-from starlanes.games.kardashev.state import KardashevState
-from tests.games.kardashev.helpers import G
 
 
 def invariants(state: KardashevState) -> None:

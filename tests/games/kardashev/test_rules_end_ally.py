@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tests.games.kardashev.helpers import G, act, cell, hand, legal_texts, put, refused, set_hand, turn, with_roles
+
 from starlanes.games.kardashev.rules import round as rnd
 from starlanes.games.kardashev.state import KardashevState
-from tests.games.kardashev.helpers import G, act, cell, hand, legal_texts, put, refused, set_hand, turn, with_roles
 
 # --- 3.13 end and scoring ---------------------------------------------------------------------
 

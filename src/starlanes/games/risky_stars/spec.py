@@ -144,4 +144,5 @@ SPEC = GameSpec(
     description="conquest of star systems joined by hyperspace lanes: regions, resources, upgrades, heroes, "
                 "alliances and d10 battles",
     max_actions=60_000,
+    rules_file="docs/rulings/risky-stars.md",
 )

@@ -321,3 +321,15 @@ def test_the_rulesets_own_board_fits_100_columns_for_six_players() -> None:
     text = GAME.render(GAME.view(state, 0).game, 0)
     assert max(len(line) for line in text.splitlines()) <= 100
     assert "your heroes: h" in text
+
+
+def test_a_clone_is_independent_of_its_original() -> None:
+    state = sample_game()
+    copy = GAME.clone(state)
+    assert copy == state
+    copy.rng.force([3])
+    copy.units[0][0] += 1
+    copy.stock[1][0] = 0
+    GAME.apply(copy, 0, "end")
+    assert state.rng.forced == [] and state.units[0][0] != copy.units[0][0] and state.stock[1][0] != 0
+    assert GAME.to_json(GAME.clone(state)) == GAME.to_json(state)

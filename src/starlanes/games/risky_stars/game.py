@@ -171,7 +171,7 @@ class RiskyStars(Ruleset[RiskyStarsState, RiskyStarsView, RiskyStarsParams]):
         """A fast copy: the map (immutable) is shared; every list is copied."""
         return msgspec.structs.replace(
             state,
-            rng=msgspec.structs.replace(state.rng),
+            rng=msgspec.structs.replace(state.rng, forced=list(state.rng.forced)),
             sealed=dict(state.sealed),
             pending=None if state.pending is None else msgspec.convert(msgspec.to_builtins(state.pending),
                                                                       type=type(state.pending)),

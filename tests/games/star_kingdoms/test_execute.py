@@ -186,7 +186,7 @@ def test_PROJ_I3_rebuild_and_repair() -> None:
     assert home(state).projects["industrial"].progress == 0
     assert report(state).projects[0].status == "stalled" and "Amb#15" in report(state).projects[0].result
 
-def test_PROJ_I5_planetary_shield_needs_the_tech() -> None:
+def test_PROJ_I5_TECH_S03_planetary_shield_needs_the_tech() -> None:
     state = campaign()
     name = hw(state)
     assert "needs the Planetary Shields technology" in verdicts(state, f"build planetary shield on {name}\n")[0][1]
@@ -266,7 +266,7 @@ def test_PROJ_S1_ship_built_with_module_levels_at_completion_amb_19() -> None:
     assert "already have a unit named" in verdicts(state, f"build ship patrol ship on {name} named lance\n")[0][1]
 
 
-def test_PROJ_S1b_fighter_squadrons_with_advanced_fighter_construction() -> None:
+def test_PROJ_S1b_TECH_S15_fighter_squadrons_with_advanced_fighter_construction() -> None:
     state = campaign()
     name = hw(state)
     f = faction(state)
@@ -310,7 +310,7 @@ def test_PROJ_S3_refit_raises_module_levels_and_TECH_09_others_keep_theirs() -> 
     assert {m.tl for m in f.unit_by_id(probe.id).modules} == {1}  # type: ignore[union-attr]
 
 
-def test_PROJ_S5_orbital_yard_repairs_at_progress_1() -> None:
+def test_PROJ_S5_TECH_S29_orbital_yard_repairs_at_progress_1() -> None:
     state = campaign()
     name = hw(state)
     ship = next(u for u in faction(state).units if u.unit == "ship")

@@ -16,7 +16,7 @@ from starlanes.games.star_kingdoms.game import SubmitOrders, make_ruleset, new_c
 from starlanes.games.star_kingdoms.gm import gm_queue, gm_why_not
 
 
-def test_PROJ_A3_analyse_level_set_by_the_gm_paid_next_turn_and_findings_in_the_sheet() -> None:
+def test_PROJ_A3_MISC_02_analyse_level_set_by_the_gm_paid_next_turn_and_findings_in_the_sheet() -> None:
     game = make_ruleset()
     state = campaign()
     name = hw(state)

@@ -295,3 +295,46 @@ def test_ruling_65_trait_mechanics_set_by_the_gm_are_shown() -> None:
     md = _md(state, a)
     assert "| no rushing Construct District on the homeworld |" in md
     assert "| Analyse costs 50%; Analyse rushed 1 time(s) a turn free; Economy Rating +2 |" in md
+
+
+def test_markdown_escaping_holds_under_a_commonmark_parser() -> None:
+    """Parsed as CommonMark with tables, hostile names stay text: no link, emphasis, HTML, heading
+    or extra cell appears, and every player string reads back exactly as written."""
+    from markdown_it import MarkdownIt
+
+    state, a, _ = two_nations()
+    faction = state.faction(a)
+    hostile = ["*bold* _it_ `code`", "[link](http://x) ![img](y)", "<b>html</b> &amp; |pipe|", "# head\n- list",
+               "back\\slash ~~strike~~"]
+    faction.name = hostile[0]
+    for unit, text in zip(faction.units, hostile[1:], strict=True):
+        unit.name = text
+    _report(state, a)
+    md = render_sheet(state, a, "md")
+    tokens = MarkdownIt("commonmark").enable("table").enable("strikethrough").parse(md)
+    kinds = {t.type for t in tokens} | {c.type for t in tokens for c in (t.children or [])}
+    assert not kinds & {"link_open", "image", "em_open", "code_inline", "html_inline", "html_block", "s_open",
+                        "bullet_list_open"}
+    captions = {t.caption for s in build_sheet(state, a).sections for t in s.tables if t.caption}
+    for t in tokens:
+        children = t.children or []
+        for i, c in enumerate(children):
+            if c.type == "strong_open":  # only the sheet's own table captions are bold
+                assert children[i + 1].content in captions
+    headings = [t for t in tokens if t.type == "heading_open"]
+    assert len(headings) == 1 + len(build_sheet(state, a).sections)
+    texts = ["".join(c.content for c in t.children or [] if c.type == "text") for t in tokens if t.type == "inline"]
+    assert "*bold* _it_ `code`: turn 1" in texts
+    for text in hostile[1:]:
+        assert " ".join(text.split()) in texts
+    # every row of the units table has its six cells
+    rows: list[int] = []
+    cells = 0
+    for t in tokens:
+        if t.type == "tr_open":
+            cells = 0
+        elif t.type in ("td_open", "th_open"):
+            cells += 1
+        elif t.type == "tr_close":
+            rows.append(cells)
+    assert rows.count(6) >= 1 + len(faction.units)

@@ -122,7 +122,9 @@ class _Canvas:
                 j = i
                 while j < end and styles[j] == styles[i]:
                     j += 1
-                text = escape("".join(chars[i:j]))
+                text = "".join(chars[i:j])
+                if "[" in text:
+                    text = escape(text)
                 parts.append(f"[{styles[i]}]{text}[/{styles[i]}]" if styles[i] and text.strip() else text)
                 i = j
             out.append("".join(parts))
@@ -427,6 +429,8 @@ def fit(line: str, width: int = WIDTH) -> list[str]:
     continuation lines are indented two columns more than the first."""
     from rich.text import Text
 
+    if len(line) <= width:  # markup only adds characters: it fits
+        return [line]
     text = Text.from_markup(line)
     if text.cell_len <= width:
         return [line]

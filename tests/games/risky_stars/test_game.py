@@ -333,3 +333,12 @@ def test_a_clone_is_independent_of_its_original() -> None:
     GAME.apply(copy, 0, "end")
     assert state.rng.forced == [] and state.units[0][0] != copy.units[0][0] and state.stock[1][0] != 0
     assert GAME.to_json(GAME.clone(state)) == GAME.to_json(state)
+
+
+def test_A26_everybody_out_at_once_is_a_draw() -> None:
+    state = empty_board(sample_game())
+    state.current = 1
+    events = GAME.apply(state, 1, "end")
+    assert kinds(events)[-2:] == ["round-ended", "game-over"]
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == () and "draw" in outcome.reason

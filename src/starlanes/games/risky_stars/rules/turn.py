@@ -176,7 +176,9 @@ def _finish(state: RiskyStarsState, winners: list[int], reason: str) -> list[Eve
 def _game_decided(state: RiskyStarsState, events: list[Event]) -> bool:
     """End the game if one player (or, with ``allied_victory``, one alliance) is left."""
     alive = [s for s in range(state.players) if state.alive[s]]
-    if len(alive) == 1:
+    if not alive:
+        events += _finish(state, [], "every player was wiped out at once: a draw")
+    elif len(alive) == 1:
         events += _finish(state, alive, f"seat {alive[0]} is the last player standing")
     elif state.params.allied_victory and len({state.alliance[s] for s in alive}) == 1 \
             and state.alliance[alive[0]] != NOBODY:

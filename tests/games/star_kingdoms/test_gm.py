@@ -131,3 +131,16 @@ def test_new_nation_waits_for_approval_and_the_queue_says_so() -> None:
     assert game.decision(state).actors == (0, 1, 2)  # type: ignore[union-attr]
     game.apply(state, 0, SubmitOrders(state.turn, state.factions[0].id))
     assert [q.nation for q in gm_queue(state, (0,)) if q.kind == "orders"] == [state.factions[1].id, newcomer.id]
+
+
+def test_analyse_due_is_paid_before_the_orders_so_the_check_agrees_with_the_turn() -> None:
+    game = make_ruleset()
+    state = campaign()
+    run(state, {0: f"analyse the ruins on {hw(state)}\n"})
+    item = next(i for i in state.gm_queue if i.kind == "analyse-level")
+    game.apply(state, GM, f"analyse-level {item.id} 3")  # 450 credits due
+    faction(state).credits = 500
+    from starlanes.games.star_kingdoms.execute import check_orders
+
+    (line,) = check_orders(state, 0, f"build shipyard district on {hw(state)}\n")
+    assert not line.accepted and "you have 50 left" in line.reason

@@ -69,6 +69,7 @@ __all__ = [
     "galaxy_index",
     "known_galaxy",
     "name_book",
+    "pay_due_projects",
     "planet_name",
     "project_label",
     "raise_gm_item",
@@ -615,6 +616,7 @@ def start_orders(state: CampaignState, seat: int, text: str, builder: ReportBuil
     is also recorded in ``builder``; a refused line changes nothing."""
     cat = catalogue or load_catalogue()
     faction = state.factions[seat]
+    pay_due_projects(state, seat, builder, cat)
     sheet = parse_orders(text, name_book(state, faction, cat))
     ctx = _Ctx(state=state, faction=faction, cat=cat, builder=builder)
     results: list[OrderResult] = []
@@ -638,6 +640,30 @@ def start_orders(state: CampaignState, seat: int, text: str, builder: ReportBuil
         builder.order(result.line, result.text, accepted=result.accepted, order_id=result.order_id,
                       reason=result.reason)
     return results
+
+
+def pay_due_projects(state: CampaignState, seat: int, builder: ReportBuilder,
+                     catalogue: Catalogue | None = None) -> None:
+    """Analyse projects whose level the GM set since last turn are paid first, before the orders
+    (ruling 24); one the nation cannot pay is cancelled with a notice."""
+    cat = catalogue or load_catalogue()
+    faction = state.factions[seat]
+    for colony in faction.colonies:
+        for slot, project in list(colony.projects.items()):
+            due = int(project.detail.get("due", 0))
+            if project.kind != "analyse" or project.level == 0 or not due:
+                continue
+            detail = {k: v for k, v in project.detail.items() if k != "due"}
+            label = project_label(state, faction, project, cat)
+            where = planet_name(state, colony.planet)
+            if due > faction.credits:
+                del colony.projects[slot]
+                builder.notice(f"{label} on {where} is cancelled: it costs {due} credits and you have "
+                               f"{faction.credits}", rule="PROJ-01")
+                continue
+            faction.credits -= due
+            builder.spend(due, f"Analyse: {label} on {where} (level set by the GM)")
+            colony.projects[slot] = msgspec.structs.replace(project, paid=project.paid + due, detail=detail)
 
 
 def _without_comment(line: str) -> str:

@@ -47,6 +47,7 @@ from starlanes.games.star_kingdoms.execute import (
     ORBITAL_YARD,
     effective_pc_of,
     galaxy_index,
+    pay_due_projects,
     planet_name,
     project_label,
     raise_gm_item,
@@ -121,27 +122,6 @@ def _active(state: CampaignState) -> list[Faction]:
 # --- 1 start -------------------------------------------------------------------------------------
 
 
-def _pay_levelled_analyses(turn: Turn, faction: Faction) -> None:
-    """Analyse projects whose level the GM set since last turn are paid now (PROJ-A3; ruling 24)."""
-    b = turn.builder(faction)
-    for colony in faction.colonies:
-        for slot, project in list(colony.projects.items()):
-            due = int(project.detail.get("due", 0))
-            if project.kind != "analyse" or project.level == 0 or not due:
-                continue
-            detail = {k: v for k, v in project.detail.items() if k != "due"}
-            label = project_label(turn.state, faction, project, turn.catalogue)
-            where = planet_name(turn.state, colony.planet)
-            if due > faction.credits:
-                del colony.projects[slot]
-                b.notice(f"{label} on {where} is cancelled: it costs {due} credits and you have {faction.credits}",
-                         rule="PROJ-01")
-                continue
-            faction.credits -= due
-            b.spend(due, f"Analyse: {label} on {where} (level set by the GM)")
-            colony.projects[slot] = msgspec.structs.replace(project, paid=project.paid + due, detail=detail)
-
-
 def _auto_rush(turn: Turn, faction: Faction) -> None:
     """Free rushes a trait gives (PROJ-A3's S18 example), up to the project's rush cap."""
     for colony in faction.colonies:
@@ -167,7 +147,6 @@ def step_start(turn: Turn) -> None:
         if not faction.approved:
             continue
         b = turn.builder(faction)
-        _pay_levelled_analyses(turn, faction)
         text = turn.orders.get(seat)
         has_orders = text is not None and any(
             line.split("#", 1)[0].strip() for line in text.splitlines())
@@ -179,6 +158,7 @@ def step_start(turn: Turn) -> None:
             faction.orders = text
             faction.missed = 0
         else:
+            pay_due_projects(state, seat, b, turn.catalogue)
             faction.orders = ""
             faction.missed += 1
             b.notice("No orders were received this turn: nothing new started; ongoing projects continue (S1.4)",

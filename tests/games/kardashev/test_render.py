@@ -77,6 +77,12 @@ def test_every_space_of_the_37_is_drawn_once_with_its_coordinates() -> None:
     assert {(int(q), int(r)) for q, r in names} == set(cell_order(load_content().board))
 
 
+def test_the_markup_is_well_formed_no_tag_shows_as_text() -> None:
+    for viewer in (0, 1, GM):
+        text = plain(render_view(make_view(), viewer))
+        assert "[" not in text and "]" not in text
+
+
 def test_the_table_fits_100_columns_for_every_viewer() -> None:
     for viewer in (0, 1, GM):
         for line in plain(render_view(make_view(), viewer)).split("\n"):

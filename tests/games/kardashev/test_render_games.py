@@ -36,6 +36,7 @@ def test_random_games_render_for_every_seat_within_100_columns(players: int, par
             for viewer in (seat, (seat + 1) % players, GM):
                 drawn = renderer.render(game.view(state, viewer).game, viewer)
                 assert max(widths(drawn)) <= WIDTH
+            assert "[/" not in Text.from_markup(drawn).plain  # no tag shows as text
             hidden = game.perturb_hidden(state, seat, Rng.from_seed(step))
             assert renderer.render(game.view(hidden, seat).game, seat) == renderer.render(view, seat)
             for action in legal:

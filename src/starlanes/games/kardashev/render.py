@@ -123,7 +123,7 @@ class _Canvas:
                 while j < end and styles[j] == styles[i]:
                     j += 1
                 text = "".join(chars[i:j])
-                if "[" in text:
+                if "[" in text or text.endswith("\\"):  # a trailing backslash would escape the tag after it
                     text = escape(text)
                 parts.append(f"[{styles[i]}]{text}[/{styles[i]}]" if styles[i] and text.strip() else text)
                 i = j

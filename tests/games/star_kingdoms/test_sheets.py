@@ -172,7 +172,7 @@ def test_ruling_67_summary_first_then_sections_in_order() -> None:
     state, a, _ = two_nations()
     _report(state, a)
     md = _md(state, a)
-    assert md.startswith("# Zabanian Empire: turn 1\n\nFeedback sheet of the campaign Tiny, for ann.\n\n| Summary |")
+    assert md.startswith("# Zabanian Empire: turn 1\n\nFeedback sheet of turn 1, for ann.\n\n| Summary |")
     assert "| Credits | 450 -> 430 |" in md and "| Economy Rating / income | 33 / 330 credits |" in md
     assert "| Technology gained | Sensors 3 |" in md and "| Orders | 2 lines, 1 refused |" in md
 

@@ -73,3 +73,13 @@ def test_sheets_survive_the_campaign_file(tmp_path: Path) -> None:
     loaded = load_campaign(path)
     for faction in state.factions:
         assert render_sheet(loaded, faction.id, "md") == render_sheet(state, faction.id, "md")
+
+
+def test_VIS_07_the_sheet_never_names_the_galaxy_or_its_seed() -> None:
+    """A generated galaxy's name holds its seed, which would give the whole map away."""
+    state = _campaign(1)
+    assert "seed" in state.galaxy.name
+    for faction in state.factions:
+        for fmt in ("md", "html"):
+            text = render_sheet(state, faction.id, fmt)
+            assert state.galaxy.name not in text and "seed" not in text

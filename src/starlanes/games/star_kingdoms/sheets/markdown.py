@@ -57,7 +57,7 @@ def render_markdown(sheet: Sheet) -> str:
     """The whole sheet as one Markdown document (ends with a newline)."""
     title = f"# {escape(sheet.nation)}: turn {sheet.turn}"
     lines = [title, ""]
-    byline = f"Feedback sheet of the campaign {sheet.campaign}"
+    byline = f"Feedback sheet of turn {sheet.turn}"
     if sheet.player:
         byline += f", for {sheet.player}"
     lines += [escape(byline + "."), ""]

@@ -73,7 +73,6 @@ class Sheet:
     nation: str
     player: str
     turn: int
-    campaign: str
     summary: tuple[tuple[str, str], ...]
     sections: tuple[Section, ...]
 
@@ -502,4 +501,4 @@ def build_sheet(state: CampaignState, faction_id: str, *, catalogue: Catalogue |
             sections.append(section)
     turn = report.turn if report is not None else state.turn - 1
     return Sheet(faction=faction.id, nation=faction.name, player=faction.player, turn=turn,
-                 campaign=state.galaxy.name, summary=_summary(ctx), sections=tuple(sections))
+                 summary=_summary(ctx), sections=tuple(sections))

@@ -34,7 +34,6 @@ from typing import Any
 
 import typer
 import typer.main
-from rich.markdown import Markdown
 from rich.table import Table
 from typer.core import TyperCommand, TyperGroup
 
@@ -157,6 +156,8 @@ def rules(
     if text is None:
         console.print("(no rulings file found)")
     else:
+        from rich.markdown import Markdown  # only for the rules text (slow to import)
+
         console.print(Markdown(text))
 
 

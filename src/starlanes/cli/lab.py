@@ -25,8 +25,6 @@ from rich.table import Table
 
 from starlanes.core.errors import ParseError
 from starlanes.core.params import parse_params
-from starlanes.lab.paths import check_output
-from starlanes.lab.summary import plural
 
 if TYPE_CHECKING:
     from starlanes.core.ruleset import Ruleset
@@ -100,6 +98,8 @@ def _ci(low: float, high: float) -> str:
 
 
 def _print_summary(summary: Summary, seconds: float) -> None:
+    from starlanes.lab.summary import plural  # the lab's modules load with the lab's commands
+
     table = Table(title=f"{summary.game} {summary.version}: {summary.games} games in {seconds:.1f}s")
     for col in ("seat", "agent", "games", "wins", "win rate", "95% CI"):
         table.add_column(col, justify="left" if col == "agent" else "right")
@@ -176,6 +176,7 @@ def run(
     quiet: Quiet = False,
 ) -> None:
     """Play GAMES games between AGENTS and summarize win rates with 95% intervals."""
+    from starlanes.lab.paths import check_output
     from starlanes.lab.runner import load_ruleset, plan_games, run_tasks
     from starlanes.lab.summary import summarize
 
@@ -238,6 +239,7 @@ def compare_cmd(
 ) -> None:
     """Compare a params variant with the baseline on paired games (same seeds on both sides)."""
     from starlanes.lab.compare import compare
+    from starlanes.lab.paths import check_output
     from starlanes.lab.runner import load_ruleset
     from starlanes.lab.stats import SequentialPlan
 

@@ -7,7 +7,13 @@ the state), ``ruleset`` (the protocol and its checks), ``match`` (append-only lo
 save/load, undo), ``store`` (matches kept by id; stale appends refused), ``session`` (the loop
 that drives seats, for the terminal and the server), ``errors`` (the one error hierarchy), ``schema``
 (JSON Schemas of actions, events and views).
+
+``match``, ``store`` and ``session`` (and their names here: ``Match``, ``LogEntry``, ``FileStore``,
+``MatchStore``, ``Session``) are imported when first used, so a command that only lists games
+starts without them (issue 16); ``from starlanes.core import Match`` works as always.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionCodec
 from .decision import Decision, Pending, Withdraw
@@ -27,14 +33,11 @@ from .errors import (
 )
 from .gm import GM_ACTIONS, Actor, Close, EndGame, Ruling
 from .legal import ActionTemplate, LegalActions
-from .match import LogEntry, Match
 from .params import ParamInfo, Params, param, param_infos, params_from_dict, params_to_dict, parse_params
 from .rng import Rng, derive_seed, new_seed
 from .ruleset import Ruleset
-from .session import Session
 from .spec import Chance, GameSpec, Information
 from .state import GM, Event, EventData, GameState, Note, Observer, Outcome, SeatView, Viewer, view_hash
-from .store import FileStore, MatchStore
 
 __all__ = [
     "GM",
@@ -91,3 +94,22 @@ __all__ = [
     "parse_params",
     "view_hash",
 ]
+
+_LAZY = {"LogEntry": "match", "Match": "match", "Session": "session", "FileStore": "store", "MatchStore": "store"}
+
+if TYPE_CHECKING:
+    from .match import LogEntry, Match
+    from .session import Session
+    from .store import FileStore, MatchStore
+
+
+def __getattr__(name: str) -> Any:
+    """The lazily imported names (see the module docstring)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'starlanes.core' has no attribute '{name}'")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -56,7 +56,6 @@ from starlanes.games.retrograde.deck import deck_file_digest
 from starlanes.games.retrograde.describe import describe_event
 from starlanes.games.retrograde.events import EVENT_TYPES
 from starlanes.games.retrograde.names import check_ascii, resolve
-from starlanes.games.retrograde.render import describe_action, render_table
 from starlanes.games.retrograde.rules import bombard, build, combat, end_turn, maneuvers, setup
 from starlanes.games.retrograde.rules.common import Engine, combat_of
 from starlanes.games.retrograde.spec import SPEC, RetroParams
@@ -203,9 +202,13 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
 
     # ------------------------------------------------------------------ extras
     def render(self, view: RetroView, viewer: Viewer) -> str:
+        from starlanes.games.retrograde.render import render_table  # the terminal's part: loaded when used
+
         return render_table(view)
 
     def describe_action(self, view: RetroView, action: Action) -> str | None:
+        from starlanes.games.retrograde.render import describe_action
+
         return describe_action(view, action)
 
     def describe_event(self, event: Event, viewer: Actor) -> str:

@@ -39,7 +39,6 @@ from starlanes.games.space_risk.board import (
 )
 from starlanes.games.space_risk.describe import describe_action, describe_event
 from starlanes.games.space_risk.events import EVENT_TYPES
-from starlanes.games.space_risk.render import render_view
 from starlanes.games.space_risk.rules import attack, fortify, reinforce, setup, ships
 from starlanes.games.space_risk.rules.common import board_of, move_in_choice
 from starlanes.games.space_risk.spec import SPEC, SpaceRiskParams
@@ -146,6 +145,8 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         return build_view(state, board_of(state), seat, board_ref(state.params.board))
 
     def render(self, view: SpaceRiskView, viewer: Viewer) -> str:
+        from starlanes.games.space_risk.render import render_view  # the terminal's part: loaded when used
+
         return render_view(view, resolve_board(view.params.board))
 
     def perturb_hidden(self, state: SpaceRiskState, seat: int, rng: Rng) -> SpaceRiskState:

@@ -38,64 +38,65 @@ def test_pettingzoo_api_test_passes(game_id: str) -> None:
 def test_pettingzoo_api_test_passes_at_every_seat_count(game_id: str) -> None:
     """The largest table too (the api_test above plays the smallest)."""
     spec = get_game(game_id).spec
-    e = make_env(game_id, seats=spec.max_players, max_steps=60)
+    e = make_env(game_id, seats=spec.max_players, max_steps=40)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        api_test(e, num_cycles=10)
+        api_test(e, num_cycles=5)
 
 
-def _check_bijection(e: StarlanesEnv) -> None:
+def _check_bijection(e: StarlanesEnv, rng: np.random.Generator) -> None:
     """Every legal action has its own slot, the mask is exactly those slots, decoding gives the
     action back, and the seats not acting see an empty mask."""
     state = e.game_state
     assert state is not None
     agent = e.agent_selection
     seat = e.seat_of(agent)
-    legal = list(e.game.legal_actions(state, seat))
+    legal = e.game.legal_actions(state, seat)
     table = e.legal()
     assert len(table) == len(legal), "two legal actions share a slot, or one has none"
     assert sorted(a.text() for a in table.values()) == sorted(a.text() for a in legal)
     mask = e.observe(agent)["action_mask"]
-    assert set(np.flatnonzero(mask).tolist()) == set(table)
+    assert set(np.flatnonzero(mask).tolist()) == set(table) == set(e.legal_slots().tolist())
     assert mask.dtype == np.int8 and mask.shape == (e.index.size,)
     for slot, action in table.items():
         assert 0 <= slot < e.index.size
         assert e.decode(slot) == action
-        assert e.slot_of(action) == slot
+    for slot in rng.choice(list(table), size=min(5, len(table)), replace=False).tolist():
+        assert e.slot_of(table[slot]) == slot
     for other in e.agents:
         if other != agent:
             assert not e.observe(other)["action_mask"].any()
-    free = next((s for s in range(e.index.size) if s not in table), None)
-    if free is not None:
-        with pytest.raises(InvalidAction, match=f"slot {free} "):
-            e.decode(free)
+    free = np.flatnonzero(mask == 0)
+    if free.size:
+        with pytest.raises(InvalidAction, match=f"slot {free[0]} "):
+            e.decode(int(free[0]))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**31 - 1), seats=st.integers(0, 10))
-def test_action_index_is_a_bijection_on_legal_actions(game_id: str, seed: int, seats: int) -> None:
-    """Property over random games: the index is a bijection between the legal actions of the
-    acting seat and the set slots of its mask."""
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**31 - 1), largest=st.booleans())
+def test_action_index_is_a_bijection_on_legal_actions(game_id: str, seed: int, largest: bool) -> None:
+    """Property over random games (smallest and largest tables): the index is a bijection
+    between the legal actions of the acting seat and the set slots of its mask."""
     spec = get_game(game_id).spec
-    e = make_env(game_id, seats=spec.players[seats % len(spec.players)])
+    e = make_env(game_id, seats=spec.max_players if largest else spec.min_players)
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    for current in random_play(e, rng, 120):
-        _check_bijection(current)
+    for current in random_play(e, rng, 80):
+        _check_bijection(current, rng)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_observation_is_the_same_when_hidden_parts_change(game_id: str) -> None:
     """The observation comes from the seat's view only: changing what the seat cannot see
-    (``perturb_hidden``, the RNG's future) leaves it identical. The check can fail: the GM's
-    view, which sees everything, is encoded differently after the perturbations."""
+    (``perturb_hidden``, the RNG's future) leaves it identical. The check can fail: whenever a
+    perturbation shows in the GM's view (which sees everything), the encoding of that view
+    changes too, so an encoder given more than the seat's view would be caught."""
     e = make_env(game_id, seats=get_game(game_id).spec.min_players)
     game = e.game
     e.reset(seed=3)
     rng = Rng.from_seed(11)
     changed = 0
-    seen_by_gm = 0
     for k, current in enumerate(random_play(e, np.random.default_rng(3), 200)):
         if k % 10:
             continue
@@ -117,12 +118,12 @@ def test_observation_is_the_same_when_hidden_parts_change(game_id: str) -> None:
                 assert np.array_equal(before["action_mask"], after["action_mask"])
                 if game.to_json(perturbed) != game.to_json(state):
                     changed += 1
-                    gm_before = current.encoder.encode(game.view(state, GM))
-                    gm_after = current.encoder.encode(game.view(perturbed, GM))
-                    seen_by_gm += not np.array_equal(gm_before, gm_after)
+                    if game.view_to_json(game.view(perturbed, GM)) != game.view_to_json(game.view(state, GM)):
+                        gm_before = current.encoder.encode(game.view(state, GM))
+                        gm_after = current.encoder.encode(game.view(perturbed, GM))
+                        assert not np.array_equal(gm_before, gm_after), "the encoder missed a change of a view"
     if game.spec.information is Information.IMPERFECT:
         assert changed, "perturb_hidden never changed anything: the check could not fail"
-        assert seen_by_gm, "no perturbation showed in the GM's encoded view: the check could not fail"
 
 
 def _reseeded(game: Any, state: Any) -> Any:

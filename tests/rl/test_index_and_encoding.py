@@ -21,10 +21,12 @@ from starlanes.rl import (
     HashedActionIndex,
     HashedViewEncoder,
     NoFixedActionSpace,
+    action_hash,
     env,
     leaf_count,
 )
 from starlanes.rl.encode import CLIP
+from starlanes.rl.index import CALIBRATION, calibrated_blocks, legal_counts
 from tests.rl.helpers import GAMES, make_env
 from tests.toy.duel import Duel, make_duel
 
@@ -34,10 +36,12 @@ def _space_risk_index(**kwargs: Any) -> HashedActionIndex:
 
 
 def test_one_block_per_action_type_and_one_slot_for_types_without_fields() -> None:
-    index = _space_risk_index(block=64, blocks={"place": 128})
+    index = _space_risk_index(block=64, blocks={"place": 128}, spill=32)
     types = get_game("space-risk").action_types
-    assert index.size == sum(1 if not msgspec.structs.fields(t) else 128 if t.verb == "place" else 64
-                             for t in types)
+    assert index.size == 32 + sum(1 if not msgspec.structs.fields(t) else 128 if t.verb == "place" else 64
+                                  for t in types)
+    assert index.spill == range(index.size - 32, index.size)
+    assert index.label(index.size - 1) == "spill#31"
     assert index.block_of("end") == range(index.block_of("end").start, index.block_of("end").start + 1)
     assert len(index.block_of("place")) == 128 and len(index.block_of("attack")) == 64
     assert index.label(index.block_of("end").start) == "end"
@@ -53,22 +57,39 @@ def test_home_slots_are_stable_across_indexes_and_inside_their_verbs_block() -> 
 
 
 def test_colliding_actions_get_the_next_free_slot_of_their_block() -> None:
-    index = _space_risk_index(block=4)
-    moves = [MoveIn(n) for n in range(1, 5)]  # four actions fill a block of four
-    homes = [index.home(m) for m in moves]
-    assert len(set(homes)) < 4, "the example needs a collision"
-    slots = index.assign(moves)
-    assert sorted(slots) == list(index.block_of("move"))
-    first_of_home = {h: k for k, h in reversed(list(enumerate(homes)))}
-    for k, (slot, home) in enumerate(zip(slots, homes, strict=True)):
-        assert (slot == home) == (first_of_home[home] == k)  # the first at a home keeps it, a later one moves on
+    index = _space_risk_index(block=8)
+    by_home: dict[int, list[MoveIn]] = {}
+    for n in range(1, 200):
+        by_home.setdefault(index.home(MoveIn(n)), []).append(MoveIn(n))
+    home, (first, second) = next((h, moves[:2]) for h, moves in by_home.items() if len(moves) >= 2)
+    block = index.block_of("move")
+    after = block.start + (home - block.start + 1) % len(block)
+    assert index.assign([first, second]).tolist() == [home, after]  # the first in the list keeps its home
+    assert index.assign([second, first]).tolist() == [home, after]
 
 
-def test_more_legal_actions_of_a_verb_than_its_block_is_an_overflow_naming_the_fix() -> None:
-    index = _space_risk_index(block=4)
-    with pytest.raises(ActionSpaceOverflow, match=r"5 legal 'move' actions in one state, but the action index "
-                       r"holds 4 for 'move'; pass action_blocks=\{'move': 16\}"):
-        index.assign([MoveIn(n) for n in range(1, 6)])
+def test_a_full_block_spills_and_a_full_spill_is_an_overflow_naming_the_fix() -> None:
+    moves = [MoveIn(n) for n in range(1, 6)]
+    spilled = _space_risk_index(block=4, spill=2).assign(moves)
+    index = _space_risk_index(block=4, spill=2)
+    assert len(set(spilled.tolist())) == 5
+    assert sorted(index.label(s).split("#")[0] for s in spilled.tolist()) == ["move"] * 4 + ["spill"]
+    with pytest.raises(ActionSpaceOverflow, match=r"space-risk: 5 legal actions in one state do not fit the action "
+                       r"index \(5 'move' for a block of 4; spill 0\); pass action_blocks=\{'move': 16\}"):
+        _space_risk_index(block=4, spill=0).assign(moves)
+
+
+def test_template_hashes_equal_the_hashes_of_their_actions() -> None:
+    from starlanes.core.legal import ActionTemplate
+    from starlanes.games.retrograde.actions import Bombard, Burn
+    from starlanes.rl.index import _template_hashes
+
+    for template in (ActionTemplate(Place, "Vega-3", count=range(2, 9)),
+                     ActionTemplate(Attack, "A", "B", dice=range(3, 0, -1)),
+                     ActionTemplate(MoveIn, count=range(-3, 5)),
+                     ActionTemplate(Burn, orbital=range(3), ship=range(40, 44)),  # not in field order
+                     ActionTemplate(Bombard, 7, range(2), power=range(0, 5))):
+        assert _template_hashes(template).tolist() == [action_hash(a) for a in template]
 
 
 def test_bad_index_options_are_refused_with_the_verbs_listed() -> None:
@@ -88,14 +109,30 @@ def test_bad_index_options_are_refused_with_the_verbs_listed() -> None:
 
 
 def test_env_passes_its_block_options_to_the_index() -> None:
-    e = env("space-risk", action_block=256, action_blocks={"place": 512})
+    e = env("space-risk", action_block=256, action_blocks={"place": 512}, action_spill=8)
     assert len(e.index.block_of("place")) == 512 and len(e.index.block_of("fortify")) == 256
+    assert len(e.index.spill) == 8
     assert e.action_space("seat_0").n == e.index.size
 
 
+def test_blocks_are_calibrated_from_seeded_play_by_default() -> None:
+    game = get_game("space-risk")
+    params = game.default_params()
+    most = legal_counts(game, params, 3, CALIBRATION["games"], CALIBRATION["max_actions"])
+    e = env("space-risk", seats=3)
+    for verb, size in e.index.blocks.items():
+        if verb == "end":
+            assert size == 1
+            continue
+        assert size >= max(CALIBRATION["min_block"], CALIBRATION["margin"] * most.get(verb, 0))
+        assert size & (size - 1) == 0  # a power of two
+    assert calibrated_blocks(game, params, 3) == {v: n for v, n in e.index.blocks.items() if v != "end"}
+    assert env("space-risk", seats=3).index.size == e.index.size  # the same every time
+
+
 def test_a_too_small_block_shows_up_as_an_overflow_in_play() -> None:
-    e = env("space-risk", action_blocks={"place": 2})
-    with pytest.raises(ActionSpaceOverflow, match="'place'"):
+    e = env("space-risk", action_blocks={"place": 2}, action_spill=0)
+    with pytest.raises(ActionSpaceOverflow, match="'place' for a block of 2"):
         e.reset(seed=0)  # the first decision places starting infantry on many territories
 
 
@@ -210,12 +247,16 @@ def test_encoder_size_is_checked() -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_default_observation_size_holds_the_views_leaves_with_room(game_id: str) -> None:
-    """The default size (2048) is several times the leaves of a game's opening view, so
-    collisions stay rare (a guide, measured: docs/rl.md)."""
-    e = make_env(game_id, seats=get_game(game_id).spec.max_players)
-    e.reset(seed=0)
-    leaves = leaf_count(e.game.view(e.game_state, 0))
-    assert leaves * 2 <= e.encoder.size, f"{game_id}: {leaves} leaves in an opening view; raise obs_size"
+    """The default size is at least four times the leaves of the opening views (and 2048), a
+    power of two, so collisions stay rare; ``obs_size`` sets it."""
+    spec = get_game(game_id).spec
+    for seats in sorted({spec.min_players, spec.max_players}):
+        e = make_env(game_id, seats=seats, action_block=64)
+        e.reset(seed=0)
+        leaves = max(leaf_count(e.game.view(e.game_state, s)) for s in range(seats))
+        size = e.encoder.size
+        assert size >= max(2048, 4 * leaves) and size & (size - 1) == 0
+        assert make_env(game_id, seats=seats, obs_size=100, action_block=64).encoder.size == 100
 
 
 def test_duel_views_encode_every_seat_the_same_shape() -> None:

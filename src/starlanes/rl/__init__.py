@@ -19,8 +19,15 @@ from starlanes.core.ruleset import Ruleset
 
 from .batch import BatchEnv, BatchObs, BatchStep, random_actions
 from .encode import HashedViewEncoder, ViewEncoder, leaf_count
-from .env import InvalidAction, StarlanesEnv, action_index_for, agent_name, view_encoder_for
-from .index import ActionIndex, ActionSpaceOverflow, HashedActionIndex, NoFixedActionSpace
+from .env import InvalidAction, StarlanesEnv, action_index_for, agent_name, observation_size, view_encoder_for
+from .index import (
+    ActionIndex,
+    ActionSpaceOverflow,
+    HashedActionIndex,
+    NoFixedActionSpace,
+    action_hash,
+    calibrated_blocks,
+)
 
 __all__ = [
     "ActionIndex",
@@ -34,10 +41,13 @@ __all__ = [
     "NoFixedActionSpace",
     "StarlanesEnv",
     "ViewEncoder",
+    "action_hash",
     "action_index_for",
     "agent_name",
+    "calibrated_blocks",
     "env",
     "leaf_count",
+    "observation_size",
     "random_actions",
     "raw_env",
     "view_encoder_for",
@@ -47,8 +57,9 @@ __all__ = [
 def env(game_id: str | Ruleset[Any, Any, Any], params: Mapping[str, Any] | Params | None = None,
         seats: int | None = None, seed: int = 0, **kwargs: Any) -> StarlanesEnv:
     """A PettingZoo AEC environment of ``game_id`` with ``seats`` seats (default: the fewest the
-    game allows); ``kwargs``: ``max_steps``, ``obs_size``, ``action_block``, ``action_blocks``,
-    ``reward`` ("win" or "score"), ``render_mode`` ("ansi")."""
+    game allows); ``kwargs``: ``max_steps``, ``obs_size`` (``None``: from the opening views),
+    ``action_block`` (``None``: calibrated), ``action_blocks``, ``action_spill``, ``reward``
+    ("win" or "score"), ``render_mode`` ("ansi")."""
     return StarlanesEnv(game_id, params=params, seats=seats, seed=seed, **kwargs)
 
 

@@ -54,8 +54,10 @@ class BatchEnv:
     def __init__(self, game: str | Ruleset[Any, Any, Any], n: int, seed: int = 0, **kwargs: Any) -> None:
         if n < 1:
             raise StarlanesError(f"a batch holds at least 1 environment, not {n}")
-        self.envs = [StarlanesEnv(game, seed=seed, **kwargs) for _ in range(n)]
-        first = self.envs[0]
+        first = StarlanesEnv(game, seed=seed, **kwargs)
+        # the index and the encoder are built once (calibration, sizes) and shared
+        self.envs = [first, *(StarlanesEnv(first.game, seed=seed, index=first.index, encoder=first.encoder,
+                                           **kwargs) for _ in range(n - 1))]
         self.n = n
         self.players = first.players
         self.obs_size = first.encoder.size

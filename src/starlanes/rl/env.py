@@ -37,12 +37,13 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from starlanes.core.actions import Action
 from starlanes.core.errors import StarlanesError
 from starlanes.core.gm import Close
+from starlanes.core.legal import LegalActions
 from starlanes.core.params import Params
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.state import GM, GameState, Outcome
 
-from .encode import CLIP, DEFAULT_OBS_SIZE, HashedViewEncoder, ViewEncoder
-from .index import DEFAULT_BLOCK, ActionIndex, HashedActionIndex, NoFixedActionSpace
+from .encode import CLIP, DEFAULT_OBS_SIZE, HashedViewEncoder, ViewEncoder, leaf_count
+from .index import DEFAULT_SPILL, ActionIndex, HashedActionIndex, NoFixedActionSpace, Slots, calibrated_blocks
 
 __all__ = ["InvalidAction", "Reward", "StarlanesEnv", "action_index_for", "agent_name", "view_encoder_for"]
 
@@ -58,10 +59,11 @@ def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
 
-def action_index_for(game: Ruleset[Any, Any, Any], params: Params, players: int, block: int = DEFAULT_BLOCK,
-                     blocks: Mapping[str, int] | None = None) -> ActionIndex:
+def action_index_for(game: Ruleset[Any, Any, Any], params: Params, players: int, block: int | None = None,
+                     blocks: Mapping[str, int] | None = None, spill: int = DEFAULT_SPILL) -> ActionIndex:
     """The game's own index (``rl_action_index(params, players)``) if it has one, else the generic
-    hashed index. ``NoFixedActionSpace`` when the game's hook returns ``None``."""
+    hashed index, its blocks ``block`` slots each or (``None``) calibrated from play, ``blocks``
+    overriding verbs. ``NoFixedActionSpace`` when the game's hook returns ``None``."""
     hook = getattr(game, "rl_action_index", None)
     if callable(hook):
         index = hook(params, players)
@@ -72,12 +74,15 @@ def action_index_for(game: Ruleset[Any, Any, Any], params: Params, players: int,
             raise StarlanesError(f"{game.spec.id}: rl_action_index returned a {type(index).__name__}, "
                                  "not an ActionIndex (size, assign, label)")
         return index
-    return HashedActionIndex(game.spec.id, game.action_types, block, blocks)
+    sizes = calibrated_blocks(game, params, players) if block is None else {}
+    sizes.update(blocks or {})
+    return HashedActionIndex(game.spec.id, game.action_types, 1024 if block is None else block, sizes, spill)
 
 
 def view_encoder_for(game: Ruleset[Any, Any, Any], params: Params, players: int,
-                     size: int = DEFAULT_OBS_SIZE) -> ViewEncoder:
-    """The game's own encoder (``rl_view_encoder(params, players)``) if it has one, else feature hashing."""
+                     size: int | None = None) -> ViewEncoder:
+    """The game's own encoder (``rl_view_encoder(params, players)``) if it has one, else feature
+    hashing into ``size`` slots (``None``: ``observation_size``)."""
     hook = getattr(game, "rl_view_encoder", None)
     if callable(hook):
         encoder = hook(params, players)
@@ -85,7 +90,16 @@ def view_encoder_for(game: Ruleset[Any, Any, Any], params: Params, players: int,
             raise StarlanesError(f"{game.spec.id}: rl_view_encoder returned a {type(encoder).__name__}, "
                                  "not a ViewEncoder (size, encode)")
         return encoder
-    return HashedViewEncoder(size)
+    return HashedViewEncoder(observation_size(game, params, players) if size is None else size)
+
+
+def observation_size(game: Ruleset[Any, Any, Any], params: Params, players: int) -> int:
+    """The default size of the hashed observation: four times the leaves of the largest opening
+    view of the match of seed 0 (views grow as a game goes on), a power of two, at least
+    ``DEFAULT_OBS_SIZE``."""
+    state = game.setup(params, players, seed=0)
+    leaves = max(leaf_count(game.view(state, seat)) for seat in range(players))
+    return max(DEFAULT_OBS_SIZE, 1 << max(0, (4 * leaves - 1).bit_length()))
 
 
 class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -93,9 +107,10 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     def __init__(self, game: str | Ruleset[Any, Any, Any], params: Mapping[str, Any] | Params | None = None,
                  seats: int | None = None, seed: int = 0, max_steps: int | None = None,
-                 obs_size: int = DEFAULT_OBS_SIZE, action_block: int = DEFAULT_BLOCK,
-                 action_blocks: Mapping[str, int] | None = None, reward: Reward = "win",
-                 render_mode: str | None = None) -> None:
+                 obs_size: int | None = None, action_block: int | None = None,
+                 action_blocks: Mapping[str, int] | None = None, action_spill: int = DEFAULT_SPILL,
+                 reward: Reward = "win", render_mode: str | None = None,
+                 index: ActionIndex | None = None, encoder: ViewEncoder | None = None) -> None:
         super().__init__()
         if isinstance(game, str):
             from starlanes.registry import get_game
@@ -117,8 +132,9 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             raise StarlanesError(f"max_steps must be at least 1, not {self.max_steps}")
         self.reward_kind: Reward = reward
         self.render_mode = render_mode
-        self.index = action_index_for(game, self.params, players, action_block, action_blocks)
-        self.encoder = view_encoder_for(game, self.params, players, obs_size)
+        # ``index`` and ``encoder`` given: shared with another env of the same game (BatchEnv)
+        self.index = index or action_index_for(game, self.params, players, action_block, action_blocks, action_spill)
+        self.encoder = encoder or view_encoder_for(game, self.params, players, obs_size)
         self.metadata: dict[str, Any] = {"name": f"starlanes_{game.spec.id.replace('-', '_')}_v0",
                                          "render_modes": ["ansi"], "is_parallelizable": False}
         self.possible_agents = [agent_name(s) for s in range(players)]
@@ -133,8 +149,9 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self._next_seed = seed
         self.game_state: GameState | None = None
         self.steps = 0
-        self._decode: dict[int, Action] = {}
-        self._slots: list[int] = []
+        self._legal: LegalActions = LegalActions()
+        self._owner: npt.NDArray[np.int64] = np.full(self.index.size, -1, dtype=np.int64)
+        self._mask: npt.NDArray[np.int8] = np.zeros(self.index.size, dtype=np.int8)
         self.agents: list[str] = []
 
     # -------------------------------------------------------------- spaces
@@ -174,8 +191,9 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         """Close what the GM would close, then end the game, truncate it or select the next seat."""
         state = self._state()
         game = self.game
-        self._decode = {}
-        self._slots = []
+        self._legal = LegalActions()
+        self._owner = np.full(self.index.size, -1, dtype=np.int64)
+        self._mask = np.zeros(self.index.size, dtype=np.int8)
         while True:
             outcome = game.outcome(state)
             if outcome is not None:
@@ -197,12 +215,14 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             return
         seat = min(to_act)
         self.agent_selection = agent_name(seat)
-        legal = list(game.legal_actions(state, seat))
+        legal = game.legal_actions(state, seat)
         if not legal:
             raise StarlanesError(f"{game.spec.id}: seat {seat} is awaited at step {state.step} but has no "
                                  "legal action")
-        self._slots = self.index.assign(legal)
-        self._decode = dict(zip(self._slots, legal, strict=True))
+        slots = np.asarray(self.index.assign(legal), dtype=np.int64)
+        self._legal = legal
+        self._owner[slots] = np.arange(len(slots), dtype=np.int64)
+        self._mask[slots] = 1
 
     def _finish(self, outcome: Outcome) -> None:
         rewards = self.outcome_rewards(outcome)
@@ -223,9 +243,10 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def observe(self, agent: str) -> Obs:
         seat = self._seat[agent]
         view = self.game.view(self._state(), seat)
-        mask = np.zeros(self.index.size, dtype=np.int8)
         if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
-            mask[self._slots] = 1
+            mask = self._mask.copy()
+        else:
+            mask = np.zeros(self.index.size, dtype=np.int8)
         return {"observation": self.encoder.encode(view), "action_mask": mask}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -246,27 +267,34 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         if slot is None or isinstance(slot, bool) or not isinstance(slot, int | np.integer):
             raise InvalidAction(f"{self.agent_selection} is to act: an action is a slot number "
                                 f"0..{self.index.size - 1}, not {slot!r}")
-        found = self._decode.get(int(slot))
-        if found is None:
-            where = self.index.label(int(slot)) if 0 <= int(slot) < self.index.size else "outside the index"
-            raise InvalidAction(f"{self.agent_selection}: slot {int(slot)} ({where}) is not a legal action now; "
-                                f"{len(self._decode)} are, marked in the action_mask")
-        return found
+        number = int(slot)
+        position = int(self._owner[number]) if 0 <= number < self.index.size else -1
+        if position < 0:
+            where = self.index.label(number) if 0 <= number < self.index.size else "outside the index"
+            raise InvalidAction(f"{self.agent_selection}: slot {number} ({where}) is not a legal action now; "
+                                f"{len(self._legal)} are, marked in the action_mask")
+        return self._legal[position]
 
     def seat_of(self, agent: str) -> int:
         """The seat number of ``agent`` (``seat_3`` -> 3)."""
         return self._seat[agent]
 
     def legal(self) -> dict[int, Action]:
-        """Slot -> legal action of the acting agent now (empty once the episode has ended)."""
-        return dict(self._decode)
+        """Slot -> legal action of the acting agent now (empty once the episode has ended); builds
+        every action, so for tests and tools rather than the training loop."""
+        slots = np.flatnonzero(self._owner >= 0)
+        return {int(s): self._legal[int(self._owner[s])] for s in slots}
+
+    def legal_slots(self) -> Slots:
+        """The slots of the acting agent's legal actions now, ascending (the mask's set entries)."""
+        return np.flatnonzero(self._mask)
 
     def slot_of(self, action: Action) -> int:
         """The slot of one of the acting agent's legal actions now."""
-        for slot, a in self._decode.items():
-            if a == action:
-                return slot
-        raise InvalidAction(f"'{action.text()}' is not a legal action of {self.agent_selection} now")
+        if action not in self._legal:
+            raise InvalidAction(f"'{action.text()}' is not a legal action of {self.agent_selection} now")
+        position = self._legal.index(action)
+        return int(np.flatnonzero(self._owner == position)[0])
 
     # -------------------------------------------------------------- output
     def render(self) -> str | None:

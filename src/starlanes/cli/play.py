@@ -15,7 +15,7 @@ import inspect
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 from rich.console import Console
@@ -23,8 +23,6 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 
-from starlanes.ai.base import Agent
-from starlanes.ai.registry import agent_names, make_agent
 from starlanes.core.errors import PathError, StarlanesError, UsageError
 from starlanes.core.gm import Actor, ChoiceSealed
 from starlanes.core.match import MAX_SEED_BITS, LogEntry, Match
@@ -36,6 +34,9 @@ from starlanes.registry import available_games, renderer_for
 from .common import Game, console, load_game, load_params, prog_name
 from .play_files import DEFAULT_DIR, check_save_path, expand, write_save
 from .play_replay import replay
+
+if TYPE_CHECKING:
+    from starlanes.ai.base import Agent
 
 HUMAN = "human"
 SEALED_KIND = ChoiceSealed.kind
@@ -110,6 +111,8 @@ class PlaySession:
         self.renderer = renderer_for(self.game)
         self.io = io
         self.save_path = save_path
+        from starlanes.ai.registry import make_agent  # the bots load when a match starts
+
         agents: dict[int, Agent] = {}
         for seat, spec in enumerate(match.seats):
             if spec != HUMAN:
@@ -422,6 +425,8 @@ def _number_values(indices: Sequence[int], values: Sequence[int]) -> str:
 def _seat_specs(game: Game, seats: list[str] | None) -> list[str]:
     if seats:
         return seats
+    from starlanes.ai.registry import agent_names
+
     bots = [name for name in agent_names(game) if name.startswith(game.spec.id + ":")]
     return [HUMAN, bots[0] if bots else "random"] + ["random"] * (game.spec.min_players - 2)
 

@@ -61,6 +61,7 @@ def test_VIS_02_ruling_62_active_survey_finds_concealed_wormholes_up_to_dss_leve
     assert "HOME-B" not in k.wormholes
     k = active_survey(k, gi, "HOME", 3, dss_level=2)
     assert "HOME-B" in k.wormholes and k.wormholes["HOME-B"].learned == 3
+    assert k.systems["HOME"].surveys == {"passive": 3, "active": 3} and k.systems["HOME"].active_level == 2
     assert "an-deep" in k.anomalies
     assert k.belts["home-belt"].mineral_rating == 2
     # stays known: a later passive survey does not forget it, nor change the date it was learned
@@ -117,7 +118,7 @@ def test_dated_facts_and_gm_reveal() -> None:
     gi = tiny_index()
     k = record_fact(Knowledge(faction="zab"), DatedFact(turn=3, topic="Beta", text="a fleet of 4", source="recon"))
     k = gm_reveal(k, gi, "Gamma", 4, text="Old star charts show Gamma.")
-    assert k.systems["C"].surveyed == 4
+    assert k.systems["C"].surveyed == 4 and k.systems["C"].surveys == {"passive": 4, "gm": 4}
     assert [f.turn for f in k.facts] == [3, 4] and k.facts[1].source == "gm"
     k = gm_reveal(k, gi, "HOME-B", 5)
     assert k.knows_wormhole("HOME-B")

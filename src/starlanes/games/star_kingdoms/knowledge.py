@@ -79,6 +79,10 @@ class SystemFacts(msgspec.Struct, frozen=True, kw_only=True):
     wormhole)."""
     nebula: bool | None = None
     """Known once surveyed (None: not known)."""
+    surveys: dict[str, int] = msgspec.field(default_factory=dict)
+    """Survey kind (passive, active, sensors, gm) -> turn of the latest one."""
+    active_level: int = 0
+    """Highest Deep Space Sensors level of an active survey here (concealment up to it is found)."""
 
 
 class PlanetFacts(msgspec.Struct, frozen=True, kw_only=True):
@@ -193,16 +197,21 @@ class _Edit:
             self.changes[name] = dict(getattr(self.k, name))
         return cast("dict[str, object]", self.changes[name])
 
-    def system(self, gi: GalaxyIndex, system_id: str, turn: int, *, surveyed: bool) -> None:
+    def system(self, gi: GalaxyIndex, system_id: str, turn: int, kind: SurveyKind | None, level: int = 0) -> None:
+        """Learn of a system: charted only (``kind`` None) or surveyed by ``kind``."""
         systems = self._map("systems")
         old = systems.get(system_id)
         s = gi.systems[system_id]
-        if isinstance(old, SystemFacts):
-            if surveyed:
-                systems[system_id] = msgspec.structs.replace(old, surveyed=turn, nebula=s.nebula)
+        if not isinstance(old, SystemFacts):
+            old = SystemFacts(id=s.id, name=s.name, learned=turn)
+            systems[system_id] = old
+        if kind is None:
             return
-        systems[system_id] = SystemFacts(id=s.id, name=s.name, learned=turn, surveyed=turn if surveyed else None,
-                                         nebula=s.nebula if surveyed else None)
+        surveys = dict(old.surveys)
+        surveys[kind] = turn
+        active = max(old.active_level, level) if kind == "active" else old.active_level
+        systems[system_id] = msgspec.structs.replace(old, surveyed=turn, nebula=s.nebula, surveys=surveys,
+                                                     active_level=active)
 
     def planet(self, gi: GalaxyIndex, planet: Planet, turn: int, kind: SurveyKind, **facts: object) -> None:
         planets = self._map("planets")
@@ -222,7 +231,7 @@ class _Edit:
         wormholes[wormhole_id] = WormholeFacts(id=hole.id, a=hole.a, b=hole.b, learned=learned,
                                                instability=hole.instability)
         for end in (hole.a, hole.b):
-            self.system(gi, end, turn, surveyed=False)
+            self.system(gi, end, turn, None)
 
     def anomaly(self, gi: GalaxyIndex, system_id: str, anomaly: Anomaly, turn: int) -> None:
         anomalies = self._map("anomalies")
@@ -261,7 +270,7 @@ def passive_survey(k: Knowledge, gi: GalaxyIndex, system_id: str, turn: int) -> 
     _check_turn(turn)
     e = _Edit(k)
     system = gi.systems[system_id]
-    e.system(gi, system_id, turn, surveyed=True)
+    e.system(gi, system_id, turn, "passive")
     for planet in system.planets:
         e.planet(gi, planet, turn, "passive", biosphere=planet.biosphere, space_age=planet.space_age)
     for belt in system.belts:
@@ -282,6 +291,7 @@ def active_survey(k: Knowledge, gi: GalaxyIndex, system_id: str, turn: int, dss_
     k = passive_survey(k, gi, system_id, turn)
     e = _Edit(k)
     system = gi.systems[system_id]
+    e.system(gi, system_id, turn, "active", dss_level)
     for hole_id, _ in gi.links[system_id]:
         if gi.wormholes[hole_id].concealment <= dss_level:
             e.wormhole(gi, hole_id, turn)
@@ -300,7 +310,7 @@ def sensor_sweep(k: Knowledge, gi: GalaxyIndex, system_id: str, turn: int, senso
     k = passive_survey(k, gi, system_id, turn)
     e = _Edit(k)
     system = gi.systems[system_id]
-    e.system(gi, system_id, turn, surveyed=True)
+    e.system(gi, system_id, turn, "sensors", sensors_level)
     for hole_id, _ in gi.links[system_id]:
         if gi.wormholes[hole_id].concealment <= sensors_level:
             e.wormhole(gi, hole_id, turn)
@@ -320,7 +330,7 @@ def planetary_survey(k: Knowledge, gi: GalaxyIndex, planet_id: str, turn: int) -
     _check_turn(turn)
     planet = gi.planets[planet_id]
     e = _Edit(k)
-    e.system(gi, gi.planet_system[planet_id], turn, surveyed=False)
+    e.system(gi, gi.planet_system[planet_id], turn, None)
     e.planet(gi, planet, turn, "planetary", biosphere=planet.biosphere, space_age=planet.space_age,
              mineral_rating=planet.mineral_rating, traits=_trait_text(planet), inhabitants=planet.inhabitants)
     return e.done()
@@ -399,6 +409,9 @@ def gm_reveal(k: Knowledge, gi: GalaxyIndex, what: str, turn: int, text: str = "
             break
     if target in gi.systems:
         k = passive_survey(k, gi, target, turn)
+        e = _Edit(k)
+        e.system(gi, target, turn, "gm")
+        k = e.done()
     elif target in gi.planets:
         k = planetary_survey(k, gi, target, turn)
     elif target in gi.wormholes:
@@ -408,7 +421,7 @@ def gm_reveal(k: Knowledge, gi: GalaxyIndex, what: str, turn: int, text: str = "
             for anomaly in system.anomalies:
                 if anomaly.id == target:
                     e = _Edit(k)
-                    e.system(gi, system.id, turn, surveyed=False)
+                    e.system(gi, system.id, turn, None)
                     e.anomaly(gi, system.id, anomaly, turn)
                     k = e.done()
                     break

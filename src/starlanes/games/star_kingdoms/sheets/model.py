@@ -388,10 +388,11 @@ def _nation(ctx: SheetContext) -> Section:
 def _known_space(ctx: SheetContext) -> Section:
     k = ctx.knowledge
     own = {c.planet for c in ctx.faction.colonies}
-    systems = tuple((s.name, f"turn {s.learned}", "charted only" if s.surveyed is None else f"turn {s.surveyed}",
+    systems = tuple((s.name, f"turn {s.learned}", "charted only" if s.surveyed is None else
+                     ", ".join(f"{kind} {turn}" for kind, turn in sorted(s.surveys.items())),
                      "" if s.nebula is None else ("nebula" if s.nebula else "-"))
                     for s in sorted(k.systems.values(), key=lambda s: s.name))
-    tables = [Table(("System", "Known since", "Last surveyed", "Nebula"), systems, caption="Systems")]
+    tables = [Table(("System", "Known since", "Surveys (turn)", "Nebula"), systems, caption="Systems")]
     holes = tuple((f"{ctx.system(w.a)} - {ctx.system(w.b)}", str(w.instability), f"turn {w.learned}")
                   for w in sorted(k.wormholes.values(), key=lambda w: (ctx.system(w.a), ctx.system(w.b))))
     if holes:

@@ -9,6 +9,7 @@ price), falling back to the listing itself, so the two can never disagree.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from starlanes.core.actions import Action
@@ -239,11 +240,14 @@ def list_harvest(state: KardashevState, seat: int) -> Listing:
 def list_move(state: KardashevState, seat: int) -> Listing:
     out: Listing = []
     forms = _forms(state, seat, "move-fleet")
+    if not forms:
+        return out
+    grid = fleet.move_map(state, seat)
     for i, c in enumerate(state.cells):
         if c.fleet != seat:
             continue
         for via, sur in forms:
-            for dest in sorted(fleet.plans(state, seat, i, sur)):
+            for dest in sorted(fleet.plans(state, seat, i, sur, grid)):
                 out.append(Move(CELLS[i], CELLS[dest], (), via))
     return out
 
@@ -257,19 +261,28 @@ def list_research(state: KardashevState, seat: int) -> Listing:
     if not free and not can_take(state, "research"):
         return out
     held = frozenset(p.techs)
+    if free:
+        return [Research(tech) for tech in role.techs
+                if CONTENT.techs[tech].level == role.free_tech_level and tech not in held]
+    for research in _researchable(p.role, held):
+        if affordable(state, seat, CONTENT.techs[research.tech].cost):
+            out.append(research)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _researchable(role_key: str, held: frozenset[str]) -> tuple[Research, ...]:
+    """The research actions a role holding ``held`` may take, price aside (K-Q01, K-Q02, K-TE32)."""
+    role = CONTENT.roles[role_key]
+    out: list[Research] = []
     for tech in role.techs:
-        t = CONTENT.techs[tech]
-        if free:
-            if t.level == role.free_tech_level and tech not in held:
-                out.append(Research(tech))
-            continue
-        if research_refusal(CONTENT, p.role, held, tech) is not None or not affordable(state, seat, t.cost):
+        if research_refusal(CONTENT, role_key, held, tech) is not None:
             continue
         if is_clone(CONTENT, tech):
-            out += [Research(tech, copy) for copy in role.techs if clone_refusal(CONTENT, p.role, copy) is None]
+            out += [Research(tech, copy) for copy in role.techs if clone_refusal(CONTENT, role_key, copy) is None]
         else:
             out.append(Research(tech))
-    return out
+    return tuple(out)
 
 
 def list_use(state: KardashevState, seat: int) -> Listing:
@@ -518,7 +531,7 @@ def why_not(state: KardashevState, seat: int, action: Action) -> str | None:
     problem = _specific(state, seat, action)
     if problem:
         return problem
-    if isinstance(action, Move) and action.path:
+    if isinstance(action, Move):  # only this fleet's moves (the listing's, or a path given)
         plan = move_plan(state, seat, action)
         return plan if isinstance(plan, str) else None
     if isinstance(action, Decline) and not state.tasks[0].optional:

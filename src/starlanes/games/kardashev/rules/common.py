@@ -85,12 +85,28 @@ def effects(state: KardashevState, seat: int) -> tuple[Effect, ...]:
     return _effects(p.role, tuple(p.techs), p.cloned)
 
 
+@lru_cache(maxsize=8192)
+def _hook(role: str, techs: tuple[str, ...], cloned: str | None, name: str) -> tuple[Effect, ...]:
+    return effects_at(_effects(role, techs, cloned), name)
+
+
 def hook(state: KardashevState, seat: int, name: str) -> tuple[Effect, ...]:
-    return effects_at(effects(state, seat), name)
+    """The effects of ``seat`` the rule step ``name`` applies (cached by role and technologies)."""
+    p = state.seats[seat]
+    if p.role is None:
+        return ()
+    return _hook(p.role, tuple(p.techs), p.cloned, name)
+
+
+@lru_cache(maxsize=4096)
+def _budget(role: str, techs: tuple[str, ...], cloned: str | None) -> Budget:
+    return turn_budget(_effects(role, techs, cloned))
 
 
 def budget(state: KardashevState, seat: int) -> Budget:
-    return turn_budget(effects(state, seat))
+    p = state.seats[seat]
+    assert p.role is not None
+    return _budget(p.role, tuple(p.techs), p.cloned)
 
 
 def can_take(state: KardashevState, kind: str) -> bool:
@@ -125,8 +141,14 @@ def add(p: Player, kind: str, n: int) -> None:
     setattr(p, kind, get(p, kind) + n)
 
 
+@lru_cache(maxsize=65536)
+def _affordable(food: int, matter: int, energy: int, cost: Cost, rate: int) -> bool:
+    return can_afford(Resources(food, matter, energy), cost, rate)
+
+
 def affordable(state: KardashevState, seat: int, cost: Cost) -> bool:
-    return can_afford(hand(state.seats[seat]), cost, state.params.exchange_rate)
+    p = state.seats[seat]
+    return _affordable(p.food, p.matter, p.energy, cost, state.params.exchange_rate)
 
 
 def _price(need: dict[str, int], extra: str, matching: int, any_part: int) -> Cost:

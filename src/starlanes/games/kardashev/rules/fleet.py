@@ -54,23 +54,21 @@ def move_map(state: KardashevState, seat: int) -> MoveMap:
 
 
 def energy_reach(state: KardashevState, seat: int, surcharge: int) -> int:
-    """The most energy ``seat`` could pay for a move with ``surcharge`` other cards (4-for-1 included)."""
+    """At most the energy ``seat`` could pay for a move (4-for-1 included); plans are priced one by one."""
     p = state.seats[seat]
     rate = state.params.exchange_rate
-    best = 0
-    for e in range(p.energy + (p.food + p.matter) // rate + 1):
-        if affordable(state, seat, Cost(energy=e, any=surcharge)):
-            best = e
-    return best
+    return p.energy + p.food // rate + p.matter // rate  # an upper bound: each plan's price is checked
 
 
-def plans(state: KardashevState, seat: int, start: int, surcharge: int = 0) -> dict[int, MovePlan]:
-    """Every legal destination of the fleet on ``start`` with its plan (K-M01..K-M04, K-T01)."""
+def plans(state: KardashevState, seat: int, start: int, surcharge: int = 0, grid: MoveMap | None = None
+          ) -> dict[int, MovePlan]:
+    """Every legal destination of the fleet on ``start`` with its plan (K-M01..K-M04, K-T01);
+    ``grid``: the seat's ``move_map`` when the caller has it."""
     c = state.cells[start]
     if c.fleet != seat:
         return {}
     rules = move_rules(state, seat)
-    grid = move_map(state, seat)
+    grid = grid or move_map(state, seat)
     found = reachable(BOARD, grid, CELLS[start], c.fleet_level, rules, energy_reach(state, seat, surcharge))
     out = {}
     for h, plan in found.items():

@@ -103,7 +103,7 @@ def fleet_sources(state: KardashevState, seat: int) -> list[Source]:
                 best = max(
                     (n for n in NEIGH[i]
                      if n not in taken and state.cells[n].colony not in (None, seat)
-                     and resource_types(state.cells[n])),
+                     and resource_types(state.cells[n]) and not blockaded(state, seat, n)),
                     key=lambda n: (state.cells[n].colony_level, -n), default=None)
                 if best is None:
                     break

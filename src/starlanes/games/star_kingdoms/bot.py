@@ -9,7 +9,7 @@ credits) and writes, for every colony, in this order while the credits last (kee
 2. Academic slot free: research the core technology with the lowest next level (Planetary
    Construction, Sensors and Ship Construction first on ties);
 3. Shipyard slot free, every ``ship_every`` turns: a basic level 1 survey ship;
-4. rush the Industrial project when the credits are well above the reserve.
+4. rush the Industrial and Academic projects, up to their caps, with what is left above the reserve.
 
 Then every line is checked with :func:`.execute.check_orders` and only accepted lines are kept, so the
 document it returns is always accepted as a whole (the ruleset lists it as a legal action; the
@@ -28,7 +28,7 @@ from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, Distri
 from starlanes.games.star_kingdoms.execute import check_orders, effective_pc_of, name_book
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import format_order
-from starlanes.games.star_kingdoms.projects import project_cost
+from starlanes.games.star_kingdoms.projects import project_cost, rush_cap
 
 __all__ = ["EconomicBot", "economic_orders", "make_economic"]
 
@@ -92,10 +92,18 @@ def economic_orders(state: CampaignState, seat: int, *, reserve: int = 100, ship
             if cost <= credits:
                 orders.append(r.ConstructShip(planet=colony.planet, ship_class="survey-probe"))
                 credits -= cost
-        if credits >= 3 * params.rush_cost and any(isinstance(o, r.ConstructDistrict) and o.planet == colony.planet
-                                                   for o in orders):
-            orders.append(r.RushProject(planet=colony.planet, district="industrial", count=1))
-            credits -= params.rush_cost
+        for district in ("industrial", "academic"):
+            started = next((o for o in orders if getattr(o, "planet", "") == colony.planet
+                            and _slot_of(o) == district), None)
+            running = colony.projects.get(district)
+            if started is None and (running is None or running.level == 0):
+                continue
+            kind = cat.project(running.kind if running is not None else _kind_of(started))
+            cap = rush_cap(kind, colony.districts.level(district), effective_pc_of(state, faction, colony), params)
+            count = min(cap, max(0, credits - 2 * params.rush_cost) // params.rush_cost)
+            if count > 0:
+                orders.append(r.RushProject(planet=colony.planet, district=district, count=count))
+                credits -= count * params.rush_cost
     if not orders:
         return ""
     book = name_book(state, faction, cat)
@@ -104,6 +112,22 @@ def economic_orders(state: CampaignState, seat: int, *, reserve: int = 100, ship
     lines = text.splitlines()
     kept = [lines[res.line - 1] for res in results if res.accepted]
     return "".join(line + "\n" for line in kept)
+
+
+def _slot_of(order: r.Order) -> str:
+    if isinstance(order, r.ConstructDistrict | r.ResearchPlanetaryConstruction):
+        return "industrial"
+    if isinstance(order, r.ResearchCoreTechnology):
+        return "academic"
+    return ""
+
+
+def _kind_of(order: r.Order | None) -> str:
+    if isinstance(order, r.ConstructDistrict):
+        return "construct-district"
+    if isinstance(order, r.ResearchPlanetaryConstruction):
+        return "research-planetary-construction"
+    return "research-core-technology"
 
 
 class EconomicBot:

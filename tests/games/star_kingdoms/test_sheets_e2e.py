@@ -83,3 +83,21 @@ def test_VIS_07_the_sheet_never_names_the_galaxy_or_its_seed() -> None:
         for fmt in ("md", "html"):
             text = render_sheet(state, faction.id, fmt)
             assert state.galaxy.name not in text and "seed" not in text
+
+
+def test_the_gm_sheet_shows_every_nation_and_the_open_queue(tmp_path: Path) -> None:
+    from starlanes.games.star_kingdoms.campaign import GMItem
+    from starlanes.games.star_kingdoms.sheets import GM_SHEET_ID, build_gm_sheet, render_markdown
+
+    state = _campaign(1)
+    state.gm_queue.append(GMItem(id=4, turn=2, faction=state.factions[1].id, kind="request", subject="a comet?",
+                                 blocking=True))
+    md = render_markdown(build_gm_sheet(state))
+    for faction in state.factions:
+        assert f"| {faction.name} |" in md
+    assert "| Free Worlds of Ossa |  | yes | NO |" in md
+    assert "| 4 | Kethri Concord | request | turn 2 | yes | a comet? |" in md
+    assert "| Orders received | 2 |" in md and "| Open GM items | 1 |" in md
+    written = write_sheets(state, tmp_path, gm=True)
+    assert {p.name for p in written} >= {f"{GM_SHEET_ID}-turn-001.md", f"{GM_SHEET_ID}-turn-001.html"}
+    assert len(written) == 2 * (len(state.factions) + 1)

@@ -3,7 +3,8 @@
 :func:`build_sheet` makes the sheet model from the campaign, the faction's turn report and its
 knowledge (nothing else: see :mod:`.model`); :func:`render_markdown` and :func:`render_html`
 print it; :func:`render_sheet` does both steps; :func:`write_sheets` writes every faction's
-sheets of the last processed turn to a folder (what ``starlanes star-kingdoms sheets`` calls).
+sheets of the last processed turn to a folder (what ``starlanes campaign star-kingdoms sheets``
+calls), and with ``gm=True`` the GM's overview (:func:`build_gm_sheet`) too.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Literal
 
 from starlanes.core.errors import PathError
 from starlanes.games.star_kingdoms.campaign import CampaignState
+from starlanes.games.star_kingdoms.sheets.gm import GM_SHEET_ID, build_gm_sheet
 from starlanes.games.star_kingdoms.sheets.html import render_html
 from starlanes.games.star_kingdoms.sheets.markdown import escape, render_markdown
 from starlanes.games.star_kingdoms.sheets.model import (
@@ -26,11 +28,13 @@ from starlanes.games.star_kingdoms.sheets.model import (
 )
 
 __all__ = [
+    "GM_SHEET_ID",
     "SECTION_BUILDERS",
     "Section",
     "Sheet",
     "SheetContext",
     "Table",
+    "build_gm_sheet",
     "build_sheet",
     "escape",
     "register_section",
@@ -56,8 +60,9 @@ def sheet_filename(faction_id: str, turn: int, fmt: Format) -> str:
 
 
 def write_sheets(state: CampaignState, folder: str | Path, *, formats: tuple[Format, ...] = ("md", "html"),
-                 factions: tuple[str, ...] = ()) -> list[Path]:
-    """Write the sheets of every faction (or those named) to ``folder``; the paths written."""
+                 factions: tuple[str, ...] = (), gm: bool = False) -> list[Path]:
+    """Write the sheets of every faction (or those named) to ``folder``, and the GM's overview
+    (``_gm-turn-NNN``) when ``gm``; the paths written."""
     out = Path(folder)
     if out.exists() and not out.is_dir():
         raise PathError(f"{out} is a file; name a folder for the sheets")
@@ -66,9 +71,12 @@ def write_sheets(state: CampaignState, folder: str | Path, *, formats: tuple[For
     except OSError as exc:
         raise PathError(f"cannot create {out}: {exc.strerror or exc}") from exc
     ids = factions or tuple(f.id for f in state.factions)
+    sheets = [build_sheet(state, fid) for fid in ids]
+    if gm:
+        sheets.append(build_gm_sheet(state))
     written: list[Path] = []
-    for fid in ids:
-        sheet = build_sheet(state, fid)
+    for sheet in sheets:
+        fid = sheet.faction
         for fmt in formats:
             text = render_html(sheet) if fmt == "html" else render_markdown(sheet)
             path = out / sheet_filename(fid, sheet.turn, fmt)

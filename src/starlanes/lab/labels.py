@@ -81,11 +81,15 @@ def label_table(summary: Summary) -> Table | None:
     """The Rich table of win rates by seat label, or ``None`` when the games had no labels."""
     if not summary.by_label:
         return None
+    from rich import box
     from rich.table import Table
 
-    table = Table(title="win rate by seat label (e.g. role), 95% Wilson intervals")
-    for col in ("label", "agent", "played", "wins", "win rate", "95% CI", "mean score"):
-        table.add_column(col, justify="left" if col in ("label", "agent") else "right")
+    table = Table(title="win rate by seat label (e.g. role), 95% Wilson intervals; mean final score",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    for col in ("label", "agent", "played", "wins", "win rate", "95% CI", "score"):
+        # only the agent's name may be shortened on a narrow terminal; numbers never wrap
+        table.add_column(col, justify="left" if col in ("label", "agent") else "right",
+                         no_wrap=col != "agent", overflow="ellipsis")
     for row in label_rows(summary):
         table.add_row(*row)
     return table

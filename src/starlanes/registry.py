@@ -73,6 +73,8 @@ BUILTIN: tuple[GameEntry, ...] = (
     GameEntry(
         id="risky-stars",
         ruleset="starlanes.games.risky_stars.game:make_ruleset",
+        renderer="starlanes.games.risky_stars.render:RiskyStarsRenderer",
+        agents={"risky-stars:heuristic": "starlanes.games.risky_stars.ai:make_heuristic"},
         commands={
             "odds": "starlanes.games.risky_stars.cli:odds",
             "map generate": "starlanes.games.risky_stars.cli:generate_map",

@@ -1,37 +1,41 @@
-"""Issue 16 in one run: every speed figure it asks for, beside the old code's recorded figures.
+"""Issue 16 in one run: every speed figure it asks for, the new code beside the old code's.
 
-Figures (one core each, median of ``--repeat`` runs; the machine's load is printed first):
+Figures (one core each; every measurement in a new process; median of ``--repeat`` runs):
 
   random play        the lab loop (``starlanes lab run`` with ``random`` agents, one core): setup,
-                     for every action the legal actions (or a draw from them), the agent's
-                     choice and ``apply_unchecked``; record-keeping included. actions/s.
+                     for every action a draw from the legal actions (or the list, on the old
+                     code) and ``apply_unchecked``; record-keeping included. actions/s.
   mcts rollout=100   MCTS iterations/s at fixed positions of seeded random games, each iteration
                      a tree walk plus a random playout of at most 100 actions (``rollout=100``).
   odds table         space-risk whole-battle float table, every A, D in 1..100 (win chance and
-                     expected survivors), cold dice cache, ms; the exact-fraction table A, D <= 30.
+                     expected survivors), cold dice cache, ms (best of 7); the exact-fraction
+                     table A, D <= 30 (best of 3).
   odds text          ``starlanes odds space-risk --attack 1..100 --defend 1..100``: the whole
-                     command (start-up, tables, text), wall time in s.
-  start-up           ``starlanes --help`` and ``starlanes games``: the whole command, wall s.
+                     command (start-up, tables, text) in a new process.
+  start-up           ``starlanes --help`` and ``starlanes games``: the whole command.
 
-A digest of the random games' records and of the MCTS choices is printed: equal digests between
+Times are CPU time of the measuring process (``process_time``; for the commands, the child's
+user + system time): the project's machine is shared, and wall time there varies with what
+else runs (the commands' wall time is printed in the notes). With ``--old-src`` the old code is
+measured too, alternating with the new code so both see the same load; without it the figures
+recorded in ``OLD`` (the old code on the day of the change, see docs/performance.md) are shown.
+
+Digests of the random games' records and of the MCTS choices are printed: equal digests for
 the old and new code mean the speed-ups played the same games and made the same choices.
 
-The script uses only interfaces the old code already had, so it runs on it too::
+Run::
 
-    git worktree add /tmp/speed-base <old commit>
-    PYTHONPATH=/tmp/speed-base/src .venv/bin/python benchmarks/speed.py --label old
-
-``OLD`` below holds the figures printed that way (issue 16's "old code"), measured on this
-machine on the day of the change; they are printed beside the new ones.
-
-Run: .venv/bin/python benchmarks/speed.py [--repeat 3] [--only play mcts odds startup]
+    git worktree add /tmp/speed-base e20e176       # the code before issue 16
+    .venv/bin/python benchmarks/speed.py --old-src /tmp/speed-base/src [--repeat 3] [--only play mcts odds startup]
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -57,26 +61,20 @@ def _load() -> str:
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
 
 
-def random_play(game_id: str, games: int, repeat: int) -> tuple[float, float, str]:
-    """(actions/s, games/s, digest of the records) of the lab loop with random agents."""
+def random_play(game_id: str, games: int) -> dict[str, Any]:
+    """Actions per CPU-second of the lab loop with random agents, and a digest of the records."""
     from starlanes.lab.runner import load_ruleset, plan_games, run_tasks
 
     players = load_ruleset(game_id).spec.min_players
     tasks = plan_games(game_id, ["random"] * players, games, 1)
     run_tasks(tasks[:2])  # warm the caches (map, card book)
-    rates: list[float] = []
-    per_game: list[float] = []
-    digest = ""
-    for _ in range(repeat):
-        started = time.perf_counter()
-        records = run_tasks(tasks, workers=1)
-        elapsed = time.perf_counter() - started
-        actions = sum(r.length for r in records)
-        rates.append(actions / elapsed)
-        per_game.append(games / elapsed)
-        digest = hashlib.sha256(repr([(r.winners, r.reason, r.scores, r.length) for r in records])
-                                .encode()).hexdigest()[:12]
-    return _median(rates), _median(per_game), digest
+    started = time.process_time()
+    records = run_tasks(tasks, workers=1)
+    elapsed = time.process_time() - started
+    actions = sum(r.length for r in records)
+    digest = hashlib.sha256(repr([(r.winners, r.reason, r.scores, r.length) for r in records])
+                            .encode()).hexdigest()[:12]
+    return {"value": actions / elapsed, "note": f"{games / elapsed:.1f} games/s; records {digest}"}
 
 
 def _positions(game: Any, count: int, stride: int = 7) -> list[tuple[Any, int]]:
@@ -102,27 +100,23 @@ def _positions(game: Any, count: int, stride: int = 7) -> list[tuple[Any, int]]:
     return found
 
 
-def mcts(game_id: str, positions: int, iterations: int, repeat: int) -> tuple[float, str]:
-    """(iterations/s, digest of the chosen actions) of ``mcts`` with ``rollout=100``."""
+def mcts(game_id: str, positions: int, iterations: int) -> dict[str, Any]:
+    """MCTS iterations per CPU-second with ``rollout=100``, and a digest of the chosen actions."""
     from starlanes.ai.mcts import MCTSAgent
     from starlanes.lab.runner import load_ruleset
 
     game = load_ruleset(game_id)
     spots = _positions(game, positions)
     options = {"iterations": str(iterations), "rollout": "100"}
-    rates: list[float] = []
-    digest = ""
-    for _ in range(repeat):
-        total = 0
-        chosen: list[str] = []
-        started = time.perf_counter()
-        for i, (state, seat) in enumerate(spots):
-            agent = MCTSAgent(game, seat, i, options)
-            chosen.append(agent.act(game.view(state, seat), game.legal_actions(state, seat)).text())
-            total += agent.last.iterations if agent.last is not None else 0
-        rates.append(total / (time.perf_counter() - started))
-        digest = hashlib.sha256("\n".join(chosen).encode()).hexdigest()[:12]
-    return _median(rates), digest
+    total = 0
+    chosen: list[str] = []
+    started = time.process_time()
+    for i, (state, seat) in enumerate(spots):
+        agent = MCTSAgent(game, seat, i, options)
+        chosen.append(agent.act(game.view(state, seat), game.legal_actions(state, seat)).text())
+        total += agent.last.iterations if agent.last is not None else 0
+    rate = total / (time.process_time() - started)
+    return {"value": rate, "note": "choices " + hashlib.sha256("\n".join(chosen).encode()).hexdigest()[:12]}
 
 
 def _timed(fn: Callable[[], object], repeat: int) -> float:
@@ -131,38 +125,78 @@ def _timed(fn: Callable[[], object], repeat: int) -> float:
     runs = []
     for _ in range(repeat):
         odds.clear_caches()
-        started = time.perf_counter()
+        started = time.process_time()
         fn()
-        runs.append((time.perf_counter() - started) * 1000.0)
-    return _median(runs)
+        runs.append((time.process_time() - started) * 1000.0)
+    return min(runs)
 
 
-def odds_tables(repeat: int) -> tuple[float, float, str]:
-    """(float table ms, exact table ms, digest of the float table)."""
+def odds_float() -> dict[str, Any]:
+    """Best of 7 (CPU ms) of the float table A, D 1..100, and a digest of its win chances."""
     from starlanes.games.space_risk import odds
 
-    float_ms = _timed(lambda: odds.battle_tables(100, 100), max(repeat, 7))
-    exact_ms = _timed(lambda: odds.battle_tables(30, 30, exact=True), max(repeat, 3))
+    value = _timed(lambda: odds.battle_tables(100, 100), 7)
     table = odds.battle_tables(100, 100)
     digest = hashlib.sha256(repr([round(p, 12) for row in table.p_attacker_wins for p in row])
                             .encode()).hexdigest()[:12]
-    return float_ms, exact_ms, digest
+    return {"value": value, "note": f"table {digest}"}
 
 
-def command(args: list[str], repeat: int) -> tuple[float, int]:
-    """Median wall time in s of ``starlanes ARGS`` in a new process, and its output's length."""
+def odds_exact() -> dict[str, Any]:
+    from starlanes.games.space_risk import odds
+
+    return {"value": _timed(lambda: odds.battle_tables(30, 30, exact=True), 3), "note": ""}
+
+
+def command(args: list[str]) -> dict[str, Any]:
+    """Wall and CPU seconds of ``starlanes ARGS`` in a new process (the whole command)."""
     code = ("import sys; from starlanes.cli import main; sys.argv = ['starlanes', *sys.argv[1:]]; "
             "sys.exit(main())")
-    runs = []
-    size = 0
-    for _ in range(repeat):
-        started = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, env=os.environ.copy())
-        runs.append(time.perf_counter() - started)
-        size = len(done.stdout)
-        if done.returncode != 0:
-            raise SystemExit(f"starlanes {' '.join(args)} failed: {done.stderr.decode()[-500:]}")
-    return _median(runs), size
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, env=os.environ.copy())
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"starlanes {' '.join(args)} failed: {done.stderr.decode()[-500:]}")
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return {"value": cpu, "note": f"wall {wall:.3f} s; {len(done.stdout):,} bytes out"}
+
+
+ODDS_TEXT = ["odds", "space-risk", "--attack", "1..100", "--defend", "1..100"]
+
+# key -> (what it covers, unit, higher is better, how to measure it)
+FIGURES: dict[str, tuple[str, str, bool, Callable[[argparse.Namespace], dict[str, Any]]]] = {
+    "play:space-risk": ("space-risk random play, lab loop, 1 core", "actions/s", True,
+                        lambda a: random_play("space-risk", a.games)),
+    "play:retrograde": ("retrograde random play, lab loop, 1 core", "actions/s", True,
+                        lambda a: random_play("retrograde", a.games)),
+    "mcts:space-risk": ("space-risk mcts rollout=100, iterations", "iter/s", True,
+                        lambda a: mcts("space-risk", a.positions, a.iterations)),
+    "mcts:retrograde": ("retrograde mcts rollout=100, iterations", "iter/s", True,
+                        lambda a: mcts("retrograde", a.positions, a.iterations)),
+    "odds:float": ("space-risk odds table A,D 1..100 (float)", "ms", False, lambda a: odds_float()),
+    "odds:exact": ("space-risk odds table A,D 1..30 (exact)", "ms", False, lambda a: odds_exact()),
+    "odds:text": ("starlanes " + " ".join(ODDS_TEXT), "s CPU", False, lambda a: command(ODDS_TEXT)),
+    "startup:help": ("starlanes --help", "s CPU", False, lambda a: command(["--help"])),
+    "startup:games": ("starlanes games", "s CPU", False, lambda a: command(["games"])),
+}
+GROUPS = {"play": ("play:space-risk", "play:retrograde"), "mcts": ("mcts:space-risk", "mcts:retrograde"),
+          "odds": ("odds:float", "odds:exact", "odds:text"), "startup": ("startup:help", "startup:games")}
+
+
+def _measure(key: str, args: argparse.Namespace, src: str | None) -> dict[str, Any]:
+    """One measurement of ``key`` in a fresh process running the code in ``src`` (None: this code)."""
+    env = os.environ.copy()
+    if src is not None:
+        env["PYTHONPATH"] = src
+    command_line = [sys.executable, __file__, "--figure", key, "--games", str(args.games),
+                    "--positions", str(args.positions), "--iterations", str(args.iterations)]
+    done = subprocess.run(command_line, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        raise SystemExit(f"{key} failed ({src or 'this code'}): {done.stderr[-800:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
 
 
 def main() -> None:
@@ -171,41 +205,37 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="random games per run and game")
     parser.add_argument("--positions", type=int, default=8, help="MCTS positions per game")
     parser.add_argument("--iterations", type=int, default=40, help="MCTS iterations per position")
-    parser.add_argument("--only", nargs="*", default=["play", "mcts", "odds", "startup"],
-                        choices=["play", "mcts", "odds", "startup"])
-    parser.add_argument("--label", default="new", help="name of this code in the output (old/new)")
+    parser.add_argument("--only", nargs="*", default=list(GROUPS), choices=list(GROUPS))
+    parser.add_argument("--old-src", default=None,
+                        help="the old code's src folder: measure it too, alternating with this code")
+    parser.add_argument("--figure", default=None, help=argparse.SUPPRESS)  # one measurement, as JSON
     args = parser.parse_args()
-    rows: list[tuple[str, str, float, str, str]] = []  # key, what, figure, unit, note
-
-    def row(key: str, what: str, figure: float, unit: str, note: str = "") -> None:
-        rows.append((key, what, figure, unit, note))
-        old = OLD.get(key)
-        ratio = f"{figure / old:6.2f}x old ({old:,.4g})" if old else ""
-        print(f"{what:<58} {figure:>12,.4g} {unit:<11} {ratio:<26} {note}", flush=True)
-
-    print(f"issue-16 figures, {args.label} code, median of {args.repeat}; {_load()}")
-    if "play" in args.only:
-        for game_id in GAMES:
-            rate, per_game, digest = random_play(game_id, args.games, args.repeat)
-            row(f"play:{game_id}", f"{game_id} random play, lab loop, 1 core", rate, "actions/s",
-                f"{per_game:.1f} games/s; records {digest}")
-    if "mcts" in args.only:
-        for game_id in GAMES:
-            rate, digest = mcts(game_id, args.positions, args.iterations, args.repeat)
-            row(f"mcts:{game_id}", f"{game_id} mcts rollout=100 ({args.positions} positions)", rate,
-                "iter/s", f"choices {digest}")
-    if "odds" in args.only:
-        float_ms, exact_ms, digest = odds_tables(args.repeat)
-        row("odds:float", "space-risk odds table A,D 1..100 (float)", float_ms, "ms", f"table {digest}")
-        row("odds:exact", "space-risk odds table A,D 1..30 (exact fractions)", exact_ms, "ms")
-        seconds, size = command(["odds", "space-risk", "--attack", "1..100", "--defend", "1..100"], args.repeat)
-        row("odds:text", "starlanes odds space-risk --attack 1..100 --defend 1..100", seconds, "s",
-            f"{size:,} bytes of text")
-    if "startup" in args.only:
-        for words in (["--help"], ["games"]):
-            seconds, _ = command(words, max(args.repeat, 5))
-            row(f"startup:{' '.join(words)}", f"starlanes {' '.join(words)}", seconds, "s")
-    print(f"{_load()} (after)")
+    if args.figure is not None:
+        print(json.dumps(FIGURES[args.figure][3](args)))
+        return
+    print(f"issue-16 figures: median of {args.repeat} runs, each in a new process; CPU time of one core "
+          f"(the machine is shared: wall time varies with the others' load); {_load()}")
+    old_label = "old (measured now)" if args.old_src else "old (recorded)"
+    print(f"{'figure':<58} {'new':>10} {old_label:>18} {'ratio':>7}  unit        notes (new | old)")
+    for group in args.only:
+        for key in GROUPS[group]:
+            what, unit, higher, _ = FIGURES[key]
+            new_runs: list[dict[str, Any]] = []
+            old_runs: list[dict[str, Any]] = []
+            for _ in range(args.repeat):  # alternate, so both see the same load
+                new_runs.append(_measure(key, args, None))
+                if args.old_src:
+                    old_runs.append(_measure(key, args, args.old_src))
+            new = _median([r["value"] for r in new_runs])
+            old = _median([r["value"] for r in old_runs]) if old_runs else OLD.get(key)
+            notes = new_runs[-1]["note"] + (f" | {old_runs[-1]['note']}" if old_runs else "")
+            if old:
+                speedup = new / old if higher else old / new
+                shown = f"{old:>18,.4g} {speedup:>6.2f}x"
+            else:
+                shown = f"{'-':>18} {'':>7}"
+            print(f"{what:<58} {new:>10,.4g} {shown}  {unit:<11} {notes}", flush=True)
+    print(f"{_load()} (after); ratio: how many times faster the new code is")
 
 
 if __name__ == "__main__":

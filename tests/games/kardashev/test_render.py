@@ -90,6 +90,7 @@ def test_the_table_fits_100_columns_for_every_viewer() -> None:
 
 
 def test_board_shows_owners_colony_and_fleet_levels() -> None:
+    """K-F05: a fleet may share a cell with a colony, even another seat's (drawn with both owners)."""
     board = plain(render_view(make_view(), 1)).split("legend:")[0]
     assert "0:C1 F1" in board  # seat 0's level-1 colony and level-1 fleet on one tile
     assert "0:C2" in board
@@ -98,6 +99,7 @@ def test_board_shows_owners_colony_and_fleet_levels() -> None:
 
 
 def test_board_shows_tile_symbols_terraforming_and_destroyed_and_empty_space() -> None:
+    """K-R03..K-R05, K-TE05: planet symbols, terraform symbols, destroyed backs, empty space."""
     board = plain(render_view(make_view(), 1)).split("legend:")[0]
     assert "X M" in board and "X E" in board
     assert "M e" in board  # a terraformed energy symbol in lower case
@@ -108,6 +110,7 @@ def test_board_shows_tile_symbols_terraforming_and_destroyed_and_empty_space() -
 
 
 def test_unexplored_spaces_show_their_zone() -> None:
+    """Inventory 2.2: the 19 blue and 18 white cells, told apart while unexplored."""
     view = make_view()
     board = plain(render_view(view, 1)).split("legend:")[0]
     blue = sum(1 for c in view.cells if c.tile is None and c.zone == "blue")
@@ -127,6 +130,7 @@ def test_only_the_placing_seat_sees_where_its_tile_may_go() -> None:
 
 
 def test_seats_show_role_resources_supplies_score_and_techs() -> None:
+    """K-R01: every hand is public, so the table shows every seat's cards; K-R07 supplies; K-Q07 techs."""
     text = plain(render_view(make_view(), 0))
     assert "seat 0 (you) Warlord · food 2 matter 1 energy 3 · supply 12 colony / 14 fleet pieces · score 10" in text
     assert "techs: Fuel Efficiency 1, Propellant Depot 1*" in text  # * : used through `use`
@@ -168,6 +172,7 @@ def _index(cells: list[Cell], q: int, r: int) -> int:
 
 
 def test_bidding_and_role_phases_say_who_decides() -> None:
+    """K-B02: bids are sealed (the table says so and shows none); K-S01: roles are distinct."""
     text = plain(render_view(make_view(phase="bid", bids=[], tasks=[], order=[], active=-1), 0))
     assert "sealed bids: 0 to 6 cards" in text and "nobody sees a bid until all are in" in text
     roles = make_view(phase="role", tasks=[], order=[], active=-1,
@@ -228,6 +233,7 @@ def test_actions_are_described_in_words_with_tiles_prices_and_texts() -> None:
 
 
 def test_the_tile_won_in_the_bidding_is_placed_on_a_marked_blue_space() -> None:
+    """K-X01, K-X02: the won tile goes on an unexplored blue space while more than 3 are left."""
     view = make_view(tasks=[])
     view.seats[0].tile = 1  # seat 0 won tile 2 (index 1): it places it as its turn starts
     mine = plain(render_view(view, 0))

@@ -155,7 +155,7 @@ def test_TURN_05_missed_turn_still_gets_a_sheet() -> None:
     state, a, _ = two_nations()
     _report(state, a, submitted=False)
     md = _md(state, a)
-    assert "No orders were received this turn: nothing new was started, ongoing projects carried on" in md
+    assert "## Orders\n\nNone received this turn." in md
     assert "| No orders were received: ongoing projects continue | TURN-05 |" in md
 
 

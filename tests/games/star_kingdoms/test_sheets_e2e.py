@@ -42,7 +42,8 @@ def test_sheet_1_6_end_to_end_every_nation_gets_a_sheet(tmp_path: Path) -> None:
         html = (tmp_path / f"{faction.id}-turn-002.html").read_text(encoding="utf-8")
         assert f"<td class=\"num\">{faction.credits}</td>" in html
     quiet = state.factions[2]
-    assert "No orders were received this turn" in render_sheet(state, quiet.id)
+    quiet_md = render_sheet(state, quiet.id)
+    assert "None received this turn." in quiet_md and "TURN-05" in quiet_md
 
 
 def test_refused_lines_reach_the_sheet_with_their_reason() -> None:

@@ -166,8 +166,7 @@ def _orders(ctx: SheetContext) -> Section | None:
     if ctx.report is None:
         return None
     if not ctx.report.submitted:
-        return Section("orders", "Orders", ("No orders were received this turn: nothing new was started, "
-                                            "ongoing projects carried on (S1.4, TURN-05).",))
+        return Section("orders", "Orders", ("None received this turn.",))
     if not ctx.report.orders:
         return Section("orders", "Orders", ("Your orders held no order lines.",))
     rows = tuple((str(o.line), o.text, "accepted" if o.accepted else "REFUSED", o.reason) for o in ctx.report.orders)
@@ -475,7 +474,7 @@ def _summary(ctx: SheetContext) -> tuple[tuple[str, str], ...]:
                 ctx.tech(g.tech) + (f" {g.level}" if g.level else "") for g in r.techs)))
         refused = sum(1 for o in r.orders if not o.accepted)
         rows.append(("Orders", "none received" if not r.submitted else
-                     f"{len(r.orders)} lines, {refused} refused"))
+                     f"{len(r.orders)} line{'s' if len(r.orders) != 1 else ''}, {refused} refused"))
     else:
         rows.append(("Credits", str(f.credits)))
     sp = f.tech.sp

@@ -120,7 +120,7 @@ def test_CIV_08_two_basic_level_1_ships_and_detachments() -> None:
 
 
 def test_CIV_09_one_organisation_with_its_office_on_the_homeworld() -> None:
-    """Amb#115: the starting organisation's office is on the homeworld (Power 1)."""
+    """Amb#115, ruling 70: the starting organisation's office is on the homeworld (Power 1)."""
     state = tiny_campaign()
     faction = add_nation(state, _form())
     assert [(o.name, o.type, o.offices) for o in faction.orgs] == [("Exploration Society", "science", ["h1"])]

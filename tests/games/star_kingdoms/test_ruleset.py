@@ -86,3 +86,15 @@ def test_determinize_gives_the_same_view() -> None:
     view = game.view(state, 1)
     sampled = game.determinize_view(view, Rng.from_seed(3))
     assert game.view_to_json(game.view(sampled, 1)) == game.view_to_json(view)
+
+
+def test_terminal_board_shows_the_nation_and_the_gm_table() -> None:
+    game = make_ruleset()
+    state = game.setup(None, 2, 5)
+    mine = game.render(game.view(state, 0).game, 0)
+    assert state.factions[0].name in mine and "450 credits" in mine and state.factions[1].name not in mine
+    assert "Industrial 2" in mine and f"orders 1 {state.factions[0].id}" in mine
+    table = game.render(game.view(state, GM).game, GM)
+    assert all(f.name in table for f in state.factions)
+    empty = SubmitOrders(1, state.factions[0].id)
+    assert game.describe_action(game.view(state, 0).game, empty) == "no new orders (ongoing projects continue)"

@@ -16,7 +16,7 @@ the GM sees everything.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -285,6 +285,44 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
         if event.kind == GMDecision.kind:
             return f"GM: {GMDecision.of(event).text}"
         return super().describe_event(event, viewer)
+
+    def render(self, view: StarKingdomsView, viewer: Any) -> str:
+        """The terminal's text: a nation's planets, projects, credits and GM items; the GM's table."""
+        from rich.markup import escape
+
+        head = (f"[bold]Turn {view.turn} of {view.params.turns}[/]" if view.turn <= view.params.turns
+                else f"[bold]The campaign is over after turn {view.params.turns}[/]")
+        lines = [head]
+        if view.nation is None:
+            for f in view.factions:
+                state = "" if f.approved else " [yellow](awaiting approval)[/]"
+                lines.append(f"{escape(f.name)} ({escape(f.id)}): {f.credits} credits, {len(f.colonies)} planet(s), "
+                             f"{len(f.units)} unit(s){state}")
+        else:
+            f = view.nation
+            names = {p.id: p.name for p in view.knowledge.planets.values()} if view.knowledge else {}
+            lines.append(f"[bold]{escape(f.name)}[/]: {f.credits} credits; science points physics {f.tech.sp.physics}, "
+                         f"engineering {f.tech.sp.engineering}, xenology {f.tech.sp.xenology}")
+            for c in f.colonies:
+                d = c.districts
+                lines.append(f"  {escape(names.get(c.planet, c.planet))}: Industrial {d.industrial}, Academic "
+                             f"{d.academic}, Shipyard {d.shipyard}, Military {d.military}")
+                for slot, p in c.projects.items():
+                    what = p.detail.get("tech") or p.detail.get("class") or p.detail.get("district") or p.kind
+                    lines.append(f"    {slot}: {escape(p.kind)} ({escape(str(what))}) level {p.level}, "
+                                 f"{p.progress}/{p.target}")
+            if view.report is not None and view.report.economy is not None:
+                lines.append(f"  last turn: income {view.report.economy.income} "
+                             f"(Economy Rating {view.report.economy.er.total})")
+            lines.append("  write: orders " + str(view.turn) + " " + escape(f.id) + ' "one order a line"')
+        lines += [f"  GM item #{i.id}: {escape(i.subject)}" for i in view.gm_items if not i.decided]
+        return "\n".join(lines)
+
+    def describe_action(self, view: StarKingdomsView, action: Action) -> str | None:
+        if isinstance(action, SubmitOrders):
+            count = sum(1 for line in action.orders.splitlines() if line.split("#", 1)[0].strip())
+            return "no new orders (ongoing projects continue)" if not count else f"{count} order(s)"
+        return None
 
     def perturb_hidden(self, state: CampaignState, seat: int, rng: Rng) -> CampaignState:
         """Other nations' credits and sealed orders change; the seat's view must not."""

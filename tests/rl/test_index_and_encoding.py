@@ -27,7 +27,7 @@ from starlanes.rl import (
 )
 from starlanes.rl.encode import CLIP
 from starlanes.rl.index import CALIBRATION, calibrated_blocks, legal_counts
-from tests.rl.helpers import GAMES, make_env
+from tests.rl.helpers import GAMES, make_env, random_play
 from tests.toy.duel import Duel, make_duel
 
 
@@ -264,3 +264,25 @@ def test_duel_views_encode_every_seat_the_same_shape() -> None:
     e.reset(seed=0)
     shapes = {e.observe(a)["observation"].shape for a in e.agents}
     assert shapes == {(e.encoder.size,)}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_short_lists_placed_in_python_get_the_slots_numpy_gives(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lists up to 512 actions are placed in plain Python, longer ones with NumPy: the same
+    rule, so the same slots (checked over random play with small blocks, so collisions happen)."""
+    import starlanes.rl.index as index_module
+
+    e = make_env(game_id, action_block=16, action_spill=4096)
+    e.reset(seed=1)
+    rng = np.random.default_rng(1)
+    compared = 0
+    for current in random_play(e, rng, 40):
+        legal = current.game.legal_actions(current.game_state, current.seat_of(current.agent_selection))
+        monkeypatch.setattr(index_module, "_SMALL", 10**9)
+        small = current.index.assign(legal)
+        monkeypatch.setattr(index_module, "_SMALL", -1)
+        big = current.index.assign(legal)
+        monkeypatch.undo()
+        assert np.array_equal(np.asarray(small), np.asarray(big))
+        compared += len(legal)
+    assert compared

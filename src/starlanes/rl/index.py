@@ -79,6 +79,10 @@ _PRIME = 0x100000001B3  # FNV-1a's 64-bit prime
 _MIX = 0x9E3779B97F4A7C15
 _NOT_INT = 1 << 40  # marks a hashed non-integer value, so "7" and 7 differ
 _ROUNDS = 16  # probing rounds done for all at once; the rare rest probe one by one
+_SMALL = 512  # lists up to this long are placed in plain Python (NumPy's overhead dominates)
+_HASHES: dict[Action, int] = {}  # action -> action_hash: the same actions come back state after state
+_TEMPLATES: dict[Any, npt.NDArray[np.uint64]] = {}
+_CACHE_LIMIT = 200_000
 
 
 class ActionSpaceOverflow(StarlanesError):
@@ -164,6 +168,31 @@ def _template_hashes(item: ActionTemplate) -> npt.NDArray[np.uint64]:
     return h
 
 
+def _cached_hash(action: Action) -> int:
+    try:
+        found = _HASHES.get(action)
+    except TypeError:  # a field that cannot be hashed (a list): compute it each time
+        return action_hash(action)
+    if found is None:
+        if len(_HASHES) >= _CACHE_LIMIT:
+            _HASHES.clear()
+        found = _HASHES[action] = action_hash(action)
+    return found
+
+
+def _cached_template_hashes(item: ActionTemplate) -> npt.NDArray[np.uint64]:
+    key = (item.cls, tuple(item.fixed.items()), item.ranged)
+    try:
+        found = _TEMPLATES.get(key)
+    except TypeError:
+        return _template_hashes(item)
+    if found is None:
+        if len(_TEMPLATES) >= _CACHE_LIMIT // 10:
+            _TEMPLATES.clear()
+        found = _TEMPLATES[key] = _template_hashes(item)
+    return found
+
+
 class HashedActionIndex:
     """The generic index: one block per action type, home slots by a stable hash, a spill
     region (see the module)."""
@@ -226,6 +255,9 @@ class HashedActionIndex:
     def assign(self, legal: LegalActions | Sequence[Action]) -> Slots:
         """The slot of each legal action, in the order of the list (see the module)."""
         items = legal.items if isinstance(legal, LegalActions) else tuple(legal)
+        total = sum(len(i) if isinstance(i, ActionTemplate) else 1 for i in items)
+        if total <= _SMALL:
+            return self._assign_small(items, legal)
         hashes: list[npt.NDArray[np.uint64]] = []
         starts: list[npt.NDArray[np.int64]] = []
         sizes: list[npt.NDArray[np.int64]] = []
@@ -248,22 +280,57 @@ class HashedActionIndex:
                     continue
                 flush()
                 start, size = self._block(item.cls)
-                hashes.append(_template_hashes(item))
+                hashes.append(_cached_template_hashes(item))
                 starts.append(np.full(len(item), start, dtype=np.int64))
                 sizes.append(np.full(len(item), size, dtype=np.int64))
             else:
                 start, size = self._block(type(item), item)
-                plain_h.append(action_hash(item))
+                plain_h.append(_cached_hash(item))
                 plain_start.append(start)
                 plain_size.append(size)
         flush()
-        if not hashes:
-            return np.zeros(0, dtype=np.int64)
         h = np.concatenate(hashes)
         start_of = np.concatenate(starts)
         size_of = np.concatenate(sizes)
         offset = (h % size_of.astype(np.uint64)).astype(np.int64)
         return self._place(h, start_of, size_of, offset, legal)
+
+    def _assign_small(self, items: Sequence[Action | ActionTemplate], legal: LegalActions | Sequence[Action]) -> Slots:
+        """``assign`` for a short list, in plain Python: the same rounds as ``_place``."""
+        h: list[int] = []
+        start_of: list[int] = []
+        size_of: list[int] = []
+        for item in items:
+            if isinstance(item, ActionTemplate):
+                if not len(item):
+                    continue
+                start, size = self._block(item.cls)
+                h.extend(_cached_template_hashes(item).tolist())
+                start_of.extend([start] * len(item))
+                size_of.extend([size] * len(item))
+            else:
+                start, size = self._block(type(item), item)
+                h.append(_cached_hash(item))
+                start_of.append(start)
+                size_of.append(size)
+        offset = [x % n for x, n in zip(h, size_of, strict=True)]
+        slots = [-1] * len(h)
+        taken: set[int] = set()
+        pending = list(range(len(h)))
+        for k in range(_ROUNDS):
+            later = []
+            for i in pending:
+                slot = start_of[i] + (offset[i] + k) % size_of[i]
+                if slot in taken:
+                    later.append(i)
+                else:
+                    taken.add(slot)
+                    slots[i] = slot
+            pending = later
+            if not pending:
+                return np.array(slots, dtype=np.int64)
+        return self._place(np.array(h, dtype=np.uint64), np.array(start_of, dtype=np.int64),
+                           np.array(size_of, dtype=np.int64), np.array(offset, dtype=np.int64), legal)
 
     def _place(self, h: npt.NDArray[np.uint64], start_of: Slots, size_of: Slots, offset: Slots,
                legal: LegalActions | Sequence[Action]) -> Slots:

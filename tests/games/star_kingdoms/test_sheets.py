@@ -338,3 +338,11 @@ def test_markdown_escaping_holds_under_a_commonmark_parser() -> None:
         elif t.type == "tr_close":
             rows.append(cells)
     assert rows.count(6) >= 1 + len(faction.units)
+
+
+def test_unknown_nation_is_a_clear_error() -> None:
+    from starlanes.core.errors import UnknownName
+
+    state, a, b = two_nations()
+    with pytest.raises(UnknownName, match=f"unknown nation 'nobody'; valid: {b}, {a}"):
+        build_sheet(state, "nobody")

@@ -26,6 +26,7 @@ from functools import cache
 
 import msgspec
 
+from starlanes.core.errors import UnknownName
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, TraitHooks
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, FIELDS, Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.economy import PEBreakdown
@@ -488,8 +489,13 @@ def _summary(ctx: SheetContext) -> tuple[tuple[str, str], ...]:
 
 def build_sheet(state: CampaignState, faction_id: str, *, catalogue: Catalogue | None = None,
                 builders: Sequence[tuple[str, SectionBuilder]] | None = None) -> Sheet:
-    """The feedback sheet of ``faction_id`` for the last processed turn of ``state``."""
-    faction = state.faction(faction_id)
+    """The feedback sheet of ``faction_id`` for the last processed turn of ``state``.
+
+    An unknown nation id raises ``UnknownName`` listing the campaign's nations."""
+    try:
+        faction = state.faction(faction_id)
+    except KeyError:
+        raise UnknownName("nation", faction_id, [f.id for f in state.factions]) from None
     gi = galaxy_index(state.galaxy)
     report = report_of(state, faction_id)
     ctx = SheetContext(state=state, faction=faction, report=report, knowledge=knowledge_for(state, faction_id, gi),

@@ -183,3 +183,22 @@ def test_knowledge_is_kept_in_the_state() -> None:
     k = state.knowledge[faction(state).id]
     assert faction(state).homeworld in k.planets
     assert k.planets[faction(state).homeworld].owner == faction(state).id
+
+
+def test_PROJ_07_PROJ_09_the_rules_mars_cruiser_450_credits_rushed_a_turn_early() -> None:
+    """S7.1-S7.2: an L3 cruiser on Mars costs 450; Shipyard 2 gives 2 a turn; three turns later it has 6/9;
+    one rush (75) brings it to 9 and it completes that turn instead of the next."""
+    state = campaign()
+    f = faction(state)
+    f.tech = msgspec.structs.replace(f.tech, levels={**f.tech.levels, "ship-construction": 3})
+    f.credits = 1000
+    home(state).districts = Districts(industrial=2, academic=1, shipyard=2, military=1)
+    run(state, {0: f"build ship heavy cruiser on {hw(state)} named Mars Guard\n"})
+    assert report(state).ledger.entries[0].amount == 450
+    run(state)
+    run(state)
+    assert home(state).projects["shipyard"].progress == 6
+    run(state, {0: f"rush shipyard project on {hw(state)}\n"})
+    assert any(u.name == "Mars Guard" for u in faction(state).units)
+    line = report(state).projects[0]
+    assert (line.progress_before, line.progress, line.rushes, line.status) == (6, 9, 1, "completed")

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.games.star_kingdoms.test_knowledge_fixtures import two_nations
 
 from starlanes.games.star_kingdoms.campaign import CampaignState, GMItem
@@ -168,3 +170,26 @@ def test_ruling_63_stored_knowledge_is_what_the_sheet_uses() -> None:
     assert "Varn (as first met): neutral" in md and "| Varn (as first met) | turn 1 |" in md
     stored.faction(b).name = "Varn Reborn"
     assert _sheets(stored, a)[0] == md
+
+
+@settings(max_examples=30, deadline=None)
+@given(credits=st.integers(0, 10**6), levels=st.lists(st.integers(0, 9), min_size=4, max_size=4),
+       tech=st.integers(1, 9), sp=st.integers(0, 500), principle=st.text(min_size=1, max_size=20),
+       adherence=st.integers(1, 5), unit_name=st.text(min_size=1, max_size=30), damage=st.integers(0, 50),
+       note=st.text(max_size=40))
+def test_VIS_07_property_random_secrets_of_b_never_reach_a(credits: int, levels: list[int], tech: int, sp: int,
+                                                           principle: str, adherence: int, unit_name: str,
+                                                           damage: int, note: str) -> None:
+    state, a, b = two_nations()
+    state.faction(a).known_factions.append(b)
+    before = _sheets(state, a)
+    f = state.faction(b)
+    f.credits = credits
+    f.colonies[0].districts = Districts(industrial=levels[0], academic=levels[1], shipyard=levels[2],
+                                        military=levels[3])
+    f.tech = msgspec.structs.replace(f.tech, levels={**f.tech.levels, "sensors": tech}, sp=SciencePoints(xenology=sp))
+    f.colonies[0].principles[principle] = adherence
+    f.units[0].name = unit_name
+    f.units[0].damage = damage
+    state.gm_notes[b] = [note]
+    assert _sheets(state, a) == before

@@ -65,3 +65,22 @@ def test_galaxy_generate(tmp_path: Path) -> None:
     data = json.loads(out.read_text())
     assert data["schema"] == "star-kingdoms-galaxy/1"
     assert sum(1 for s in data["systems"] for p in s.get("planets", ()) if p.get("homeworld")) >= 3
+
+
+def test_new_from_creation_forms_waits_for_the_gm(tmp_path: Path) -> None:
+    from tests.games.star_kingdoms.test_knowledge_fixtures import FORM_TOML
+
+    form = tmp_path / "zab.toml"
+    form.write_text(FORM_TOML.replace('homeworld = "Terra"', 'homeworld = ""').replace("Zabanian Empire", "Varn"))
+    camp = tmp_path / "camp.json"
+    code, out = sk("new", str(camp), "--form", str(form), "--factions", "1", "--seed", "2")
+    assert code == 0 and "1 await the GM's approval" in out, out
+    code, out = sk("gm", "queue", str(camp))
+    assert "approve-nation" in out and "(blocking)" in out
+    state = load_campaign(camp)
+    newcomer = state.factions[-1]
+    assert not newcomer.approved and newcomer.name == "Varn"
+    code, out = sk("gm", "do", str(camp), f"approve {newcomer.id}")
+    assert code == 0
+    code, out = sk("status", str(camp))
+    assert "awaiting" not in out and "Varn" in out

@@ -375,3 +375,14 @@ def test_O26_gm_request_goes_to_the_queue_and_ECO_12_no_bank_transfers() -> None
     run(state, {0: "gm request a level 6 sensors project please\ntransfer 100 credits to kethri\n"})
     assert [i.kind for i in state.gm_queue] == ["request"]
     assert not report(state).orders[1].accepted and "unknown order" in report(state).orders[1].reason
+
+
+def test_a_refused_line_takes_no_name_from_the_lines_below() -> None:
+    state = campaign()
+    name = hw(state)
+    state.factions[0].credits = 60
+    state.factions[0].traits = [Trait(name="Landlocked", category="homeworld",
+                                      hooks=TraitHooks(cost_percent={"construct-ship": 200}))]
+    got = verdicts(state, f"build ship patrol ship on {name} named Hope\ntrain security team on {name} named Hope\n")
+    assert got[0] == (False, "costs 100 credits; you have 60 left after the lines above")
+    assert got[1] == (True, "started, 50 credits")

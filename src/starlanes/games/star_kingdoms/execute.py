@@ -627,10 +627,12 @@ def start_orders(state: CampaignState, seat: int, text: str, builder: ReportBuil
         else:
             ctx.line = parsed.line
             snapshot = _snapshot(state, faction)
+            names, started = set(ctx.new_names), dict(ctx.started)
             try:
                 note = HANDLERS[type(parsed.order)](ctx, parsed.order)
             except _Refused as refused:
                 _restore(state, faction, snapshot)
+                ctx.new_names, ctx.started = names, started
                 result = OrderResult(line=parsed.line, text=shown, order_id=parsed.order.order_id, accepted=False,
                                      reason=str(refused))
             else:

@@ -232,6 +232,8 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
         orders = {seat: a.orders for seat, a in moves.items() if isinstance(a, SubmitOrders) and a.orders.strip()}
         turn = state.turn
         process_turn(state, orders)
+        if state.turn > state.params.turns:
+            state.ended = f"the campaign's last turn ({state.params.turns}) was played"
         missing = tuple(f.name for i, f in enumerate(state.factions) if f.approved and i not in orders)
         events = [TurnProcessed(turn, missing).event()]
         for seat, f in enumerate(state.factions):

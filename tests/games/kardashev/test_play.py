@@ -149,3 +149,34 @@ def test_every_event_is_described() -> None:
         for event in G.apply(state, seat, G.sample_legal(state, seat, rng)):
             text = G.describe_event(event, 0)
             assert text and not text.startswith(event.kind + " ")
+
+
+def test_reachable_plans_agree_with_plan_move() -> None:
+    """The breadth-first search builds its plans directly; each must be what plan_move makes of
+    its path (K-M01..K-M04, K-T08, K-TE20)."""
+    from starlanes.games.kardashev.board import plan_move
+    from starlanes.games.kardashev.rules import fleet
+    from starlanes.games.kardashev.rules.common import BOARD, CELLS
+
+    checked = 0
+    for seed in (1, 2):
+        state = G.setup(None, 3, seed)
+        rng = Rng.from_seed(seed)
+        while not G.is_over(state):
+            if state.phase == "turn" and not state.tasks:
+                seat = state.active
+                held = list(state.seats[seat].techs)
+                state.seats[seat].techs = ["propellant-depot", "wormhole"] if checked % 2 else held
+                grid = fleet.move_map(state, seat)
+                for i, c in enumerate(state.cells):
+                    if c.fleet != seat:
+                        continue
+                    for plan in fleet.plans(state, seat, i, 0, grid).values():
+                        again = plan_move(BOARD, grid, CELLS[i], plan.steps, c.fleet_level,
+                                          fleet.move_rules(state, seat))
+                        assert again == plan
+                        checked += 1
+                state.seats[seat].techs = held
+            seat = sorted(G.to_act(state))[0]
+            G.apply(state, seat, G.sample_legal(state, seat, rng))
+    assert checked > 100

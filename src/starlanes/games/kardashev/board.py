@@ -320,12 +320,13 @@ def reachable(
     plan that keeps a retreat cell is preferred over one of the same length that does not)."""
     limit = rules.reach(level, energy)
     best: dict[Hex, MovePlan] = {}
-    # breadth first over (cell, leaps used); a path is kept per state (first found = shortest)
-    paths: dict[tuple[Hex, int], tuple[Hex, ...]] = {(start, 0): ()}
+    # breadth first over (cell, leaps used); a path is kept per state (first found = shortest);
+    # plans are built as plan_move would build them (tests check the two agree)
+    paths: dict[tuple[Hex, int], tuple[tuple[Hex, ...], tuple[Hex, ...]]] = {(start, 0): ((), ())}
     queue: deque[tuple[Hex, int]] = deque([(start, 0)])
     while queue:
         cell, used = queue.popleft()
-        path = paths[(cell, used)]
+        path, leapt = paths[(cell, used)]
         if len(path) >= limit:
             continue
         moves = [(n, used) for n in board.neighbours(cell)]
@@ -334,23 +335,29 @@ def reachable(
                 far = (cell[0] + 2 * dq, cell[1] + 2 * dr)
                 if far in board:
                     moves.append((far, used + 1))
+        count = len(path) + 1
+        price = rules.cost(level, count)
         for nxt, leaps in moves:
             if nxt in grid.destroyed:
                 continue
             steps = (*path, nxt)
-            if nxt not in grid.explored or nxt in grid.hostile:
-                plan = plan_move(board, grid, start, steps, level, rules)
-                if isinstance(plan, MovePlan):
-                    _keep(best, plan)
+            jumped = leaps != used
+            over = leapt
+            if jumped:
+                over = (*leapt, ((cell[0] + nxt[0]) // 2, (cell[1] + nxt[1]) // 2))
+            if nxt not in grid.explored:
+                _keep(best, MovePlan(start, steps, over, count, price, "explore"))
+                continue
+            if nxt in grid.hostile:
+                retreat = None if jumped or (cell != start and cell in grid.friendly_fleets) else cell
+                _keep(best, MovePlan(start, steps, over, count, price, "attack", retreat))
                 continue
             if (nxt, leaps) in paths:
                 continue
-            paths[(nxt, leaps)] = steps
+            paths[(nxt, leaps)] = (steps, over)
             queue.append((nxt, leaps))
             if nxt != start and nxt not in grid.friendly_fleets:
-                plan = plan_move(board, grid, start, steps, level, rules)
-                if isinstance(plan, MovePlan):
-                    _keep(best, plan)
+                _keep(best, MovePlan(start, steps, over, count, price, "move"))
     return best
 
 

@@ -342,30 +342,27 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
     cap = params.max_infantry
     bridge = params.battleship_bridge
     links = _land_links(board)
-    sources: list[tuple[int, int, int]] = []  # (territory, dice at most, targets)
+    sources: list[tuple[int, int, int, int]] = []  # (territory, dice at most, targets, consolidations)
     families = 0
     fortifies = 0
-    for s in range(board.land_count):
-        if owner[s] != seat:
-            continue
+    for s in [s for s in range(board.land_count) if owner[s] == seat and armies[s] > 1]:
         able = armies[s] - 1
-        if able < 1:
-            continue
         most = table[able] if able <= top else table[top]
         enemies = 0
+        moves = 0
         for t, _ in links[s]:
             if owner[t] != seat:
                 enemies += 1
             else:
-                room = cap - armies[t]
-                moving = able if able < room else room
-                if moving >= 1:
-                    fortifies += moving
+                room = cap - armies[t]  # fortify_most: both held and adjacent
+                if room > 0:
+                    moves += able if able < room else room
         if bridge:
             enemies = len(land_targets(state, board, seat, s))
-        if enemies:
-            sources.append((s, most, enemies))
+        if enemies or moves:
+            sources.append((s, most, enemies, moves))
             families += (2 + most) * enemies
+            fortifies += moves
     middle = _middle_segments(state, board, seat, table)
     between = 0
     for segment in middle:
@@ -373,7 +370,7 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
     index = _draw(rng, families + between + fortifies + 1)
     names = board.names
     if index < families:
-        for s, most, enemies in sources:
+        for s, most, enemies, _ in sources:
             size = 2 + most
             if index >= size * enemies:
                 index -= size * enemies
@@ -391,15 +388,16 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
             index -= size
     index -= between
     if index < fortifies:
-        for s in range(board.land_count):
-            if owner[s] != seat or armies[s] < 2:
+        for s, _, _, moves in sources:
+            if index >= moves:
+                index -= moves
                 continue
             able = armies[s] - 1
             for t, held in links[s]:
                 if owner[t] == seat:
                     room = cap - armies[t]
-                    moving = able if able < room else room
-                    if moving >= 1:
+                    if room > 0:
+                        moving = able if able < room else room
                         if index < moving:
                             return Fortify(names[s], held, index + 1)
                         index -= moving
@@ -603,15 +601,9 @@ def _place_sizes(state: SpaceRiskState, board: Board, seat: int) -> tuple[list[i
     owner = state.owner
     armies = state.armies
     left = state.to_deploy[seat] if state.phase == DEPLOY else state.pool
-    mine: list[int] = []
-    sizes: list[int] = []
-    for t in range(board.land_count):
-        if owner[t] == seat:
-            room = cap - armies[t]
-            if room > 0:
-                mine.append(t)
-                sizes.append(left if left < room else room)
-    return mine, sizes
+    mine = [t for t in range(board.land_count) if owner[t] == seat and armies[t] < cap]
+    least = cap - left  # at most this many there: room for all that is left
+    return mine, [left if armies[t] <= least else cap - armies[t] for t in mine]
 
 
 def _nth_place(board: Board, mine: list[int], sizes: list[int], index: int) -> Action:

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from starlanes.core import Pending
-from starlanes.games.space_risk.board import WILD, Board, resolve_board
+from starlanes.games.space_risk.board import WILD, Board, default_board, resolve_board
 from starlanes.games.space_risk.dice import DiceRules
 from starlanes.games.space_risk.spec import SpaceRiskParams
 from starlanes.games.space_risk.state import MOVE_IN, TRANSPORT, Ship, SpaceRiskState
@@ -41,8 +41,12 @@ _SHIP_NAME = re.compile(r"S[1-9][0-9]*")
 
 def board_of(state: SpaceRiskState) -> Board:
     """The board a game is played on (loaded once per path; a determinized state names it by its
-    content id)."""
-    return resolve_board(state.params.board)
+    content id). The built-in board (``board=""``, nearly every game) is found without a lookup:
+    this is asked twice per action (issue 16)."""
+    ref = state.params.board
+    if not ref:
+        return default_board()
+    return resolve_board(ref)
 
 
 _DICE: dict[int, tuple[SpaceRiskParams, DiceRules]] = {}

@@ -121,6 +121,8 @@ def test_sheet_1_6_table_per_planet_with_districts_slots_principles() -> None:
     assert faction.colonies[0].principles
     assert "| Principles | Guild System 3, Xenophobia 2, Geneticists 1 |" in md
     assert "| Offices | Exploration Society |" in md
+    # PROJ-I1: Planetary Construction 1 + 1 on the homeworld
+    assert "| Effective Planetary Construction | 2 (districts up to level 2, up to 2 offices) |" in md
 
 
 def test_sheet_1_6_project_progress_and_completion() -> None:

@@ -30,7 +30,7 @@ from starlanes.core.errors import UnknownName
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, TraitHooks
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, FIELDS, Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.economy import PEBreakdown
-from starlanes.games.star_kingdoms.execute import galaxy_index, project_label
+from starlanes.games.star_kingdoms.execute import effective_pc_of, galaxy_index, project_label
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import Knowledge, knowledge_for
 from starlanes.games.star_kingdoms.report import FactionReport, LedgerEntry
@@ -218,6 +218,9 @@ def _planets(ctx: SheetContext) -> Section:
                           f"{pe.total} = districts {pe.districts} + minerals {pe.minerals} + trade "
                           f"{pe.trade_offices + pe.trade_branches} - devastation {pe.devastation} "
                           f"- blockade {pe.blockade_loss}"))
+        pc = effective_pc_of(ctx.state, ctx.faction, colony)
+        facts.append(("Effective Planetary Construction",
+                      f"{pc} (districts up to level {pc}, up to {max(pc, 0)} offices)"))
         if colony.devastation or colony.blockade:
             facts.append(("Devastation / Blockade", f"{colony.devastation} / {colony.blockade}"))
         extras = [name for flag, name in ((colony.shield, "Planetary Shield"),

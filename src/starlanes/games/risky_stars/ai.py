@@ -56,7 +56,7 @@ from starlanes.games.risky_stars.view import RiskyStarsView
 if TYPE_CHECKING:
     from starlanes.core.ruleset import Ruleset
 
-__all__ = ["HeuristicAgent", "HeuristicFactory", "Plan", "evaluate_view", "make_heuristic"]
+__all__ = ["HeuristicAgent", "HeuristicFactory", "Plan", "evaluate_view", "exposure", "make_heuristic", "plan_move"]
 
 INF = float("inf")
 
@@ -97,8 +97,9 @@ class _Board:
             for loc in range(n):
                 if row[loc]:
                     self.enemy_units[loc] += row[loc]
-        self._threat: list[int] | None = None
+        self._threat: list[list[tuple[int, int]]] | None = None
         self._dist: list[float] | None = None
+        self._dist_empty: list[float] | None = None
 
     # --------------------------------------------------------------- values
     def is_target(self, loc: int) -> bool:
@@ -129,11 +130,23 @@ class _Board:
 
     def threat(self) -> list[int]:
         """For each location: the biggest enemy army that could arrive there next turn."""
+        return [top[0][0] if top else 0 for top in self._threats()]
+
+    def threat_to(self, location: int, besides: int) -> int:
+        """The biggest enemy army that could arrive at ``location`` next turn, other than the
+        one standing at ``besides``."""
+        for units, origin in self._threats()[location]:
+            if origin != besides:
+                return units
+        return 0
+
+    def _threats(self) -> list[list[tuple[int, int]]]:
+        """For each location: the two biggest enemy armies able to arrive there, ``(units, from)``."""
         if self._threat is not None:
             return self._threat
         b, g = self.b, self.g
         n = len(g.owner)
-        out = [0] * n
+        out: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for s in range(len(g.alive)):
             if s in self.friends or s in self.truce or not g.alive[s]:
                 continue
@@ -146,23 +159,28 @@ class _Board:
                 if movable <= 0:
                     continue
                 for t in b.destinations[loc]:
-                    if movable > out[t]:
-                        out[t] = movable
+                    top = out[t]
+                    if len(top) < 2 or movable > top[-1][0]:
+                        top.append((movable, loc))
+                        top.sort(reverse=True)
+                        del top[2:]
         self._threat = out
         return out
 
-    def distance(self) -> list[float]:
+    def distance(self, empty_only: bool = False) -> list[float]:
         """For each location: the cost of the cheapest path from there to a region this seat
-        does not hold (one a move; entering an enemy-held location costs more)."""
-        if self._dist is not None:
-            return self._dist
+        does not hold (``empty_only``: to an empty, unowned region), one a move; entering an
+        enemy-held location costs more."""
+        cached = self._dist_empty if empty_only else self._dist
+        if cached is not None:
+            return cached
         b, g = self.b, self.g
         n = len(g.owner)
         enter = [1.0 + self.enemy_units[t] / 5.0 for t in range(n)]
         dist = [INF] * n
         heap: list[tuple[float, int]] = []
         for t in range(b.n_regions):
-            if not self.is_target(t):
+            if not self.is_target(t) or (empty_only and (g.owner[t] >= 0 or self.enemy_units[t])):
                 continue
             for loc in b.destinations[t]:
                 if enter[t] < dist[loc]:
@@ -180,7 +198,10 @@ class _Board:
                 if step < dist[prev]:
                     dist[prev] = step
                     heapq.heappush(heap, (step, prev))
-        self._dist = dist
+        if empty_only:
+            self._dist_empty = dist
+        else:
+            self._dist = dist
         return dist
 
     def defenders(self, loc: int) -> int:
@@ -204,14 +225,23 @@ def _movable(k: _Board, loc: int) -> int:
 
 def plan_move(k: _Board, extra: int, threshold: float) -> Plan | None:
     """The best move for this seat, if any is worth making; ``extra`` units may be bought first
-    at a location it possesses."""
+    at a location it possesses. Every move is charged for the location it leaves exposed: one
+    whose garrison an enemy army could wipe next turn (``exposure``)."""
     g, b, me = k.g, k.b, k.me
     if g.moved:
         return None
     dist = k.distance()
+    empty = k.distance(empty_only=True)
     threat = k.threat()
     params = g.params
     best: Plan | None = None
+
+    def offer(kind: str, source: int, target: int, count: int, score: float) -> None:
+        nonlocal best
+        score -= exposure(k, source, g.units[me][source] - count, target)
+        if best is None or score > best.score:
+            best = Plan(kind, source, target, count, score)
+
     for source, have in enumerate(g.units[me]):
         if not have:
             continue
@@ -219,54 +249,61 @@ def plan_move(k: _Board, extra: int, threshold: float) -> Plan | None:
         if movable <= 0:
             continue
         can_buy = g.owner[source] == me and source not in k.combat_at
-        strength = movable + (extra if can_buy else 0)
+        bonus = extra if can_buy else 0
         for target in b.destinations[source]:
             combat = k.combat_at.get(target)
             if combat is not None:
                 if any(s in k.friends for s in combat.attackers) and not any(s in k.truce for s in combat.defenders):
-                    left = k.defenders(target)
-                    odds = attack_odds(params, strength, left)
-                    kills = odds.defender_losses - odds.attacker_losses
-                    score = 90.0 * k.value(target) * odds.p_capture + 3.0 * kills
-                    if odds.p_capture >= threshold and (best is None or score > best.score):
-                        best = Plan("reinforce", source, target, movable, score)
+                    odds = attack_odds(params, movable + bonus, k.defenders(target))
+                    if odds.p_capture >= threshold:
+                        offer("reinforce", source, target, movable, (100.0 * k.value(target) + 40.0) * odds.p_capture)
                 continue  # a defence of one's own, or someone else's fight (a bounce)
             enemies = k.defenders(target)
             if enemies:
                 if any(g.units[s][target] for s in k.truce):
                     continue
-                odds = attack_odds(params, strength, enemies)
-                kills = odds.defender_losses - odds.attacker_losses
-                if odds.p_capture < threshold and not (kills >= 2.0 and strength >= 2 * enemies):
-                    continue
-                score = 110.0 * k.value(target) * odds.p_capture + 4.0 * kills
-                if best is None or score > best.score:
-                    best = Plan("attack", source, target, movable, score)
+                keep = k.threat_to(source, target) + 1
+                counts = {movable}
+                if g.owner[source] == me and 1 <= have - keep < movable:
+                    counts.add(have - keep)
+                for count in sorted(counts):
+                    odds = attack_odds(params, count + bonus, enemies)
+                    kills = odds.defender_losses - odds.attacker_losses
+                    if odds.p_capture >= threshold:
+                        score = (100.0 * k.value(target) + 40.0) * odds.p_capture + 0.5 * min(20.0, kills)
+                    elif kills >= 2.0 and count + bonus >= 2 * enemies:  # a siege: wear the defenders down
+                        score = 15.0 + min(20.0, kills)
+                    else:
+                        continue
+                    offer("attack", source, target, count, score)
                 continue
             owner = g.owner[target]
-            if owner not in k.friends or owner < 0:
-                if b.is_region(target):
-                    score = 100.0 * k.value(target)
-                    send = max(1, min(movable, threat[target] + 1))
-                    # the party must not leave its source weaker than what threatens it
-                    if g.owner[source] == me and threat[source] >= have - send and send > 1:
-                        send = max(1, min(send, movable // 2))
-                    if best is None or score > best.score:
-                        best = Plan("take", source, target, send, score)
-                    continue
-                # an empty mouth: worth taking with the whole army when it is on the way
-                gain = dist[source] - dist[target]
-                if gain > 0:
-                    score = 30.0 + 10.0 * gain + min(10.0, movable / 5.0)
-                    if best is None or score > best.score:
-                        best = Plan("advance", source, target, movable, score)
+            if owner < 0 and b.is_region(target):
+                send = max(1, min(movable, threat[target] + 1))
+                offer("take", source, target, send, 100.0 * k.value(target))
                 continue
+            # a step on the way: to the nearest region it does not hold (its army), or to the
+            # nearest empty region (a party, worth the region it will take, discounted)
             gain = dist[source] - dist[target]
-            if gain > 0 and movable >= 2:
-                score = 10.0 * gain + min(15.0, movable / 4.0)
-                if best is None or score > best.score:
-                    best = Plan("advance", source, target, movable, score)
+            if gain > 0 and (movable >= 2 or owner < 0):
+                score = 20.0 + 10.0 * gain + min(10.0, movable / 10.0) + (5.0 if owner < 0 else 0.0)
+                offer("advance", source, target, movable, score)
+            if empty[target] < empty[source]:
+                score = 80.0 / (1.0 + empty[target]) + min(5.0, movable / 20.0)
+                offer("advance", source, target, min(movable, max(4, movable // 3)), score)
     return best
+
+
+def exposure(k: _Board, location: int, remaining: int, target: int) -> float:
+    """What leaving ``remaining`` units at ``location`` (moving to ``target``) risks: the value
+    of the location times the chance that the biggest enemy army able to reach it (other than
+    the one at ``target``) takes it next turn. Nothing for a location this seat does not hold."""
+    if k.g.owner[location] != k.me:
+        return 0.0
+    danger = k.threat_to(location, target)
+    if danger <= 0 or danger < remaining:
+        return 0.0
+    return 100.0 * k.value(location) * attack_odds(k.g.params, danger, max(1, remaining)).p_capture
 
 
 def evaluate_view(g: RiskyStarsView, seat: int) -> float:

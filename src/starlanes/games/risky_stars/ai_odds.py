@@ -4,6 +4,14 @@ Small fights are exact (``combat.fight``: the distribution of the d10 pairing, r
 bigger ones, whose exact tables take tens of milliseconds or more, are a seeded NumPy Monte
 Carlo estimate (``montecarlo.simulate``, 1,000 fights) of the same rules, with both army sizes
 rounded to two significant figures so that the cache stays small. Every answer is cached.
+
+Very big fights are scaled down before they are estimated: more than ``SCALE_DEFEND``
+defenders are estimated as ``SCALE_DEFEND`` against an attacker shrunk in proportion, the
+losses scaled back up, and the chance of taking the location multiplied by 0.9 for every
+defender beyond (a defender that rolls a 10 cannot be beaten, so ``p <= 0.9 ** defenders``);
+an attacker of more than ``ATTACK_RATIO`` times the defenders counts as that many (its extra
+dice almost never reach the pairs). These are the bot's and the board's estimates, marked
+``~`` on the board; ``starlanes odds risky-stars`` gives the real figures.
 """
 
 from __future__ import annotations
@@ -21,6 +29,10 @@ EXACT_ATTACK_LIMIT = 24
 EXACT_DEFEND_LIMIT = 8
 """Largest defending side whose odds are computed exactly."""
 _FIGHTS = 1_000
+SCALE_DEFEND = 30
+"""Most defenders estimated as they are; bigger sides are scaled down to this."""
+ATTACK_RATIO = 8
+"""Most attackers per defender estimated; a bigger attack counts as this many."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,5 +74,13 @@ def attack_odds(params: RiskyStarsParams, attack: int, defend: int) -> AttackOdd
     if attack <= 0:
         return AttackOdds(0.0, 0.0, 0.0, True)
     exact = attack <= EXACT_ATTACK_LIMIT and defend <= EXACT_DEFEND_LIMIT
-    a, d = (attack, defend) if exact else (_round2(attack), _round2(defend))
-    return _odds(a, d, params.combat_mode, params.die_sides, params.ties_to_defender)
+    if exact:
+        return _odds(attack, defend, params.combat_mode, params.die_sides, params.ties_to_defender)
+    scale = max(1.0, defend / SCALE_DEFEND)
+    d = min(defend, SCALE_DEFEND)
+    a = max(1, min(round(attack / scale), ATTACK_RATIO * d))
+    odds = _odds(_round2(a), d, params.combat_mode, params.die_sides, params.ties_to_defender)
+    if scale == 1.0 and a == attack:
+        return odds
+    return AttackOdds(odds.p_capture * 0.9 ** max(0, defend - d), odds.defender_losses * scale,
+                      odds.attacker_losses * scale, False)

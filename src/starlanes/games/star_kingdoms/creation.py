@@ -76,6 +76,7 @@ __all__ = [
     "form_from_data",
     "load_form",
     "nonstandard",
+    "parse_form",
     "place_homeworld",
     "revise_nation",
 ]
@@ -147,6 +148,7 @@ def load_form(path: str | Path) -> CivilisationForm:
 
 
 def parse_form(text: str, file: str = "form.toml") -> CivilisationForm:
+    """A form from its text (TOML, or JSON when it starts with ``{``)."""
     return form_from_data(parse_data(text, file), file)
 
 

@@ -7,7 +7,7 @@ from tests.games.star_kingdoms.test_campaign import campaign, faction, home, hw,
 
 from starlanes.games.star_kingdoms.campaign import CampaignState, Trait, TraitHooks
 from starlanes.games.star_kingdoms.economy import Districts
-from starlanes.games.star_kingdoms.execute import check_orders, start_orders
+from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index, start_orders
 from starlanes.games.star_kingdoms.report import ReportBuilder
 from starlanes.games.star_kingdoms.tech import SciencePoints
 
@@ -386,3 +386,15 @@ def test_a_refused_line_takes_no_name_from_the_lines_below() -> None:
     got = verdicts(state, f"build ship patrol ship on {name} named Hope\ntrain security team on {name} named Hope\n")
     assert got[0] == (False, "costs 100 credits; you have 60 left after the lines above")
     assert got[1] == (True, "started, 50 credits")
+
+
+def test_names_suggested_are_only_planets_the_nation_knows() -> None:
+    """Ruling 29: an unknown planet is 'unknown' even if it exists, and no hint names an unseen planet."""
+    state = campaign()
+    gi = galaxy_index(state.galaxy)
+    known = set(state.knowledge[faction(state).id].planets)
+    unseen = next(p for p in gi.planets.values() if p.id not in known)
+    got = verdicts(state, f"build industrial district on {unseen.name}\n")
+    assert not got[0][0] and f"unknown planet '{unseen.name}'" in got[0][1]
+    for name in (p.name for p in gi.planets.values() if p.id not in known):
+        assert f"'{name}'" not in got[0][1].split(";", 1)[-1]

@@ -96,15 +96,18 @@ def galaxy_index(galaxy: Galaxy) -> GalaxyIndex:
 
 
 def known_galaxy(state: CampaignState, faction: Faction) -> Galaxy:
-    """The part of the galaxy whose names the faction can use in orders: the systems it knows
-    (``knowledge.py``), those of its colonies and those where its units are."""
+    """The part of the galaxy whose names the faction can use in orders: the planets it knows
+    (``knowledge.py``) and its own colonies, in the systems they belong to; nothing it has not
+    seen, so a "did you mean" can never name a planet the faction does not know (ruling 29)."""
     index = galaxy_index(state.galaxy)
-    systems = {index.planet_system[c.planet] for c in faction.colonies}
+    planets = {c.planet for c in faction.colonies}
     known = state.knowledge.get(faction.id)
     if known is not None:
-        systems |= set(known.systems)
-    systems |= {u.system for u in faction.units if u.system in index.systems}
-    kept = tuple(s for s in state.galaxy.systems if s.id in systems)
+        planets |= set(known.planets)
+    systems = {index.planet_system[p] for p in planets if p in index.planet_system}
+    kept = tuple(msgspec.structs.replace(s, planets=tuple(p for p in s.planets if p.id in planets), belts=(),
+                                         anomalies=())
+                 for s in state.galaxy.systems if s.id in systems)
     return Galaxy(schema=state.galaxy.schema, name=state.galaxy.name, systems=kept)
 
 

@@ -170,6 +170,8 @@ def submit(campaign: CampaignArg, orders: OrdersArg, nation: NationOpt) -> None:
     game = make_ruleset()
     seat = _seat(state, nation)
     f = state.factions[seat]
+    if not f.approved:
+        raise UsageError(f"{f.name} awaits the GM's approval (gm queue); it gives no orders until then")
     turn = state.turn
     game.apply(state, seat, SubmitOrders(turn, f.id, _read(orders)))
     save_campaign(state, campaign)

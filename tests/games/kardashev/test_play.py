@@ -180,3 +180,27 @@ def test_reachable_plans_agree_with_plan_move() -> None:
             seat = sorted(G.to_act(state))[0]
             G.apply(state, seat, G.sample_legal(state, seat, rng))
     assert checked > 100
+
+
+@pytest.mark.parametrize(("seats", "params"), [(2, []), (4, ["--param", "ally_variant=true"]), (6, [])])
+def test_starlanes_play_runs_to_the_end_with_random_seats(seats: int, params: list[str], tmp_path: Any,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from starlanes.cli.app import run
+
+    args = ["play", "kardashev", *[x for _ in range(seats) for x in ("--seat", "random")], "--seed", "5",
+            "--save", str(tmp_path / "k.json"), *params]
+    assert run(args) == 0
+    assert "Game over" in capsys.readouterr().out
+
+
+def test_K_R02_exchange_while_paying() -> None:
+    from tests.games.kardashev.helpers import with_roles
+
+    state = with_roles(("warlord", "pioneer"), 3)
+    G.apply(state, 0, "bid 3")
+    G.apply(state, 1, "bid 1")
+    G.apply(state, 0, "pick 1 1")
+    state.seats[0].food = 4
+    assert "exchange food energy" in {a.text() for a in G.legal_actions(state, 0)}
+    G.apply(state, 0, "exchange food energy")
+    assert state.tasks and state.tasks[0].kind == "pay"

@@ -183,7 +183,7 @@ class Compile(Action, frozen=True):
 
 
 class Exchange(Action, frozen=True):
-    """Any time on your turn: give 4 cards of GIVE for 1 card of GET."""
+    """Whenever you decide (not in a sealed bid): give 4 cards of GIVE for 1 card of GET."""
 
     verb: ClassVar[str] = "exchange"
     give: str

@@ -106,16 +106,17 @@ def deciders(state: KardashevState) -> tuple[int, ...]:
     return (state.active,)
 
 
+# Exchange (4 for 1) is allowed in every decision but the sealed bid (CMP 24: "at any point").
 ALLOWED: dict[str, tuple[type[Action], ...]] = {
-    "gain": (Gain, Decline),
-    "pay": (Pay,),
-    "place": (Place,),
-    "support": (Support,),
-    "raid": (Raid,),
+    "gain": (Gain, Decline, Exchange),
+    "pay": (Pay, Exchange),
+    "place": (Place, Exchange),
+    "support": (Support, Exchange),
+    "raid": (Raid, Exchange),
     "role": (ChooseRole,),
     "free-tech": (Research,),
     "bid": (Bid,),
-    "pick": (Pick,),
+    "pick": (Pick, Exchange),
     "turn": (BuildColony, UpgradeColony, BuildFleet, UpgradeFleet, Harvest, Move, Research, UseTech, Compile,
              Exchange, Gift, End),
 }

@@ -84,3 +84,22 @@ def test_new_from_creation_forms_waits_for_the_gm(tmp_path: Path) -> None:
     assert code == 0
     code, out = sk("status", str(camp))
     assert "awaiting" not in out and "Varn" in out
+
+
+def test_add_nation_to_a_running_campaign(tmp_path: Path) -> None:
+    from tests.games.star_kingdoms.test_knowledge_fixtures import FORM_TOML
+
+    camp = tmp_path / "camp.json"
+    galaxy = tmp_path / "g.json"
+    assert sk("galaxy", "generate", "--factions", "3", "--seed", "5", "--out", str(galaxy))[0] == 0
+    assert sk("new", str(camp), "--factions", "2", "--seed", "5", "--galaxy", str(galaxy))[0] == 0
+    form = tmp_path / "varn.toml"
+    form.write_text(FORM_TOML.replace('homeworld = "Terra"', 'homeworld = ""').replace("Zabanian Empire", "Varn"))
+    code, out = sk("add-nation", str(camp), str(form))
+    assert code == 0 and "awaits the GM's approval" in out
+    orders = tmp_path / "o.txt"
+    orders.write_text("")
+    code, out = sk("submit", str(camp), str(orders), "--nation", "Varn")
+    assert code != 0
+    state = load_campaign(camp)
+    assert state.players == 3 and not state.factions[2].approved and state.factions[2].id in state.knowledge

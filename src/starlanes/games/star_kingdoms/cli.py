@@ -6,6 +6,7 @@ path, as for ``starlanes map generate risky-stars``)::
 
     starlanes campaign star-kingdoms new camp.json --factions 12 --seed 7   # a campaign of 12 standard nations
     starlanes campaign star-kingdoms new camp.json --form zab.toml --form kethri.toml  # nations from forms
+    starlanes campaign star-kingdoms add-nation camp.json varn.toml            # a nation joins (GM approves it)
     starlanes campaign star-kingdoms galaxy generate --factions 12 --seed 7 --out galaxy.json
     starlanes campaign star-kingdoms orders check camp.json --nation zabanian-empire my-orders.txt
     starlanes campaign star-kingdoms submit camp.json --nation zabanian-empire my-orders.txt
@@ -127,6 +128,21 @@ def new(
                   + (f"; {waiting} await the GM's approval (gm queue)" if waiting else ""))
     for nation in state.factions:
         console.print(f"  {escape(nation.id)}: {escape(nation.name)}")
+
+
+@app.command("add-nation")
+def add_nation_command(campaign: CampaignArg,
+                       form: Annotated[Path, typer.Argument(help="a creation form (TOML or JSON)")]) -> None:
+    """Add a nation from its creation form; it waits for the GM's approval (gm do ... 'approve NATION')."""
+    from starlanes.games.star_kingdoms.creation import add_nation, load_form
+    from starlanes.games.star_kingdoms.pipeline import refresh_knowledge
+
+    state = load_campaign(campaign)
+    nation = add_nation(state, load_form(form), file=str(form))
+    state.players = len(state.factions)
+    refresh_knowledge(state)
+    save_campaign(state, campaign)
+    console.print(f"[green]{escape(nation.name)}[/] ({escape(nation.id)}) added; it awaits the GM's approval")
 
 
 @galaxy_app.command("generate")

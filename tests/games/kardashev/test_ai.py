@@ -124,6 +124,9 @@ def test_it_supports_with_the_fewest_fleets_that_win() -> None:
     options = [k.Support(()), k.Support((1, -3)), k.Support((-1, -2)), k.Support((1, -3, -1, -2))]
     # 1 + 2 = 3 > 2 with one supporter; seat 1 has no fleet next to 0,-2 to answer with
     assert choose(view, options) == k.Support((-1, -2))
+    # a level-3 attacker beats the colony alone: supports would only cost energy
+    view.battle = Battle(attacker=0, start=at(0, -3), level=3, target=at(0, -2), retreat=at(0, -3))
+    assert choose(view, options) == k.Support(())
     # as the defender (seat 1): 1 attacking; its colony of 2 already holds: no support is paid
     view.battle = Battle(attacker=0, start=at(0, -3), level=1, target=at(0, -2), retreat=at(0, -3))
     view.seats[1] = Player(corner="S", team=1, role="scientist", food=1, matter=0, energy=4)

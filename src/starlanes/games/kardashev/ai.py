@@ -336,12 +336,19 @@ class HeuristicAgent:
         at_stake = POINT * (target.colony_level * 2 + target.fleet_level + b.level)
         if me.friendly(b.attacker):
             # the attacker declares first: it must beat the defence and what can still join it
-            wins = attack + levels > defence + self._defence_reserve(me, b.target)
+            need = defence + self._defence_reserve(me, b.target)
+
+            def wins(extra: int) -> bool:
+                return attack + extra > need
         else:
-            wins = defence + levels >= attack
+
+            def wins(extra: int) -> bool:
+                return defence + extra >= attack
         if not count:
             return 0.0
-        return (at_stake if wins else -1.0) - price - 0.05 * count
+        if wins(0):
+            return -price - 0.05 * count  # decided already: a support would only cost
+        return (at_stake if wins(levels) else -1.0) - price - 0.05 * count
 
     def _defence_reserve(self, me: _Me, target: int) -> int:
         """Levels of rival fleets next to ``target`` whose owners hold the energy to support."""

@@ -549,6 +549,8 @@ def _rush(ctx: _Ctx, order: r.RushProject) -> str:
         raise _Refused(f"no {order.district} project on {planet_name(ctx.state, colony.planet)} to rush")
     if project.level == 0:
         raise _Refused("the GM has not set this Analyse project's level yet")
+    if project.kind == "rebuild-and-repair" and (colony.bombarded or colony.invaded):
+        raise _Refused("Rebuild and Repair makes no progress while the planet is bombarded or invaded (Amb#15)")
     kind = ctx.cat.project(project.kind)
     cap = rush_cap(kind, colony.districts.level(order.district), effective_pc_of(ctx.state, ctx.faction, colony),
                    ctx.params)

@@ -182,6 +182,7 @@ def test_PROJ_I3_rebuild_and_repair() -> None:
                                                                sp=SciencePoints()))
     home(state).projects["industrial"] = msgspec.structs.replace(home(state).projects["industrial"], target=5)
     home(state).bombarded = True
+    assert "no progress while the planet is bombarded" in verdicts(state, f"rush industrial project on {name}\n")[0][1]
     run(state)
     assert home(state).projects["industrial"].progress == 0
     assert report(state).projects[0].status == "stalled" and "Amb#15" in report(state).projects[0].result

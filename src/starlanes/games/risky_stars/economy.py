@@ -76,10 +76,12 @@ def income(board: Board, params: RiskyStarsParams, owner: Sequence[int], level: 
     return out
 
 
+_OTHERS = ((1, 2), (0, 2), (0, 1))
+
+
 def upgrade_resources(resource: int) -> tuple[int, int]:
     """The two resources an upgrade of a body producing ``resource`` costs (RS-U02)."""
-    a, b = (r for r in range(3) if r != resource)
-    return a, b
+    return _OTHERS[resource]
 
 
 def upgrade_cost(params: RiskyStarsParams, level: int) -> int:

@@ -309,7 +309,8 @@ def groups(state: RiskyStarsState, seat: int) -> list[Group]:
     if state.alliance[seat] == NOBODY:
         if not state.proposed:
             for target in range(state.players):
-                if target != seat and state.alive[target] and why_not(state, seat, Propose(target)) is None:
+                if target != seat and state.alive[target] and (
+                        not state.combats or why_not(state, seat, Propose(target)) is None):
                     out.append((1, Propose(target)))
     else:
         if can_leave(state, seat) is None:

@@ -578,7 +578,9 @@ class HeuristicAgent:
         after[a.get] += 1
         if after[a.give] < 0:
             return -5.0
-        return hand_value(after["food"], after["matter"], after["energy"]) - hand_value(f, m, e) - 0.3
+        value = hand_value(after["food"], after["matter"], after["energy"]) - hand_value(f, m, e) - 0.3
+        # an exchange is offered in every decision (a payment too): only ever for a clear gain
+        return value if value > 0 else -100.0
 
     def _v_gift(self, me: _Me, a: Action) -> float:
         assert isinstance(a, Gift)

@@ -291,3 +291,10 @@ def test_research_refuses_unknown_and_unaffordable() -> None:
     set_hand(state, 0, 5, 5, 5)
     assert "not on the Warlord card" in refused(state, 0, "research fabricators")
     assert CONTENT.techs["fabricators"].level == 1
+
+
+def test_names_get_a_did_you_mean() -> None:
+    state = warlord_turn()
+    assert "did you mean fuel-efficiency" in refused(state, 0, "research fuel-eficiency")
+    fresh = G.setup(None, 2, 1)
+    assert "did you mean warlord" in refused(fresh, fresh.role_order[0], "role warlod")

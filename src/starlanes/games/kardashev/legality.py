@@ -8,7 +8,8 @@ price), falling back to the listing itself, so the two can never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from difflib import get_close_matches
 from functools import lru_cache
 from itertools import combinations
 
@@ -416,6 +417,11 @@ def legal(state: KardashevState, seat: int) -> Listing:
 # --- why not ---------------------------------------------------------------------------------
 
 
+def _did_you_mean(word: str, names: Iterable[str]) -> str:
+    close = get_close_matches(word.lower(), list(names), n=3, cutoff=0.5)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
 def _cell_problem(raw: tuple[int, ...]) -> str | None:
     if cell_of(raw) is None:
         shown = ",".join(str(v) for v in raw) or "-"
@@ -438,7 +444,8 @@ def _specific(state: KardashevState, seat: int, action: Action) -> str | None:
     if isinstance(action, ChooseRole):
         role = CONTENT.role(action.role)
         if role is None:
-            return f"no role '{action.role}'; roles: {', '.join(CONTENT.roles)}"
+            return f"no role '{action.role}'{_did_you_mean(action.role, CONTENT.roles)}; roles: " + \
+                ", ".join(CONTENT.roles)
         if role.key != action.role:
             return f"write the role as '{role.key}'"
         if role.key not in round.roles_left(state):
@@ -446,7 +453,7 @@ def _specific(state: KardashevState, seat: int, action: Action) -> str | None:
     if isinstance(action, Research | UseTech):
         tech = CONTENT.tech(action.tech)
         if tech is None:
-            return f"no technology '{action.tech}'"
+            return f"no technology '{action.tech}'{_did_you_mean(action.tech, CONTENT.techs)}"
         if tech.key != action.tech:
             return f"write the technology as '{tech.key}'"
     if isinstance(action, Research) and decision_kind(state) == "turn":

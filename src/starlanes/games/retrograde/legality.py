@@ -120,6 +120,19 @@ def _my_ship(e: Engine, seat: int, uid: int) -> Ship | str:
 
 
 def _maneuver_ship(e: Engine, seat: int, uid: int) -> Ship | str:
+    """The spacecraft ``uid`` of ``seat`` if it may maneuver now, else why not (found once per
+    spacecraft while listing: every burn, transfer and attack of it asks)."""
+    cache = e.b.cache
+    if cache is None:
+        return _find_maneuver_ship(e, seat, uid)
+    key = f"#maneuver {seat} {uid}"
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _find_maneuver_ship(e, seat, uid)
+    return got
+
+
+def _find_maneuver_ship(e: Engine, seat: int, uid: int) -> Ship | str:
     s = _my_ship(e, seat, uid)
     if isinstance(s, str):
         return s

@@ -83,7 +83,10 @@ class Engine:
         return CardRef(uid, self.t.cards[uid])
 
     def n(self, uid: int) -> str:
-        """``Mushroom #12``, for the messages of a refusal."""
+        """``Mushroom #12``, for the messages of a refusal. While listing (``b.cache`` set) a
+        refusal only drops a candidate and nobody reads it: the card is not looked up."""
+        if self.b.cache is not None:
+            return "#"
         return f"{self.b.name(uid)} #{uid}"
 
     # ================================================================ card statistics
@@ -173,7 +176,14 @@ class Engine:
         return list(ab.modify(self.b, "bombard_targets", targets, asset=a))
 
     def ship_slots(self, a: Asset) -> int:
-        return int(ab.modify(self.b, "ship_slots", 1, asset=a))
+        cache = self.b.cache
+        if cache is None:
+            return int(ab.modify(self.b, "ship_slots", 1, asset=a))
+        key = f"#slots {a.uid}"  # while listing: once per asset, not once per card placed there
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = int(ab.modify(self.b, "ship_slots", 1, asset=a))
+        return got
 
     def progress(self, uid: int) -> tuple[int, int]:
         """Construction counters on a face-down card, and the card's construction cost."""

@@ -60,10 +60,11 @@ def agent_name(seat: int) -> str:
 
 
 def action_index_for(game: Ruleset[Any, Any, Any], params: Params, players: int, block: int | None = None,
-                     blocks: Mapping[str, int] | None = None, spill: int = DEFAULT_SPILL) -> ActionIndex:
+                     blocks: Mapping[str, int] | None = None, spill: int | None = None) -> ActionIndex:
     """The game's own index (``rl_action_index(params, players)``) if it has one, else the generic
     hashed index, its blocks ``block`` slots each or (``None``) calibrated from play, ``blocks``
-    overriding verbs. ``NoFixedActionSpace`` when the game's hook returns ``None``."""
+    overriding verbs, then a spill region of ``spill`` slots (``None``: half the largest block, at
+    least ``DEFAULT_SPILL``). ``NoFixedActionSpace`` when the game's hook returns ``None``."""
     hook = getattr(game, "rl_action_index", None)
     if callable(hook):
         index = hook(params, players)
@@ -76,7 +77,10 @@ def action_index_for(game: Ruleset[Any, Any, Any], params: Params, players: int,
         return index
     sizes = calibrated_blocks(game, params, players) if block is None else {}
     sizes.update(blocks or {})
-    return HashedActionIndex(game.spec.id, game.action_types, 1024 if block is None else block, sizes, spill)
+    uniform = 1024 if block is None else block
+    if spill is None:
+        spill = max(DEFAULT_SPILL, max(sizes.values(), default=uniform) // 2)
+    return HashedActionIndex(game.spec.id, game.action_types, uniform, sizes, spill)
 
 
 def view_encoder_for(game: Ruleset[Any, Any, Any], params: Params, players: int,
@@ -108,7 +112,7 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def __init__(self, game: str | Ruleset[Any, Any, Any], params: Mapping[str, Any] | Params | None = None,
                  seats: int | None = None, seed: int = 0, max_steps: int | None = None,
                  obs_size: int | None = None, action_block: int | None = None,
-                 action_blocks: Mapping[str, int] | None = None, action_spill: int = DEFAULT_SPILL,
+                 action_blocks: Mapping[str, int] | None = None, action_spill: int | None = None,
                  reward: Reward = "win", render_mode: str | None = None,
                  index: ActionIndex | None = None, encoder: ViewEncoder | None = None) -> None:
         super().__init__()

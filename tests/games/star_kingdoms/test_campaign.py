@@ -95,3 +95,20 @@ def test_broken_campaign_file_is_named(tmp_path: Path) -> None:
 def test_faction_slug() -> None:
     assert faction_slug("The Zabanian Empire") == "zabanian-empire"
     assert faction_slug("!!!") == "nation"
+
+
+def test_SYS_05_to_SYS_08_galaxy_features_are_campaign_data() -> None:
+    """Planet traits, belts, anomalies and nebulae are in the campaign's galaxy for parts 2 and 3
+    (ruling 35); part 1 carries them unchanged through every turn."""
+    from starlanes.games.star_kingdoms.galaxy import default_galaxy
+
+    sample = default_galaxy()
+    belts = [b for s in sample.systems for b in s.belts]
+    anomalies = [a for s in sample.systems for a in s.anomalies]
+    assert belts and all(0 <= b.mineral_rating <= 100 for b in belts)
+    assert anomalies and all(a.rating >= 1 for a in anomalies)
+    state = campaign()
+    before = msgspec.json.encode(state.galaxy)
+    run(state)
+    assert msgspec.json.encode(state.galaxy) == before
+    assert any(s.belts or s.anomalies or s.nebula for s in state.galaxy.systems)

@@ -371,7 +371,7 @@ def test_O01_O02_relationships_with_known_nations_only() -> None:
     assert faction(state).default_relationship == "neutral"
 
 
-def test_O26_gm_request_goes_to_the_queue_and_ECO_12_no_bank_transfers() -> None:
+def test_O26_gm_request_goes_to_the_queue_and_ECO_12_TRD_01_no_bank_transfers() -> None:
     state = campaign()
     run(state, {0: "gm request a level 6 sensors project please\ntransfer 100 credits to kethri\n"})
     assert [i.kind for i in state.gm_queue] == ["request"]

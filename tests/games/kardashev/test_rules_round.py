@@ -281,3 +281,48 @@ def test_eliminated_players_skip_bidding_A43() -> None:
 def test_placeable_cells_follow_idx_order() -> None:
     state = with_roles(("warlord", "pioneer"))
     assert idx("0,0") in rnd.placeable(state)
+
+
+def test_K_B03_a_three_way_tie_rolls_until_ordered() -> None:
+    for seed in range(1, 8):
+        state = with_roles(("warlord", "pioneer", "scientist"), seed)
+        for seat in range(3):
+            act(state, seat, "bid 1")
+        assert sorted(state.rank) == [0, 1, 2]
+        assert all(r >= 1 for r in state.rolls)
+
+
+def test_A9_no_tile_left_picks_tile_zero_and_a_stuck_tile_is_discarded() -> None:
+    state = with_roles(("warlord", "pioneer", "scientist"))
+    state.offer = state.offer[:1]  # only one tile was drawn
+    act(state, 0, "bid 2")
+    act(state, 1, "bid 1")
+    act(state, 2, "bid 0")
+    act(state, 0, "pick 1 1")
+    act(state, 0, "pay food=1")
+    assert {a.text() for a in G.legal_actions(state, 1)} >= {"pick 2 0", "pick 3 0"}
+    act(state, 1, "pick 3 0")
+    assert state.seats[1].tile is None and state.seats[2].tile is None
+    for c in state.cells:
+        c.tile = c.tile or "empty"
+    state.seats[0].tile = 0
+    state.turn = 0
+    rnd.begin_turn(state)
+    assert state.seats[0].tile is None  # no unexplored cell: the tile is discarded
+
+
+def test_A41_a_payer_short_of_cards_gives_what_it_has() -> None:
+    state = with_roles(("warlord", "pioneer"), 3)
+    act(state, 0, "bid 3")
+    act(state, 1, "bid 2")
+    set_hand(state, 0, 1, 0, 0)
+    act(state, 0, "pick 1 1")
+    assert {a.text() for a in G.legal_actions(state, 0) if a.text().startswith("pay")} == {"pay food=1"}
+
+
+def test_K_V02_ally_picks_take_tiles_not_slots() -> None:
+    state = with_roles(("warlord", "pioneer", "scientist", "imperialist"), 1, ally_variant=True)
+    for seat in range(4):
+        act(state, seat, "bid 0")
+    seat = state.pickers[0]
+    assert all(a.text().startswith(("pick 0 ", "exchange")) for a in G.legal_actions(state, seat))

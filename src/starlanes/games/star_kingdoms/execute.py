@@ -669,7 +669,7 @@ def pay_due_projects(state: CampaignState, seat: int, builder: ReportBuilder,
                                f"{faction.credits}", rule="PROJ-01")
                 continue
             faction.credits -= due
-            builder.spend(due, f"Analyse: {label} on {where} (level set by the GM)")
+            builder.spend(due, f"{label} on {where} (level set by the GM)")
             colony.projects[slot] = msgspec.structs.replace(project, paid=project.paid + due, detail=detail)
 
 

@@ -123,7 +123,8 @@ def _region_label(b: Board, loc: int) -> str:
     return rest or rid
 
 
-def _body_chunk(view: RiskyStarsView, b: Board, body: int, color: bool) -> str:
+def _body_chunks(view: RiskyStarsView, b: Board, body: int, color: bool, width: int) -> list[str]:
+    """A body and its regions, as one piece or, when it is wider than ``width``, several."""
     bd = b.bodies[body]
     kind = bd.label.replace(" planet", "").replace("gas giant", "giant")
     head = f"{escape(bd.id)} {kind}·{_RES[b.body_resource[body]]}"
@@ -135,7 +136,8 @@ def _body_chunk(view: RiskyStarsView, b: Board, body: int, color: bool) -> str:
     if holder >= 0 and len(b.body_regions[body]) > 1:
         head += f" ({seat_label(holder, color)})"
     cells = [f"{escape(_region_label(b, r))}:{_location_cell(view, r, color)}" for r in b.body_regions[body]]
-    return head + "  " + "  ".join(cells)
+    return [piece.replace("  ", " ", 1) if i == 0 else piece
+            for i, piece in enumerate(_wrap([head + " ", *cells], "", width=width, sep="  "))]
 
 
 def system_lines(view: RiskyStarsView, si: int, color: bool = True) -> list[str]:
@@ -147,7 +149,8 @@ def system_lines(view: RiskyStarsView, si: int, color: bool = True) -> list[str]
         kind = f"home of {seat_label(view.homes.index(system.id), color)}"
     head = f"{escape(system.id)} {escape(system.name)} ({kind}, {system.region_count} regions)"
     lines = [head]
-    chunks = [_body_chunk(view, b, body, color) for body in range(len(b.bodies)) if b.body_system[body] == si]
+    chunks = [piece for body in range(len(b.bodies)) if b.body_system[body] == si
+              for piece in _body_chunks(view, b, body, color, WIDTH - 2)]
     lines += _wrap(chunks, "  ")
     mouths = []
     for loc in range(b.n_regions, len(b.locations)):
@@ -161,7 +164,7 @@ def system_lines(view: RiskyStarsView, si: int, color: bool = True) -> list[str]
     return lines
 
 
-def _overview_cell(view: RiskyStarsView, b: Board, si: int, color: bool) -> str:
+def _overview_cell(view: RiskyStarsView, b: Board, si: int, id_width: int, color: bool) -> str:
     system = view.star_map.systems[si]
     held: dict[int, int] = {}
     for r in b.system_regions[si]:
@@ -175,7 +178,8 @@ def _overview_cell(view: RiskyStarsView, b: Board, si: int, color: bool) -> str:
         parts.append(f"-:{free}")
     fight = "!" if any(b.system_of[c.at] == si for c in view.combats) else " "
     name = system.name if len(system.name) <= 9 else system.name[:8] + "."
-    text = f"{_KIND[system.kind]} {system.id:<4} {name:<9}{fight}"
+    sid = system.id if len(system.id) <= id_width else system.id[:id_width - 1] + "."
+    text = f"{_KIND[system.kind]} {sid:<{id_width}} {name:<9}{fight} "
     return escape(text) + " ".join(parts)
 
 
@@ -184,13 +188,17 @@ def _pad(text: str, width: int) -> str:
 
 
 def overview_lines(view: RiskyStarsView, color: bool = True) -> list[str]:
-    """Every system in a cell, three a line."""
+    """Every system in a cell, as many cells a line as fit in 100 columns (three on generated
+    maps)."""
     b = board_of(view.star_map)
-    cells = [_overview_cell(view, b, si, color) for si in range(len(b.system_ids))]
+    id_width = min(10, max(4, *(len(sid) for sid in b.system_ids)))
+    cells = [_overview_cell(view, b, si, id_width, color) for si in range(len(b.system_ids))]
+    cell = max(_CELL, max(_visible(c) for c in cells) + 2)
+    per_line = max(1, (WIDTH - 1) // cell)
     lines = []
-    for i in range(0, len(cells), 3):
-        row = cells[i:i + 3]
-        lines.append(" " + "".join(_pad(c, _CELL) for c in row[:-1]) + row[-1])
+    for i in range(0, len(cells), per_line):
+        row = cells[i:i + per_line]
+        lines.append(" " + "".join(_pad(c, cell) for c in row[:-1]) + row[-1])
     return lines
 
 

@@ -399,3 +399,19 @@ def test_names_suggested_are_only_planets_the_nation_knows() -> None:
     assert not got[0][0] and f"unknown planet '{unseen.name}'" in got[0][1]
     for name in (p.name for p in gi.planets.values() if p.id not in known):
         assert f"'{name}'" not in got[0][1].split(";", 1)[-1]
+
+
+def test_check_and_the_turn_agree_line_for_line() -> None:
+    """Ruling 23: what orders check says of each line is what step 1 does with it."""
+    from starlanes.games.star_kingdoms.bot import economic_orders
+
+    state = campaign(2, seed=21)
+    name = hw(state)
+    extra = (f"rush industrial project on {name} x 2\nresearch sensors on {name}\nbuild ship patrol ship on {name}\n"
+             f"cancel academic project on {name}\nresearch engines on {name}\nbreakthrough sensors\n")
+    for _ in range(6):
+        text = economic_orders(state, 0) + extra
+        checked = check_orders(state, 0, text)
+        run(state, {0: text})
+        done = report(state).orders
+        assert [(r.line, r.accepted, r.reason) for r in checked] == [(r.line, r.accepted, r.reason) for r in done]

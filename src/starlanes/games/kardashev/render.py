@@ -358,7 +358,8 @@ def round_lines(view: KardashevView, viewer: Viewer) -> list[str]:
             rank = " > ".join(_who(s, viewer) for s in view.rank)
         lines.append(f"bid rank: {rank}")
         if view.picked < len(view.pickers):
-            lines.append(f"  {_who(view.pickers[view.picked], viewer)} picks a turn slot and a tile")
+            what = "a tile (turns follow the seating)" if view.params.ally_variant else "a turn slot and a tile"
+            lines.append(f"  {_who(view.pickers[view.picked], viewer)} picks {what}")
     if view.slots:
         slots = ", ".join(f"{i + 1}: " + (_who(s, viewer) if s >= 0 else "free") for i, s in enumerate(view.slots))
         lines.append(f"turn slots: {slots}")

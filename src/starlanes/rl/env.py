@@ -137,8 +137,9 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.reward_kind: Reward = reward
         self.render_mode = render_mode
         # ``index`` and ``encoder`` given: shared with another env of the same game (BatchEnv)
-        self.index = index or action_index_for(game, self.params, players, action_block, action_blocks, action_spill)
-        self.encoder = encoder or view_encoder_for(game, self.params, players, obs_size)
+        self.index = index if index is not None else action_index_for(
+            game, self.params, players, action_block, action_blocks, action_spill)
+        self.encoder = encoder if encoder is not None else view_encoder_for(game, self.params, players, obs_size)
         self.metadata: dict[str, Any] = {"name": f"starlanes_{game.spec.id.replace('-', '_')}_v0",
                                          "render_modes": ["ansi"], "is_parallelizable": False}
         self.possible_agents = [agent_name(s) for s in range(players)]

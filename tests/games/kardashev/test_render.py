@@ -242,3 +242,13 @@ def test_the_tile_won_in_the_bidding_is_placed_on_a_marked_blue_space() -> None:
     theirs = plain(render_view(view, 1))
     assert "*" not in theirs.split("legend:")[0]
     assert "seat 0 places tile 2" in theirs
+
+
+def test_the_ally_variant_shows_allies_and_team_scores() -> None:
+    """K-V01, K-V09: allies are named on each seat's line; the team's total decides."""
+    seats = [*make_view().seats, Player(corner="NE", team=0, role="pioneer"), Player(corner="SW", team=1)]
+    view = make_view(seats=seats, teams=[[0, 2], [1, 3]], scores=[10, 12, 7, 4])
+    text = flat(render_view(view, 0))
+    assert "seat 0 (you) Warlord, ally of seat 2" in text
+    assert "team scores (seats): 0+2 17, 1+3 16" in text
+    assert "team scores" not in flat(render_view(make_view(), 0))

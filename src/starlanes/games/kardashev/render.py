@@ -394,6 +394,10 @@ def round_lines(view: KardashevView, viewer: Viewer) -> list[str]:
     if view.ended:
         scores = ", ".join(f"{_who(s, viewer)} {p}" for s, p in enumerate(view.scores))
         lines.append(f"[bold]game over:[/bold] {escape(view.ended)} · scores: {scores}")
+    if any(len(team) > 1 for team in view.teams):  # the ally variant: the team's total decides
+        totals = ", ".join("+".join(str(s) for s in team) + f" {sum(view.scores[s] for s in team)}"
+                           for team in view.teams)
+        lines.append(f"team scores (seats): {totals}")
     return lines
 
 

@@ -144,3 +144,17 @@ def test_analyse_due_is_paid_before_the_orders_so_the_check_agrees_with_the_turn
 
     (line,) = check_orders(state, 0, f"build shipyard district on {hw(state)}\n")
     assert not line.accepted and "you have 50 left" in line.reason
+
+
+def test_TECH_04_gm_awards_science_points_and_the_sheet_adds_up() -> None:
+    game = make_ruleset()
+    state = campaign()
+    game.apply(state, GM, 'science zabanian-empire physics 20 "the beacon\'s findings"')
+    assert faction(state).tech.sp.physics == 20
+    with pytest.raises(IllegalAction, match="unknown field"):
+        game.apply(state, GM, 'science zabanian-empire chemistry 5 "x"')
+    run(state, {0: "breakthrough sensors\n"})
+    assert faction(state).tech.level("sensors") == 2
+    r = report(state)
+    assert r.science.opening.physics == 20 and r.science.closing.physics == 0
+    assert any("20 physics science points" in n.text for n in r.gm_notes)

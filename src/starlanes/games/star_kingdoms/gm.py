@@ -14,6 +14,7 @@ sheet (``CampaignState.gm_notes``):
 ``permit NATION SUBJECT LEVEL``                        permit a level 6+ project or tech (PROJ-10)
 ``meet NATION NATION``                                 two nations learn of each other
 ``credits NATION AMOUNT "why"``                        override: add (or take) credits
+``science NATION FIELD AMOUNT "why"``                  award (or take) science points (TECH-04)
 ``district NATION PLANET DISTRICT LEVEL "why"``        override: set a district's level
 ``grant NATION TECH [design=CLASS]``                   override: give a technology (or a level)
 ``progress NATION PLANET SLOT N``                      override: set a project's progress
@@ -34,7 +35,7 @@ import msgspec
 
 from starlanes.core.actions import Action
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, GMItem, Permission, TraitHooks
-from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, load_catalogue
+from starlanes.games.star_kingdoms.catalogue import DISTRICTS, FIELDS, Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.creation import decide_nation
 from starlanes.games.star_kingdoms.economy import round_ratio
 from starlanes.games.star_kingdoms.execute import galaxy_index, planet_name
@@ -54,6 +55,7 @@ __all__ = [
     "Note",
     "Permit",
     "QueueLine",
+    "Science",
     "SendBack",
     "SetAnalyseLevel",
     "SetDistrict",
@@ -139,6 +141,16 @@ class Credits(Action, frozen=True):
     reason: str
 
 
+class Science(Action, frozen=True):
+    """Award (or take) science points of one field: anomaly findings, narrative rewards (TECH-04)."""
+
+    verb: ClassVar[str] = "science"
+    nation: str
+    field: str
+    amount: int
+    reason: str
+
+
 class SetDistrict(Action, frozen=True):
     """Override: set a district's level on a planet."""
 
@@ -187,7 +199,7 @@ class Note(Action, frozen=True):
 
 
 GM_ACTION_TYPES: tuple[type[Action], ...] = (Approve, SendBack, SetTrait, SetAnalyseLevel, Answer, Permit, Meet,
-                                             Credits, SetDistrict, GrantTech, SetProgress, Devastation, Note)
+                                             Credits, Science, SetDistrict, GrantTech, SetProgress, Devastation, Note)
 
 
 class _No(Exception):
@@ -303,6 +315,14 @@ def _check(state: CampaignState, action: Action, cat: Catalogue) -> None:
         _text(action.reason)
         if f.credits + action.amount < 0:
             raise _No(f"{f.name} has {f.credits} credits; it cannot lose {-action.amount}")
+    elif isinstance(action, Science):
+        f = _nation(state, action.nation)
+        _text(action.reason)
+        if action.field not in FIELDS:
+            raise _No(f"unknown field '{action.field}' (fields: {', '.join(FIELDS)})")
+        if f.tech.sp.get(action.field) + action.amount < 0:
+            raise _No(f"{f.name} has {f.tech.sp.get(action.field)} {action.field} science points; "
+                      f"it cannot lose {-action.amount}")
     elif isinstance(action, SetDistrict):
         f = _nation(state, action.nation)
         _planet(state, f, action.planet)
@@ -433,6 +453,13 @@ def apply_gm(state: CampaignState, action: Action, catalogue: Catalogue | None =
         _tell(state, f, f"the GM {'adds' if action.amount >= 0 else 'takes'} {abs(action.amount)} credits: "
                         f"{action.reason}")
         return f.id, f"{f.name}: {action.amount:+d} credits"
+    if isinstance(action, Science):
+        f = _nation(state, action.nation)
+        field = next(x for x in FIELDS if x == action.field)
+        f.tech = msgspec.structs.replace(f.tech, sp=f.tech.sp.add(field, action.amount))
+        _tell(state, f, f"the GM {'awards' if action.amount >= 0 else 'takes'} {abs(action.amount)} {field} "
+                        f"science points: {action.reason}")
+        return f.id, f"{f.name}: {action.amount:+d} {field} science points"
     if isinstance(action, SetDistrict):
         f = _nation(state, action.nation)
         colony = f.colony(_planet(state, f, action.planet))

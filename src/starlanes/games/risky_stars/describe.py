@@ -117,7 +117,8 @@ def describe_event(event: Event, viewer: Actor) -> str:
 
 
 def describe_action(view: RiskyStarsView, action: Action) -> str | None:
-    """A short gloss of an action for a menu (None: its text says it all)."""
+    """A short gloss of an action for a menu (None: its text says it all). The gloss of a buy, a
+    placement or a move does not depend on the count, so a menu lists the counts on one line."""
     b = board_of(view.star_map)
     if isinstance(action, Move):
         source, target = b.index.get(action.source), b.index.get(action.target)
@@ -126,12 +127,12 @@ def describe_action(view: RiskyStarsView, action: Action) -> str | None:
         kind = "cross the lane to" if b.far[source] == target else "move to"
         there = [s for s, u in enumerate(view.units) if u[target] and s != view.seat]
         what = f" (armies of {_seats(there)} there)" if there else ""
-        return f"{kind} {action.target} with {action.count}{what}"
+        return f"{kind} {action.target}{what}"
     if isinstance(action, Buy):
         p, m, f = view.params.unit_cost
-        return f"{action.count} units for {p * action.count} P, {m * action.count} M, {f * action.count} F"
+        return f"units on {action.location} at {p} P, {m} M, {f} F each"
     if isinstance(action, Place):
-        return f"place {action.count} alliance units on {action.location}"
+        return f"alliance units placed on {action.location}"
     if isinstance(action, Upgrade):
         body = b.body_index.get(action.body)
         if body is None:

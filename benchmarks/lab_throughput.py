@@ -8,7 +8,9 @@ rotating, as ``starlanes lab run`` does) three ways and prints:
   speed-up          ratio of the two (the machine has 2 cores; aim: at least 1.8x)
   actions/s         actions per second on one core through the whole lab loop: for every
                     action a view for the agent, legal_actions, the agent's choice and
-                    apply_unchecked (setup and record-keeping included)
+                    apply_unchecked (setup and record-keeping included); a ``random`` agent
+                    instead draws its action with ``sample_legal`` (no view, no list; the
+                    same games: issue 16)
 
 and checks the records are identical for 1 and 2 workers. Results depend on the load of the
 machine; compare ratios within one run.
@@ -33,7 +35,8 @@ def main() -> None:
     ids = args.games_only or [spec.id for spec in available_games()]
     print(f"{'ruleset':<12} {'games':>6} {'games/s 1 core':>15} {'games/s 2 workers':>18} "
           f"{'speed-up':>9} {'actions/s':>10} {'same':>5}")
-    print("(actions/s: the whole lab loop on one core: view + legal_actions + agent + apply_unchecked)")
+    print("(actions/s: the whole lab loop on one core: view + legal_actions + agent + apply_unchecked;"
+          " random agents draw with sample_legal instead of view + legal_actions)")
     for game_id in ids:
         players = load_ruleset(game_id).spec.min_players
         agents = ["random"] * players

@@ -178,7 +178,11 @@ class Ruleset(ABC, Generic[S, V, P]):
 
     def _sample_legal(self, state: S, seat: int, rng: Rng) -> Action:
         """One of ``_legal_actions``, uniformly, drawn with ``rng``; override to draw without
-        listing (the conformance suite checks the draw is listed)."""
+        listing (the conformance suite checks the draw is listed).
+
+        An override should draw as the default does: one ``rng.randint(0, count - 1)`` and the
+        action at that index of the list. Then a ``random`` agent that draws (the lab, search
+        playouts: ``ai/random_agent.py``) plays the same game as one picking from the list."""
         return rng.choice(LegalActions(self._legal_actions(state, seat)))
 
     def _illegal_reason(self, state: S, seat: int, action: Action) -> str | None:

@@ -3,6 +3,8 @@ the very entry of the list a random player would have picked (same games for the
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from starlanes.core import Rng, derive_seed
@@ -10,7 +12,7 @@ from starlanes.games.space_risk import make_space_risk
 
 GAME = make_space_risk()
 
-VARIANTS = (
+VARIANTS: tuple[dict[str, Any], ...] = (
     {},
     {"modified_start": True, "starting_infantry": 20},
     {"battleship_bridge": True, "ship_move_any_time": True, "battleships_drop_infantry": True},

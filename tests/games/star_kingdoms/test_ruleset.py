@@ -64,6 +64,8 @@ def test_campaign_ends_after_its_last_turn() -> None:
             game.apply(state, seat, SubmitOrders(state.turn, state.factions[seat].id))
     out = game.outcome(state)
     assert out is not None and out.winners == () and "last turn (2)" in out.reason
+    assert out.scores == (30.0, 30.0) and state.ended == out.reason
+    assert game.view(state, 0).game.final_er == (30, 30)
 
 
 def test_views_seat_sees_its_nation_gm_sees_all() -> None:

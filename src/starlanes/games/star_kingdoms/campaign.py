@@ -309,6 +309,8 @@ class CampaignState(GameState, kw_only=True):
     """The GM's overrides and decisions, in order (Amb#2: every override logged)."""
     ended: str = ""
     """Why the campaign ended ('' while it runs)."""
+    final_er: tuple[int, ...] = ()
+    """Each nation's Economy Rating when the campaign reached its last turn (the outcome's scores)."""
 
     def faction(self, ident: str) -> Faction:
         for f in self.factions:

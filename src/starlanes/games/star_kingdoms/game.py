@@ -37,7 +37,7 @@ from starlanes.games.star_kingdoms.galaxy import NATIVE_BIOSPHERES, Galaxy, Gala
 from starlanes.games.star_kingdoms.galaxygen import generate_galaxy
 from starlanes.games.star_kingdoms.gm import GM_ACTION_TYPES, SetAnalyseLevel, apply_gm, gm_why_not
 from starlanes.games.star_kingdoms.knowledge import Knowledge
-from starlanes.games.star_kingdoms.pipeline import process_turn, refresh_knowledge
+from starlanes.games.star_kingdoms.pipeline import faction_economy, process_turn, refresh_knowledge
 from starlanes.games.star_kingdoms.report import FactionReport
 
 __all__ = [
@@ -138,6 +138,8 @@ class StarKingdomsView(msgspec.Struct, frozen=True, kw_only=True):
     factions: tuple[Faction, ...] = ()
     """The GM's view: every nation in full."""
     ended: str = ""
+    final_er: tuple[int, ...] = ()
+    """Every nation's Economy Rating at the end of the campaign (public once it is over)."""
 
 
 def _first_galaxy(players: int, seed: int) -> Galaxy:
@@ -234,6 +236,7 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
         process_turn(state, orders)
         if state.turn > state.params.turns:
             state.ended = f"the campaign's last turn ({state.params.turns}) was played"
+            state.final_er = tuple(faction_economy(state, f).er.total for f in state.factions)
         missing = tuple(f.name for i, f in enumerate(state.factions) if f.approved and i not in orders)
         events = [TurnProcessed(turn, missing).event()]
         for seat, f in enumerate(state.factions):
@@ -260,7 +263,8 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
             return StarKingdomsView(
                 turn=state.turn, params=state.params, seats=state.players, approved=_approved(state),
                 nations=tuple(Nation(id=f.id, name=f.name) for f in state.factions),
-                gm_items=tuple(state.gm_queue), factions=tuple(state.factions), ended=state.ended)
+                gm_items=tuple(state.gm_queue), factions=tuple(state.factions), ended=state.ended,
+                final_er=state.final_er)
         f = state.factions[seat]
         known = {o.id: o.name for o in state.factions if o.id in f.known_factions}
         return StarKingdomsView(
@@ -268,12 +272,13 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
             report=state.reports.get(f.id),
             knowledge=state.knowledge.get(f.id), nations=tuple(Nation(id=k, name=v) for k, v in sorted(known.items())),
             gm_items=tuple(i for i in state.gm_queue if i.faction == f.id),
-            gm_notes=tuple(state.gm_notes.get(f.id, ())), ended=state.ended)
+            gm_notes=tuple(state.gm_notes.get(f.id, ())), ended=state.ended, final_er=state.final_er)
 
     def _outcome(self, state: CampaignState) -> Outcome | None:
         if state.turn <= state.params.turns:
             return None
-        return Outcome(f"the campaign's last turn ({state.params.turns}) was played", ())
+        scores = tuple(float(er) for er in state.final_er) if len(state.final_er) == state.players else None
+        return Outcome(f"the campaign's last turn ({state.params.turns}) was played", (), scores)
 
     def describe_event(self, event: Event, viewer: Actor) -> str:
         if event.kind == TurnProcessed.kind:
@@ -379,7 +384,8 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
                               next_gm_item=max((i.id for i in view.gm_items), default=0) + 1,
                               gm_notes={own.id: list(view.gm_notes)} if view.gm_notes else {},
                               reports={own.id: view.report} if view.report is not None else {},
-                              knowledge={own.id: k} if k is not None else {}, ended=view.ended)
+                              knowledge={own.id: k} if k is not None else {}, ended=view.ended,
+                              final_er=view.final_er)
         return state
 
 

@@ -188,17 +188,24 @@ def test_sealed_combat_choice_each_seat_in_turn_seeing_nothing_of_the_other() ->
 class _GmClosedDuel(Duel):
     """The duel with its sealed card decision closed by the GM instead of the last card."""
 
+    closes: Any = "gm"
+
     def _decision(self, state: DuelState) -> Decision | None:
         decision = super()._decision(state)
         if decision is not None and decision.sealed:
-            return Decision(decision.actors, True, "gm", decision.kind)
+            return Decision(decision.actors, True, self.closes, decision.kind)
         return decision
 
 
-def test_a_gm_closed_decision_is_closed_by_the_env_once_every_seat_chose() -> None:
-    e = make_env(_GmClosedDuel(), seats=3)
+class _DeadlineDuel(_GmClosedDuel):
+    closes = "deadline"
+
+
+@pytest.mark.parametrize("game", [_GmClosedDuel, _DeadlineDuel], ids=["gm", "deadline"])
+def test_a_gm_closed_decision_is_closed_by_the_env_once_every_seat_chose(game: type[_GmClosedDuel]) -> None:
+    e = make_env(game(), seats=3)
     e.reset(seed=1)
-    assert e.game.decision(e.game_state).closes == "gm"
+    assert e.game.decision(e.game_state).closes == game.closes
     round_before = e.game_state.round
     for seat in range(3):
         assert e.agent_selection == f"seat_{seat}"

@@ -93,19 +93,59 @@ def _key(key: Any) -> bytes:
     return found
 
 
+_POSITIONS: dict[int, list[int]] = {}  # path hash of a list -> path hashes of its positions
+_MEMBERS: dict[int, dict[Any, int]] = {}  # path hash of a map -> its key -> the key's path hash
+_CACHE_LIMIT = 100_000  # distinct container paths of views are few; cleared if ever exceeded
+
+
+def _positions(h: int, n: int) -> list[int]:
+    found = _POSITIONS.get(h)
+    if found is None or len(found) < n:
+        found = [zlib.crc32(_INDEX[i] if i < 1024 else b"." + str(i).encode(), h) for i in range(max(n, 8))]
+        if len(_POSITIONS) >= _CACHE_LIMIT:
+            _POSITIONS.clear()
+        _POSITIONS[h] = found
+    return found
+
+
+def _members(h: int) -> dict[Any, int]:
+    found = _MEMBERS.get(h)
+    if found is None:
+        if len(_MEMBERS) >= _CACHE_LIMIT:
+            _MEMBERS.clear()
+        found = _MEMBERS[h] = {}
+    return found
+
+
 def _walk(node: Any, h: int, slots: list[int], values: list[float]) -> None:
     """Append (path hash, value) of every leaf under the container ``node`` (whose path hashes
-    to ``h``); leaves are handled in the loop, so only containers cost a call."""
+    to ``h``); leaves are handled in the loop, so only containers cost a call. Path hashes of
+    list positions and map keys are cached per parent path (they are ``crc32`` continued from
+    the parent's, so the cache changes no value)."""
     crc = zlib.crc32
     if type(node) is dict:
-        parts = [_KEYS.get(k) or _key(k) for k in node] if node else []
+        members = _members(h)
+        hashes = []
+        for k in node:
+            ch = members.get(k)
+            if ch is None:
+                ch = members[k] = crc(_key(k), h)
+                if len(members) >= _CACHE_LIMIT:
+                    members.clear()
+            hashes.append(ch)
         children: Any = node.values()
     else:
-        size = len(node)
-        parts = _INDEX[:size] if size <= 1024 else [*_INDEX, *(b"." + str(i).encode() for i in range(1024, size))]
+        n = len(node)
+        if not n:
+            return
+        hashes = _positions(h, n)
+        first = type(node[0])
+        if (first is int or first is float) and all(type(x) is first for x in node):  # a list of numbers
+            slots.extend(hashes[:n])
+            values.extend(node)
+            return
         children = node
-    for part, child in zip(parts, children, strict=True):
-        ch = crc(part, h)
+    for ch, child in zip(hashes, children, strict=False):
         t = type(child)
         if t is int or t is float or t is bool:
             slots.append(ch)

@@ -7,7 +7,7 @@ from tests.games.kardashev.helpers import G, act, cell, hand, idx, put, refused,
 
 from starlanes.core.errors import IllegalAction
 from starlanes.games.kardashev.rules import round as rnd
-from starlanes.games.kardashev.rules.common import CONTENT
+from starlanes.games.kardashev.rules.common import BOARD, CONTENT, INDEX
 from starlanes.games.kardashev.state import KardashevState
 
 # --- 3.1 resources and components -----------------------------------------------------------
@@ -88,6 +88,11 @@ def test_K_S01_distinct_roles_in_a_seeded_order() -> None:
     state = G.setup(None, 3, 5)
     first = state.role_order[0]
     act(state, first, "role warlord")
+    assert "put your starting pieces" in refused(state, first, "role pioneer")
+    assert "corner or inner" in refused(state, first, "arrange colony=middle")
+    act(state, first, "arrange colony=inner fleet=corner")
+    home = BOARD.corners[state.seats[first].corner]
+    assert state.cells[INDEX[home.inner]].colony == first and state.cells[INDEX[home.corner]].fleet == first
     second = state.role_order[1]
     assert "already taken" in refused(state, second, "role warlord")
     assert "no role" in refused(state, second, "role wizard")
@@ -108,6 +113,15 @@ def test_K_S03_setup_pieces_per_role() -> None:
     assert cell(state, "0,3").colony == 1 and cell(state, "0,2").colony == 1  # Pioneer: two colonies
     imp = with_roles(("imperialist", "pioneer"))
     assert cell(imp, "0,-3").fleet == 0 and cell(imp, "0,-2").fleet == 0  # two fleets, one per tile
+    state = G.setup(None, 2, 1)
+    seat = state.role_order[0]
+    act(state, seat, "role pioneer")
+    assert {a.text() for a in G.legal_actions(state, seat)} == {"arrange", "arrange fleet=inner"}
+    assert "one on each tile" in refused(state, seat, "arrange colony=inner")
+    act(state, seat, "arrange fleet=inner")
+    corner = state.seats[seat].corner
+    inner = {"N": "0,-2", "S": "0,2"}[corner]
+    assert cell(state, inner).fleet == seat and cell(state, inner).colony == seat
 
 
 def test_K_S04_one_of_each_resource() -> None:

@@ -14,6 +14,7 @@ from starlanes.core.actions import Action
 
 __all__ = [
     "ACTION_TYPES",
+    "Arrange",
     "Bid",
     "BuildColony",
     "BuildFleet",
@@ -43,6 +44,15 @@ class ChooseRole(Action, frozen=True):
 
     verb: ClassVar[str] = "role"
     role: str
+
+
+class Arrange(Action, frozen=True):
+    """Setup: put your single colony and single fleet on the corner or the inner starting tile
+    (a role with two of a piece puts one on each)."""
+
+    verb: ClassVar[str] = "arrange"
+    colony: str = "corner"
+    fleet: str = "corner"
 
 
 class Bid(Action, frozen=True):
@@ -206,6 +216,6 @@ class End(Action, frozen=True):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    ChooseRole, Bid, Pick, Pay, Gain, Decline, Place, Support, Raid, BuildColony, UpgradeColony,
+    ChooseRole, Arrange, Bid, Pick, Pay, Gain, Decline, Place, Support, Raid, BuildColony, UpgradeColony,
     BuildFleet, UpgradeFleet, Harvest, Move, Research, UseTech, Compile, Exchange, Gift, End,
 )

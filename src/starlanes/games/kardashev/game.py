@@ -18,6 +18,7 @@ from starlanes.core.state import Event, EventData, Outcome
 from starlanes.games.kardashev import legality
 from starlanes.games.kardashev.actions import (
     ACTION_TYPES,
+    Arrange,
     BuildColony,
     BuildFleet,
     ChooseRole,
@@ -87,6 +88,11 @@ def _cell(raw: tuple[int, ...]) -> int:
 def _role(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, ChooseRole)
     return round.choose_role(state, seat, a)
+
+
+def _arrange(state: KardashevState, seat: int, a: Action) -> list[Event]:
+    assert isinstance(a, Arrange)
+    return round.arrange(state, seat, a)
 
 
 def _pick(state: KardashevState, seat: int, a: Action) -> list[Event]:
@@ -240,7 +246,8 @@ def _end(state: KardashevState, seat: int, a: Action) -> list[Event]:
 
 
 RULES: dict[type[Action], Rule] = {
-    ChooseRole: _role, Pick: _pick, Gain: _gain, Decline: _decline, Pay: _pay, Raid: _raid, Place: _place,
+    ChooseRole: _role, Arrange: _arrange, Pick: _pick, Gain: _gain, Decline: _decline, Pay: _pay, Raid: _raid,
+    Place: _place,
     Support: _support, BuildColony: _colony, UpgradeColony: _colony, BuildFleet: _fleet, UpgradeFleet: _fleet,
     Harvest: _harvest, Move: _move, Research: _research, UseTech: _use, Compile: _compile, Exchange: _exchange,
     Gift: _gift, End: _end,

@@ -16,6 +16,7 @@ from itertools import combinations
 from starlanes.core.actions import Action
 from starlanes.core.legal import ActionTemplate
 from starlanes.games.kardashev.actions import (
+    Arrange,
     Bid,
     BuildColony,
     BuildFleet,
@@ -82,6 +83,8 @@ def decision_kind(state: KardashevState) -> str:
     if state.tasks:
         return state.tasks[0].kind
     if state.phase == "role":
+        if round.arranger(state) is not None:
+            return "arrange"
         return "role" if round.role_chooser(state) is not None else "free-tech"
     if state.phase in ("bid", "pick"):
         return state.phase
@@ -94,6 +97,9 @@ def deciders(state: KardashevState) -> tuple[int, ...]:
         return ()
     if state.tasks:
         return (state.tasks[0].seat,)
+    if kind == "arrange":
+        seat = round.arranger(state)
+        return () if seat is None else (seat,)
     if kind == "role":
         seat = round.role_chooser(state)
         return () if seat is None else (seat,)
@@ -115,6 +121,7 @@ ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "support": (Support, Exchange),
     "raid": (Raid, Exchange),
     "role": (ChooseRole,),
+    "arrange": (Arrange,),
     "free-tech": (Research,),
     "bid": (Bid,),
     "pick": (Pick, Exchange),
@@ -129,6 +136,7 @@ HINTS = {
     "support": "choose supporting fleets: support cells=q,r,... (or support: none)",
     "raid": "name a resource type: raid TYPE",
     "role": "choose a role: role NAME",
+    "arrange": "put your starting pieces: arrange colony=corner|inner fleet=corner|inner",
     "free-tech": "choose your free level-1 technology: research TECH",
     "bid": "bid: bid AMOUNT",
     "pick": "pick a turn slot and a tile: pick SLOT TILE",
@@ -380,6 +388,10 @@ def list_role(state: KardashevState, seat: int) -> Listing:
     return [ChooseRole(k) for k in round.roles_left(state)]
 
 
+def list_arrange(state: KardashevState, seat: int) -> Listing:
+    return [Arrange(c, f) for c, f in round.arrangements(state, seat)]
+
+
 def list_bid(state: KardashevState, seat: int) -> Listing:
     return [ActionTemplate(Bid, amount=range(round.bid_range(state, seat) + 1))]
 
@@ -399,7 +411,7 @@ LISTERS: dict[type[Action], Callable[[KardashevState, int], Listing]] = {
     Harvest: list_harvest, Move: list_move, Research: list_research, UseTech: list_use, Compile: list_compile,
     Exchange: list_exchange, Gift: list_gift, End: list_end, Gain: list_gain, Decline: list_gain, Pay: list_pay,
     Place: list_place, Support: list_support, Raid: list_raid, ChooseRole: list_role, Bid: list_bid,
-    Pick: list_pick,
+    Pick: list_pick, Arrange: list_arrange,
 }
 
 
@@ -450,6 +462,12 @@ def _specific(state: KardashevState, seat: int, action: Action) -> str | None:
             return f"write the role as '{role.key}'"
         if role.key not in round.roles_left(state):
             return f"the {role.name} is already taken"
+    if isinstance(action, Arrange):
+        for name, value in (("colony", action.colony), ("fleet", action.fleet)):
+            if value not in ("corner", "inner"):
+                return f"{name}= is corner or inner, not '{value}'"
+        if (action.colony, action.fleet) not in round.arrangements(state, seat):
+            return "a role with two colonies (or two fleets) puts one on each tile: leave that one out"
     if isinstance(action, Research | UseTech):
         tech = CONTENT.tech(action.tech)
         if tech is None:

@@ -7,7 +7,7 @@ same data except the bag's order (only how many tiles of each kind are left) and
 
 Phases of a round (``phase``):
 
-``role``     setup: the seat ``role_order[len(roles chosen)]`` chooses a role (K-S01)
+``role``     setup: the seats choose roles in ``role_order`` and arrange their pieces (K-S01..K-S06)
 ``bid``      the sealed, simultaneous bids (K-B02); the core's sealed decision
 ``pick``     in rank order each bidder picks a turn slot and a drawn tile (K-B04..K-B06)
 ``turn``     the active seat ``order[turn]`` places its tile, then takes its actions
@@ -120,6 +120,8 @@ class Player(msgspec.Struct, kw_only=True):
     """No colony and no fleet on the board (K-E02); skips bidding and turns."""
     free_techs: int = 0
     """Setup: level-1 technologies still to take for free (the Scientist, K-S06)."""
+    placed: bool = True
+    """Setup: the role's starting pieces are on the board (False: the seat arranges them next)."""
 
     def hand(self) -> tuple[int, int, int]:
         return (self.food, self.matter, self.energy)

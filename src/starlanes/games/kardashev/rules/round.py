@@ -8,10 +8,11 @@ from collections.abc import Mapping
 from starlanes.core.actions import Action
 from starlanes.core.rng import Rng
 from starlanes.core.state import Event
-from starlanes.games.kardashev.actions import Bid, ChooseRole, Pick
+from starlanes.games.kardashev.actions import Arrange, Bid, ChooseRole, Pick
 from starlanes.games.kardashev.board import exploration_cells
 from starlanes.games.kardashev.events import (
     BidsRevealed,
+    Built,
     GameOver,
     Picked,
     RoleChosen,
@@ -63,7 +64,8 @@ def setup(params: KardashevParams, players: int, rng: Rng) -> KardashevState:
 
 
 def choose_role(state: KardashevState, seat: int, action: ChooseRole) -> list[Event]:
-    """A seat takes a role: its starting tiles and pieces go on its corner (K-S02, K-S03, A#10)."""
+    """A seat takes a role and its starting tiles (K-S01, K-S02, A#10); its pieces are arranged
+    next (at once when there is nothing to choose)."""
     role = CONTENT.role(action.role)
     assert role is not None
     p = state.seats[seat]
@@ -73,20 +75,53 @@ def choose_role(state: KardashevState, seat: int, action: ChooseRole) -> list[Ev
     for index, symbols in zip(spots, (role.start_corner, role.start_inner), strict=True):
         c = state.cells[index]
         c.tile, c.symbols, c.back = "planet", list(symbols), "destroyed"
-    for index, level in zip(spots, role.colonies, strict=False):
-        c = state.cells[index]
-        c.colony, c.colony_level = seat, level
-        p.colonies_supply -= level
-    for index, level in zip(spots, role.fleets, strict=False):
-        c = state.cells[index]
-        c.fleet, c.fleet_level = seat, level
-        p.fleets_supply -= level
     offer_gain(state, seat, RES, "role:extra-resources", optional=False, amount=role.extra_resources)
     p.free_techs = role.free_techs
+    p.placed = False
     events = [RoleChosen(seat, role.key).event()]
+    if arrangements(state, seat) == [("corner", "corner")]:
+        events += arrange(state, seat, Arrange())
+    return events
+
+
+def arrangements(state: KardashevState, seat: int) -> list[tuple[str, str]]:
+    """Where ``seat`` may put its starting colony and fleet: a single piece on either tile, two
+    pieces one on each (K-S03, A#10)."""
+    role = CONTENT.roles[state.seats[seat].role or ""]
+    colonies = ("corner", "inner") if len(role.colonies) == 1 else ("corner",)
+    fleets = ("corner", "inner") if len(role.fleets) == 1 else ("corner",)
+    return [(c, f) for c in colonies for f in fleets]
+
+
+def arrange(state: KardashevState, seat: int, action: Arrange) -> list[Event]:
+    """Place the role's starting pieces (K-S03)."""
+    p = state.seats[seat]
+    role = CONTENT.roles[p.role or ""]
+    corner = BOARD.corners[p.corner]
+    spots = {"corner": INDEX[corner.corner], "inner": INDEX[corner.inner]}
+    other = {"corner": "inner", "inner": "corner"}
+    events: list[Event] = []
+    for levels, first, piece in ((role.colonies, action.colony, "colony"), (role.fleets, action.fleet, "fleet")):
+        for where, level in zip((first, other[first]), levels, strict=False):
+            c = state.cells[spots[where]]
+            if piece == "colony":
+                c.colony, c.colony_level = seat, level
+                p.colonies_supply -= level
+            else:
+                c.fleet, c.fleet_level = seat, level
+                p.fleets_supply -= level
+            events.append(Built(seat, piece, list(CELLS[spots[where]]), level, False).event())
+    p.placed = True
     if all(s.role is not None for s in state.seats) and not state.tasks:
         events += after_setup(state)
     return events
+
+
+def arranger(state: KardashevState) -> int | None:
+    for seat in state.role_order:
+        if state.seats[seat].role is not None and not state.seats[seat].placed:
+            return seat
+    return None
 
 
 def roles_left(state: KardashevState) -> list[str]:
@@ -110,7 +145,8 @@ def free_tech_seat(state: KardashevState) -> int | None:
 
 def after_setup(state: KardashevState) -> list[Event]:
     """Once every role, extra resource and free technology is settled, the first round begins."""
-    if role_chooser(state) is not None or free_tech_seat(state) is not None or state.tasks:
+    if role_chooser(state) is not None or arranger(state) is not None or free_tech_seat(state) is not None \
+            or state.tasks:
         return []
     return start_round(state)
 

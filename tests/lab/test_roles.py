@@ -179,3 +179,27 @@ def test_lab_run_prints_win_rates_by_label(factions_registered: str) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert sum(row["games"] for row in data["labels"]) == 8
+
+
+def test_compare_reports_each_labels_win_rate_and_takes_one_as_its_metric() -> None:
+    from starlanes.lab.compare import compare, metric_names, metric_value, parse_metric
+    from starlanes.lab.runner import load_ruleset
+
+    game = load_ruleset(GAME)
+    variant = game.params_from({"hand_size": 2})
+    result = compare(GAME, ["random", "random", "random"], 6, 4, variant=variant, metric="label:red")
+    metrics = result.all_metrics()
+    assert {"label:red", "label:blue", "label:green"} <= set(metrics)
+    assert result.metric == "label:red"
+    assert "the win rate of red (seat label)" in result.to_json()["text"]
+    rec = _rec(0, ("Warlord", "Pioneer"), (1,))
+    assert metric_value("label:Pioneer", rec, 2) == 1.0 and metric_value("label:Warlord", rec, 2) == 0.0
+    assert metric_value("label:Scientist", rec, 2) == 0.0  # a label the game did not have
+    assert metric_names(["a", "a"], 2, ["b", "a", "b"])[-2:] == ["label:a", "label:b"]
+    assert parse_metric("label:Warlord", ["a", "a"], 2) == "label:Warlord"
+    with pytest.raises(StarlanesError, match="unknown metric 'label:'"):
+        parse_metric("label:", ["a", "a"], 2)
+    with pytest.raises(StarlanesError, match="no seat had that label; the games' labels: blue, green, red"):
+        compare(GAME, ["random", "random", "random"], 2, 4, variant=variant, metric="label:purple")
+    page = render_report([*result.baseline, *result.variant])
+    assert "label:red" in page

@@ -223,7 +223,8 @@ def compare_cmd(
     backend: Backend = "local",
     address: Address = None,
     metric: Annotated[str | None, typer.Option(
-        "--metric", help="seat:K, agent:K, draws or length (default: seat:0 for identical agents, else agent:0)"
+        "--metric", help="seat:K, agent:K, draws, length or label:NAME, e.g. label:Warlord (default: seat:0 "
+        "for identical agents, else agent:0)"
     )] = None,
     sequential: Annotated[int, typer.Option(
         "--sequential", help="look up to this many times; stop once the answer is clear (1: fixed size)"

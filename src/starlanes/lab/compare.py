@@ -12,7 +12,11 @@ A metric maps one game record to a number:
 - ``agent:K``   1 if the K-th agent of ``--agents`` won (wherever it sat; only when the
   agents differ);
 - ``draws``     1 if the game was a draw;
-- ``length``    the number of actions.
+- ``length``    the number of actions;
+- ``label:NAME`` 1 if a seat labelled NAME won (labels: what each seat was, e.g. kardashev's
+  role, see ``labels.py``; 0 in a game without that label, so it reads best when the label plays
+  every game, e.g. all six kardashev roles at six players). Reported for every label the games
+  had.
 
 Every metric is reported; the *primary* one (``--metric``) gets the verdict and drives the
 optional sequential stopping (see :class:`~starlanes.lab.stats.SequentialPlan`).
@@ -31,23 +35,33 @@ from .records import GameRecord
 from .runner import load_ruleset, plan_games, run_tasks
 from .stats import Difference, SequentialPlan, Verdict, paired_difference
 
-__all__ = ["Comparison", "compare", "metric_names", "metric_value", "parse_metric", "verdict_text"]
+__all__ = [
+    "Comparison", "compare", "metric_names", "metric_value", "parse_metric", "record_labels", "verdict_text",
+]
 
 
-def metric_names(agents: Sequence[str], players: int) -> list[str]:
+def metric_names(agents: Sequence[str], players: int, labels: Sequence[str] = ()) -> list[str]:
     """Every metric of a comparison; ``agent:K`` only when the agents differ (with identical
-    agents it would mean nothing)."""
+    agents it would mean nothing); ``label:NAME`` for each of ``labels`` (the seat labels the
+    games had)."""
     names = [f"seat:{k}" for k in range(players)]
     if len(set(agents)) > 1:
         names += [f"agent:{k}" for k in range(len(agents))]
-    return [*names, "draws", "length"]
+    return [*names, "draws", "length", *(f"label:{name}" for name in sorted(set(labels)))]
 
 
 def parse_metric(text: str, agents: Sequence[str], players: int) -> str:
+    """``text`` if it names a metric; ``label:NAME`` is accepted for any NAME (the labels are
+    known only once games are played)."""
     valid = metric_names(agents, players)
-    if text not in valid:
-        raise ParseError(f"unknown metric '{text}'; valid: {', '.join(valid)}")
+    if text not in valid and not (text.startswith("label:") and text[len("label:"):].strip()):
+        raise ParseError(f"unknown metric '{text}'; valid: {', '.join(valid)}, label:NAME")
     return text
+
+
+def record_labels(records: Sequence[GameRecord]) -> list[str]:
+    """The seat labels of ``records``, sorted, each once."""
+    return sorted({label for r in records for label in r.labels})
 
 
 def metric_value(metric: str, record: GameRecord, players: int, fixed_seats: bool = False) -> float:
@@ -57,6 +71,8 @@ def metric_value(metric: str, record: GameRecord, players: int, fixed_seats: boo
     if metric == "length":
         return float(record.length)
     kind, _, arg = metric.partition(":")
+    if kind == "label":
+        return 1.0 if any(label == arg and seat in record.winners for seat, label in enumerate(record.labels)) else 0.0
     k = int(arg)
     if kind == "seat":
         return 1.0 if k in record.winners else 0.0
@@ -120,7 +136,8 @@ class Comparison:
 
     def all_metrics(self) -> dict[str, Difference]:
         players = len(self.agents)
-        return {m: self.difference(m) for m in metric_names(self.agents, players)}
+        labels = record_labels([*self.baseline, *self.variant])
+        return {m: self.difference(m) for m in metric_names(self.agents, players, labels)}
 
     def to_json(self) -> dict[str, Any]:
         d = self.primary
@@ -158,6 +175,8 @@ def _describe(metric: str, agents: Sequence[str]) -> str:
     if metric == "length":
         return "the game length (actions)"
     kind, _, arg = metric.partition(":")
+    if kind == "label":
+        return f"the win rate of {arg} (seat label)"
     if kind == "seat":
         return f"seat {arg}'s win rate"
     return f"the win rate of agent {arg} ({agents[int(arg)]})"
@@ -244,6 +263,11 @@ def compare(
         result.baseline += [r for r in records if r.label == "baseline"]
         result.variant += [r for r in records if r.label == "variant"]
         done = checkpoint
+        if chosen.startswith("label:"):
+            seen = record_labels(records)
+            if chosen[len("label:"):] not in seen:
+                raise StarlanesError(f"--metric {chosen}: no seat had that label; the games' labels: "
+                                     f"{', '.join(seen) or 'none (the game gives no seat labels)'}")
         primary = result.primary
         result.looks.append((done, primary))
         if the_plan.should_stop(primary) and done < games:

@@ -20,7 +20,7 @@ from typing import Any
 
 from starlanes.core.errors import ContentError
 
-from .compare import metric_names, metric_value, verdict_text
+from .compare import metric_names, metric_value, record_labels, verdict_text
 from .paths import check_output, expand, write_output
 from .records import GameRecord, read_records
 from .stats import SequentialPlan, paired_difference
@@ -205,7 +205,7 @@ def _comparison_html(baseline: Sequence[GameRecord], variant: Sequence[GameRecor
     agents = first.agents if fixed else tuple(first.agents[(j - first.index) % players] for j in range(players))
     plan = SequentialPlan()
     diffs = {}
-    for m in metric_names(agents, players):
+    for m in metric_names(agents, players, record_labels([r for pair in pairs for r in pair])):
         b = [metric_value(m, r, players, fixed) for r, _ in pairs]
         v = [metric_value(m, r, players, fixed) for _, r in pairs]
         diffs[m] = paired_difference(b, v, plan.confidence)

@@ -204,3 +204,11 @@ def test_K_R02_exchange_while_paying() -> None:
     assert "exchange food energy" in {a.text() for a in G.legal_actions(state, 0)}
     G.apply(state, 0, "exchange food energy")
     assert state.tasks and state.tasks[0].kind == "pay"
+
+
+def test_evaluate_compares_sides() -> None:
+    from tests.games.kardashev.helpers import put, turn, with_roles
+
+    state = turn(with_roles(("warlord", "pioneer", "scientist", "imperialist"), 1, ally_variant=True))
+    put(state, "0,-1", ("food",), colony=2, clevel=3)
+    assert G.evaluate(state, 0) == G.evaluate(state, 2) > 0.5 > G.evaluate(state, 1)  # type: ignore[operator]

@@ -332,9 +332,13 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         return tuple(CONTENT.roles[p.role].name if p.role is not None else "no role" for p in state.seats)
 
     def evaluate(self, state: KardashevState, seat: int) -> float | None:
+        """The side's score against the best other side's, squashed into [0, 1] (K-E05, K-V09)."""
         s = scores(state)
-        best_other = max((v for i, v in enumerate(s) if i != seat), default=0)
-        return 0.5 + max(-0.5, min(0.5, (s[seat] - best_other) / 40))
+        sides = teams(state)
+        mine = next(side for side in sides if seat in side)
+        own = sum(s[i] for i in mine)
+        best_other = max((sum(s[i] for i in side) for side in sides if side is not mine), default=0)
+        return 0.5 + max(-0.5, min(0.5, (own - best_other) / (40 * len(mine))))
 
 
 def make_ruleset() -> Kardashev:

@@ -286,3 +286,21 @@ def test_short_lists_placed_in_python_get_the_slots_numpy_gives(game_id: str, mo
         assert np.array_equal(np.asarray(small), np.asarray(big))
         compared += len(legal)
     assert compared
+
+
+def test_cached_path_hashes_change_no_value() -> None:
+    """The encoder caches path hashes per parent path; with the caches emptied between two
+    encodings of the same view, the two observations are equal, and lists of numbers (taken in
+    bulk) encode like the same numbers in a mixed list."""
+    import starlanes.rl.encode as encode_module
+
+    enc = HashedViewEncoder(512)
+    view = _view(None, armies=[3, 4, 5], owners={"Vega": 1, "Sol": None}, names=["a", "b"])
+    first = enc.encode(view)
+    encode_module._POSITIONS.clear()
+    encode_module._MEMBERS.clear()
+    assert np.array_equal(first, enc.encode(view))
+    bulk = enc.encode(_view(None, xs=[3, 4]))  # all ints: taken in bulk
+    one_by_one = enc.encode(_view(None, xs=[3, 4.0]))  # an int and a float: the loop
+    assert np.array_equal(bulk, one_by_one)
+    assert leaf_count(_view(None, xs=[1, 2, 3])) == leaf_count(_view(None, xs=[1, None, 3]))

@@ -103,3 +103,15 @@ def test_add_nation_to_a_running_campaign(tmp_path: Path) -> None:
     assert code != 0
     state = load_campaign(camp)
     assert state.players == 3 and not state.factions[2].approved and state.factions[2].id in state.knowledge
+
+
+def test_orders_check_json(tmp_path: Path) -> None:
+    camp = tmp_path / "camp.json"
+    assert sk("new", str(camp), "--factions", "2", "--seed", "3")[0] == 0
+    state = load_campaign(camp)
+    orders = tmp_path / "o.txt"
+    orders.write_text(f"build shipyard district on {planet_name(state, state.factions[0].homeworld)}\nnonsense\n")
+    code, out = sk("orders", "check", str(camp), str(orders), "--nation", state.factions[0].id, "--json")
+    data = json.loads(out)
+    assert code == 4 and data["turn"] == 1
+    assert [(line["line"], line["accepted"]) for line in data["lines"]] == [(1, True), (2, False)]

@@ -165,12 +165,21 @@ def galaxy_generate(
 
 
 @orders_app.command("check")
-def orders_check(campaign: CampaignArg, orders: OrdersArg, nation: NationOpt) -> None:
+def orders_check(campaign: CampaignArg, orders: OrdersArg, nation: NationOpt,
+                 as_json: Annotated[bool, typer.Option("--json", help="print the verdicts as JSON")] = False) -> None:
     """Check an orders document without submitting it: every line accepted or refused with the reason."""
     state = load_campaign(campaign)
     seat = _seat(state, nation)
     results = check_orders(state, seat, _read(orders))
     refused = [r for r in results if not r.accepted]
+    if as_json:
+        import msgspec
+
+        typer.echo(msgspec.json.encode({"turn": state.turn, "nation": state.factions[seat].id,
+                                        "lines": results}).decode())
+        if refused:
+            raise typer.Exit(4)
+        return
     for r in results:
         mark = "[green]ok[/]  " if r.accepted else "[red]NO[/]  "
         console.print(f"{mark}line {r.line}: {escape(r.text)}  [dim]{escape(r.reason)}[/]")

@@ -279,8 +279,12 @@ def plan_move(k: _Board, extra: int, threshold: float) -> Plan | None:
                 continue
             owner = g.owner[target]
             if owner < 0 and b.is_region(target):
+                value = 100.0 * k.value(target)
                 send = max(1, min(movable, threat[target] + 1))
-                offer("take", source, target, send, 100.0 * k.value(target))
+                offer("take", source, target, send, value)
+                if send > 1:  # or a lone unit: the region until an enemy spends its move on it
+                    risk = attack_odds(params, threat[target], 1).p_capture
+                    offer("take", source, target, 1, value * (1.0 - 0.5 * risk))
                 continue
             # a step on the way: to the nearest region it does not hold (its army), or to the
             # nearest empty region (a party, worth the region it will take, discounted)

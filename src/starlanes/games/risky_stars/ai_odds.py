@@ -9,9 +9,10 @@ Very big fights are scaled down before they are estimated: more than ``SCALE_DEF
 defenders are estimated as ``SCALE_DEFEND`` against an attacker shrunk in proportion, the
 losses scaled back up, and the chance of taking the location multiplied by 0.9 for every
 defender beyond (a defender that rolls a 10 cannot be beaten, so ``p <= 0.9 ** defenders``);
-an attacker of more than ``ATTACK_RATIO`` times the defenders counts as that many (its extra
-dice almost never reach the pairs). These are the bot's and the board's estimates, marked
-``~`` on the board; ``starlanes odds risky-stars`` gives the real figures.
+an attacker of more than ``ATTACK_RATIO`` times the defenders (and more than ``ATTACK_FLOOR``
+units) counts as that many (its extra dice almost never reach the pairs). These are the bot's
+and the board's estimates, marked ``~`` on the board; ``starlanes odds risky-stars`` gives the
+real figures.
 """
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ _FIGHTS = 1_000
 SCALE_DEFEND = 30
 """Most defenders estimated as they are; bigger sides are scaled down to this."""
 ATTACK_RATIO = 8
-"""Most attackers per defender estimated; a bigger attack counts as this many."""
+"""Most attackers per defender estimated; a bigger attack counts as this many..."""
+ATTACK_FLOOR = 60
+"""...but never fewer than this (against one defender, 60 dice all but surely hold a 10)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +81,7 @@ def attack_odds(params: RiskyStarsParams, attack: int, defend: int) -> AttackOdd
         return _odds(attack, defend, params.combat_mode, params.die_sides, params.ties_to_defender)
     scale = max(1.0, defend / SCALE_DEFEND)
     d = min(defend, SCALE_DEFEND)
-    a = max(1, min(round(attack / scale), ATTACK_RATIO * d))
+    a = max(1, min(round(attack / scale), max(ATTACK_RATIO * d, ATTACK_FLOOR)))
     odds = _odds(_round2(a), d, params.combat_mode, params.die_sides, params.ties_to_defender)
     if scale == 1.0 and a == attack:
         return odds

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
+from itertools import compress
 
 from starlanes.core import Action, ActionTemplate, Rng
 from starlanes.games.risky_stars.actions import (
@@ -93,6 +94,13 @@ def _fighting(state: RiskyStarsState, a: int, group: Sequence[int]) -> bool:
     return False
 
 
+def _where(values: list[int], wanted: int | bool) -> list[int]:
+    """Indexes of ``values`` equal to ``wanted`` (``True``: not zero), scanned at C speed."""
+    if wanted is True:
+        return list(compress(range(len(values)), values))
+    return list(compress(range(len(values)), map(wanted.__eq__, values)))
+
+
 def can_leave(state: RiskyStarsState, seat: int) -> str | None:
     """Why ``seat`` may not leave its alliance now (ruling 23), or None."""
     alliance = state.alliance[seat]
@@ -100,8 +108,11 @@ def can_leave(state: RiskyStarsState, seat: int) -> str | None:
         return "you are in no alliance"
     rest = [s for s in range(state.players) if s != seat and state.alliance[s] == alliance]
     b = board(state)
-    for loc, holder in enumerate(state.owner):
-        if holder in rest and state.units[seat][loc]:
+    owner = state.owner
+    mine = state.units[seat]
+    for loc in sorted({*_where(mine, True), *_where(owner, seat)}):
+        holder = owner[loc]
+        if holder in rest and mine[loc]:
             return f"your army stands on {b.name(loc)}, possessed by your ally seat {holder}: move it away first"
         if holder == seat and any(state.units[m][loc] for m in rest):
             return f"an ally's army stands on your {b.name(loc)}: it must move away first"
@@ -259,7 +270,7 @@ def groups(state: RiskyStarsState, seat: int) -> list[Group]:
     owner = state.owner
     fighting = {c.at for c in state.combats}
     out: list[Group] = []
-    held_all = [i for i, o in enumerate(owner) if o == seat]
+    held_all = _where(owner, seat)
     mine = [i for i in held_all if i not in fighting] if fighting else held_all
     if state.alliance[seat] == NOBODY:
         most = affordable_units(state.params, state.stock[seat])
@@ -291,8 +302,9 @@ def groups(state: RiskyStarsState, seat: int) -> list[Group]:
             guarded.update(i for i, u in enumerate(state.units[p]) if u)
             guarded.update(c.at for c in state.combats if p in c.defenders)
         units = state.units[seat]
-        for source, have in enumerate(units):
-            if not have or source in fighting:
+        for source in _where(units, True):
+            have = units[source]
+            if source in fighting:
                 continue
             held = owner[source] == seat
             movable = have - 1 if held else have

@@ -24,6 +24,7 @@ __all__ = [
     "RoleChosen",
     "RoundBegun",
     "TechUsed",
+    "TileDrawn",
     "TilesDrawn",
     "TurnBegun",
     "describe",
@@ -48,6 +49,15 @@ class TilesDrawn(EventData, frozen=True):
     kind: ClassVar[str] = "tiles-drawn"
     tiles: list[list[str]]
     drawers: list[int]
+
+
+class TileDrawn(EventData, frozen=True):
+    """A tile drawn during a turn (fleet exploration, Space Probe), shown to all."""
+
+    kind: ClassVar[str] = "tile-drawn"
+    seat: int
+    symbols: list[str]
+    reason: str
 
 
 class BidsRevealed(EventData, frozen=True):
@@ -152,7 +162,7 @@ class GameOver(EventData, frozen=True):
 
 
 EVENT_TYPES: tuple[type[EventData], ...] = (
-    RoleChosen, RoundBegun, TilesDrawn, BidsRevealed, Picked, TurnBegun, Placed, Built, Moved,
+    RoleChosen, RoundBegun, TilesDrawn, TileDrawn, BidsRevealed, Picked, TurnBegun, Placed, Built, Moved,
     Attacked, PieceLost, Cards, Researched, TechUsed, GameOver,
 )
 
@@ -184,6 +194,9 @@ def describe(event: Event) -> str | None:
         shown = "; ".join(f"{i + 1}: {_tile(s)} (drawn by seat {d})" for i, (s, d) in
                           enumerate(zip(t.tiles, t.drawers, strict=True)))
         return f"tiles drawn: {shown or 'none (the bag or the board is exhausted)'}"
+    if k == TileDrawn.kind:
+        d = TileDrawn.of(event)
+        return f"seat {d.seat} draws a tile to {d.reason}: {_tile(d.symbols)}"
     if k == BidsRevealed.kind:
         b = BidsRevealed.of(event)
         rolls = [f"seat {s} rolled {r}" for s, r in enumerate(b.rolls) if r]
@@ -208,14 +221,16 @@ def describe(event: Event) -> str | None:
         return f"seat {b2.seat} {verb} a {b2.piece} on {_cell(b2.cell)} (level {b2.level})"
     if k == Moved.kind:
         m = Moved.of(event)
-        return f"seat {m.seat} moves a fleet {_cell(m.start)} -> {_cell(m.end)} ({m.tiles} cells, {m.energy} energy)"
+        cells = "1 cell" if m.tiles == 1 else f"{m.tiles} cells"
+        return f"seat {m.seat} moves a fleet {_cell(m.start)} -> {_cell(m.end)} ({cells}, {m.energy} energy)"
     if k == Attacked.kind:
         a = Attacked.of(event)
         result = "wins" if a.won else "fails"
         return f"seat {a.seat} attacks {_cell(a.target)}: {a.offence} against {a.defence}, the attack {result}"
     if k == PieceLost.kind:
         pc = PieceLost.of(event)
-        return f"seat {pc.seat}'s {pc.piece} on {_cell(pc.cell)} {pc.why} (now level {pc.level})"
+        left = f"now level {pc.level}" if pc.level else "removed"
+        return f"seat {pc.seat}'s {pc.piece} on {_cell(pc.cell)} {pc.why} ({left})"
     if k == Cards.kind:
         c = Cards.of(event)
         gained = [max(0, n) for n in c.delta]

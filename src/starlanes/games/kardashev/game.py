@@ -59,7 +59,6 @@ from starlanes.games.kardashev.rules.turn import (
     build_fleet,
     cheapest,
     colony_price,
-    drawn_event,
     fleet_price,
     fleet_site,
     gain,
@@ -125,8 +124,7 @@ def _place(state: KardashevState, seat: int, a: Action) -> list[Event]:
     index = _cell(a.cell)
     if state.tasks:
         task = state.tasks.pop(0)
-        placed = place(state, seat, index, task.drawn, task.drawn_back, a.face, task.reason)
-        return [drawn_event(task.drawn, seat), *placed]
+        return place(state, seat, index, task.drawn, task.drawn_back, a.face, task.reason)
     p = state.seats[seat]
     assert p.tile is not None
     offer = state.offer[p.tile]

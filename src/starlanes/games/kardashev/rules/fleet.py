@@ -106,7 +106,7 @@ def move(state: KardashevState, seat: int, start: int, plan: MovePlan, surcharge
         d.fleet, d.fleet_level = seat, level
         from starlanes.games.kardashev.rules.turn import draw_for
 
-        draw_for(state, seat, [dest], "explore")
+        events.append(draw_for(state, seat, [dest], "explore"))
         return events
     target = state.cells[dest]
     retreat = -1 if plan.retreat is None else INDEX[plan.retreat]

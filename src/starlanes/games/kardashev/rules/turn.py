@@ -18,7 +18,7 @@ from starlanes.games.kardashev.effects import (
     Probe,
     Terraform,
 )
-from starlanes.games.kardashev.events import Built, Placed, Researched, TechUsed, TilesDrawn
+from starlanes.games.kardashev.events import Built, Placed, Researched, TechUsed, TileDrawn
 from starlanes.games.kardashev.rules.common import (
     CELLS,
     CONTENT,
@@ -47,15 +47,12 @@ def faces(symbols: list[str], back: str) -> tuple[str, ...]:
     return ("planet", "destroyed") if symbols else ("empty",)
 
 
-def draw_for(state: KardashevState, seat: int, cells: list[int], reason: str) -> None:
-    """Draw a tile from the bag for exploration or a probe; the seat places it next."""
+def draw_for(state: KardashevState, seat: int, cells: list[int], reason: str) -> Event:
+    """Draw a tile from the bag for exploration or a probe and show it to all; the seat places it next."""
     kind = CONTENT.bag[state.bag.pop(0)]
     state.tasks.insert(0, Task(kind="place", seat=seat, reason=reason, cells=cells, drawn=list(kind.symbols),
                                drawn_back=kind.back))
-
-
-def drawn_event(symbols: list[str], seat: int) -> Event:
-    return TilesDrawn([symbols], [seat]).event(reveals=True)
+    return TileDrawn(seat, list(kind.symbols), reason).event(reveals=True)
 
 
 def place(state: KardashevState, seat: int, index: int, symbols: list[str], back: str, face: str,
@@ -246,7 +243,7 @@ def use_tech(state: KardashevState, seat: int, tech: str, index: int | None, sym
         detail = f"makes a planet with {symbol}"
     elif isinstance(effect, Probe):
         unexplored = [i for i, c in enumerate(state.cells) if c.tile is None]
-        draw_for(state, seat, unexplored, "probe")
+        events.append(draw_for(state, seat, unexplored, "probe"))
         detail = "draws a tile"
     elif isinstance(effect, Erase):
         assert target is not None

@@ -271,3 +271,33 @@ def test_K_TE33_memory_eraser() -> None:
     act(state, 0, "use memory-eraser target=fuel-efficiency")
     assert "fuel-efficiency" not in state.seats[0].techs and state.seats[1].techs == []
     assert hand(state, 1) == (0, 1, 1) and hand(state, 0) == (5, 6, 6)
+
+
+def test_K_TE32_a_cloned_action_tech_is_used_through_use_technology() -> None:
+    state = home(role="scientist", techs=("botsourcing", "cloning"))
+    state.seats[0].cloned = "terraform"
+    assert "use terraform cell=0,-2 symbol=matter" in legal_texts(state, 0)
+    state.seats[0].techs.append("terraform")  # held as well: nothing doubles
+    from starlanes.games.kardashev.rules.common import effects
+
+    assert sum(1 for e in effects(state, 0) if e.kind == "terraform") == 1
+
+
+def test_K_TE33_erasing_cloning_drops_the_copy_and_a_copy_survives_erasing_its_original() -> None:
+    state = home(role="scientist", techs=("botsourcing", "cloning", "memory-eraser"))
+    state.seats[0].cloned = "fuel-efficiency"
+    state.seats[1].techs = ["fuel-efficiency"]
+    act(state, 0, "use memory-eraser target=fuel-efficiency")
+    assert state.seats[0].cloned == "fuel-efficiency" and state.seats[1].techs == []
+    state.research_used = 0
+    act(state, 0, "use memory-eraser target=cloning")
+    assert state.seats[0].cloned is None and "cloning" not in state.seats[0].techs
+    assert state.tasks == [] and hand(state, 0) == (5, 7, 7)  # cloning's price back: 2 matter, 2 energy
+
+
+def test_K_TE31_botsourcing_any_base_action_with_a_surcharge() -> None:
+    state = home(role="scientist", techs=("botsourcing",), hand_=(0, 0, 2))
+    put(state, "0,-1", ("food",))
+    assert "move 0,-3 0,-1 via=botsourcing" in legal_texts(state, 0)  # 1 energy + 1 of any
+    state.seats[0].energy = 1
+    assert "move 0,-3 0,-1 via=botsourcing" not in legal_texts(state, 0)

@@ -28,6 +28,7 @@ from starlanes.core.errors import StarlanesError
 from starlanes.core.ruleset import Ruleset
 
 from .env import StarlanesEnv
+from .factored import FactoredEnv
 
 __all__ = ["BatchEnv", "BatchObs", "BatchStep", "random_actions"]
 
@@ -49,19 +50,22 @@ class BatchStep(NamedTuple):
 
 class BatchEnv:
     """``n`` environments of one game, stepped together (see the module). ``kwargs`` go to each
-    ``StarlanesEnv`` (``params``, ``seats``, ``max_steps``, ``obs_size``, ``reward`` ...)."""
+    ``StarlanesEnv`` (``params``, ``seats``, ``max_steps``, ``obs_size``, ``reward`` ...);
+    ``factored=True``: ``FactoredEnv``s (counts chosen digit by digit)."""
 
-    def __init__(self, game: str | Ruleset[Any, Any, Any], n: int, seed: int = 0, **kwargs: Any) -> None:
+    def __init__(self, game: str | Ruleset[Any, Any, Any], n: int, seed: int = 0, factored: bool = False,
+                 **kwargs: Any) -> None:
         if n < 1:
             raise StarlanesError(f"a batch holds at least 1 environment, not {n}")
-        first = StarlanesEnv(game, seed=seed, **kwargs)
+        kind = FactoredEnv if factored else StarlanesEnv
+        first = kind(game, seed=seed, **kwargs)
         # the index and the encoder are built once (calibration, sizes) and shared
-        self.envs = [first, *(StarlanesEnv(first.game, seed=seed, index=first.index, encoder=first.encoder,
-                                           **kwargs) for _ in range(n - 1))]
+        self.envs = [first, *(kind(first.game, seed=seed, index=first.index, encoder=first.encoder,
+                                   **kwargs) for _ in range(n - 1))]
         self.n = n
         self.players = first.players
-        self.obs_size = first.encoder.size
-        self.action_size = first.index.size
+        self.obs_size = first.obs_size
+        self.action_size = first.action_size
         self._next_seed = seed
         self.episodes = 0
 

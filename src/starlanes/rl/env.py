@@ -160,6 +160,16 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         self.agents: list[str] = []
 
     # -------------------------------------------------------------- spaces
+    @property
+    def action_size(self) -> int:
+        """Slots of the ``Discrete`` action space (and of the mask)."""
+        return self.index.size
+
+    @property
+    def obs_size(self) -> int:
+        """Values of the observation vector."""
+        return self.encoder.size
+
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
 
@@ -224,8 +234,12 @@ class StarlanesEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         if not legal:
             raise StarlanesError(f"{game.spec.id}: seat {seat} is awaited at step {state.step} but has no "
                                  "legal action")
-        slots = np.asarray(self.index.assign(legal), dtype=np.int64)
         self._legal = legal
+        self._index_legal()
+
+    def _index_legal(self) -> None:
+        """Give the acting seat's legal actions (``self._legal``) their slots and mask."""
+        slots = np.asarray(self.index.assign(self._legal), dtype=np.int64)
         self._owner[slots] = np.arange(len(slots), dtype=np.int64)
         self._mask[slots] = 1
 

@@ -64,6 +64,7 @@ __all__ = [
     "Slots",
     "action_hash",
     "calibrated_blocks",
+    "head_hash",
     "legal_counts",
 ]
 
@@ -141,6 +142,21 @@ def action_hash(action: Action) -> int:
     h = _seed(type(action))
     for name in _names(type(action)):
         h = ((h ^ _value(getattr(action, name))) * _PRIME) & _MASK
+    return _finish(h)
+
+
+_OPEN = 1 << 41  # marks a field left open in a template's head
+
+
+def head_hash(item: ActionTemplate) -> int:
+    """The hash of a template's head: its verb and fixed fields like ``action_hash``, each ranged
+    field as "open" (so a head never equals one of its actions)."""
+    h = _seed(item.cls)
+    ranged = dict(item.ranged)
+    first = item[0]
+    for name in _names(item.cls):
+        x = (_OPEN | zlib.crc32(name.encode())) if name in ranged else _value(getattr(first, name))
+        h = ((h ^ x) * _PRIME) & _MASK
     return _finish(h)
 
 
@@ -313,6 +329,27 @@ class HashedActionIndex:
                 h.append(_cached_hash(item))
                 start_of.append(start)
                 size_of.append(size)
+        return self._place_lists(h, start_of, size_of, legal)
+
+    def assign_heads(self, items: Sequence[Action | ActionTemplate]) -> Slots:
+        """One slot per item of a legal list, templates unexpanded: a plain action at its own
+        home, a template at the home of its head (``head_hash``). For the factored env."""
+        h: list[int] = []
+        start_of: list[int] = []
+        size_of: list[int] = []
+        for item in items:
+            if isinstance(item, ActionTemplate):
+                start, size = self._block(item.cls)
+                h.append(head_hash(item))
+            else:
+                start, size = self._block(type(item), item)
+                h.append(_cached_hash(item))
+            start_of.append(start)
+            size_of.append(size)
+        return self._place_lists(h, start_of, size_of, list(items))
+
+    def _place_lists(self, h: list[int], start_of: list[int], size_of: list[int], legal: Sequence[Any]) -> Slots:
+        """``_place`` for short lists, in plain Python: the same rounds, the same slots."""
         offset = [x % n for x, n in zip(h, size_of, strict=True)]
         slots = [-1] * len(h)
         taken: set[int] = set()
@@ -394,10 +431,11 @@ def _first_free(taken: npt.NDArray[np.bool_], start: int, size: int, at: int) ->
 
 
 def legal_counts(game: Ruleset[Any, Any, Any], params: Params, players: int, games: int = 3,
-                 max_actions: int = 500) -> dict[str, int]:
+                 max_actions: int = 500, heads: bool = False) -> dict[str, int]:
     """The most legal actions of each verb in one state, over ``games`` random games (seeds
     0, 1, ..; at most ``max_actions`` actions each, the lowest awaited seat acting, a GM-closed
-    decision closed once every seat chose). Templates are counted without being expanded."""
+    decision closed once every seat chose). Templates are counted without being expanded;
+    ``heads``: a template counts once (the factored env's heads)."""
     most: dict[str, int] = {}
     for seed in range(games):
         state = game.setup(params, players, seed=seed)
@@ -416,7 +454,10 @@ def legal_counts(game: Ruleset[Any, Any, Any], params: Params, players: int, gam
             counts: dict[str, int] = {}
             for item in game.legal_actions(state, seat).items:
                 verb = item.cls.verb if isinstance(item, ActionTemplate) else item.verb
-                counts[verb] = counts.get(verb, 0) + (len(item) if isinstance(item, ActionTemplate) else 1)
+                if isinstance(item, ActionTemplate) and not heads:
+                    counts[verb] = counts.get(verb, 0) + len(item)
+                elif not isinstance(item, ActionTemplate) or len(item):
+                    counts[verb] = counts.get(verb, 0) + 1
             if not counts:
                 break
             for verb, n in counts.items():
@@ -425,21 +466,24 @@ def legal_counts(game: Ruleset[Any, Any, Any], params: Params, players: int, gam
     return most
 
 
-def calibrated_blocks(game: Ruleset[Any, Any, Any], params: Params, players: int) -> dict[str, int]:
+def calibrated_blocks(game: Ruleset[Any, Any, Any], params: Params, players: int,
+                      heads: bool = False) -> dict[str, int]:
     """Block sizes from play (``CALIBRATION``): for each verb with fields, ``margin`` times the
     most legal actions of that verb seen in one state of the seeded calibration games, rounded
     up to a power of two, at least ``min_block``. The same game version, params and seat count
-    give the same sizes, so the index is fixed; measured once per process."""
+    give the same sizes, so the index is fixed; measured once per process. ``heads``: sizes for
+    the factored env's heads (a template counts once)."""
     try:
-        return dict(_calibrated(game, params, players))
+        return dict(_calibrated(game, params, players, heads))
     except TypeError:  # params that cannot be a cache key (unhashable fields): measure again
-        return dict(_calibrated.__wrapped__(game, params, players))
+        return dict(_calibrated.__wrapped__(game, params, players, heads))
 
 
 @lru_cache(maxsize=64)
-def _calibrated(game: Ruleset[Any, Any, Any], params: Params, players: int) -> tuple[tuple[str, int], ...]:
+def _calibrated(game: Ruleset[Any, Any, Any], params: Params, players: int,
+                heads: bool) -> tuple[tuple[str, int], ...]:
     c = CALIBRATION
-    most = legal_counts(game, params, players, c["games"], c["max_actions"])
+    most = legal_counts(game, params, players, c["games"], c["max_actions"], heads)
     return tuple((t.verb, max(c["min_block"], _pow2_at_least(c["margin"] * most.get(t.verb, 0))))
                  for t in game.action_types if _names(t))
 

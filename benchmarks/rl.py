@@ -9,6 +9,8 @@ For every registered game (or those named with --games), random masked play for 
   batch of N   ``BatchEnv`` with N envs: ``random_actions`` over the stacked masks, ``step`` (the
                same work per env, plus stacking observations and masks into NumPy arrays and the
                auto-reset). Counted in env steps (N per batch step).
+  factored     one ``FactoredEnv`` (``factored=True``): the same loop, a head then a count digit
+               by digit; counted in env steps (a digit is a step) and in game actions.
 
 Also printed: the parts of one env step, in microseconds (legal actions listed and indexed,
 view built, view encoded, apply), over the same random play.
@@ -28,22 +30,26 @@ from starlanes.registry import available_games
 from starlanes.rl import BatchEnv, NoFixedActionSpace, StarlanesEnv, env, random_actions
 
 
-def single(game_id: str, seconds: float, max_steps: int) -> tuple[float, int]:
-    e = env(game_id, max_steps=max_steps)
+def single(game_id: str, seconds: float, max_steps: int, factored: bool = False) -> tuple[float, float, int]:
+    """Env steps/s, game actions/s, episodes ended."""
+    e = env(game_id, max_steps=max_steps, factored=factored)
     e.reset(seed=0)
     rng = np.random.default_rng(0)
-    steps = episodes = 0
+    steps = episodes = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         agent = e.agent_selection
         if e.terminations[agent] or e.truncations[agent]:
+            actions += e.game_state.step
             e.reset()
             episodes += 1
             continue
         mask = e.observe(agent)["action_mask"]
         e.step(int(rng.choice(np.flatnonzero(mask))))
         steps += 1
-    return steps / (time.perf_counter() - start), episodes
+    actions += e.game_state.step
+    spent = time.perf_counter() - start
+    return steps / spent, actions / spent, episodes
 
 
 def batched(game_id: str, n: int, seconds: float, max_steps: int) -> tuple[float, int]:
@@ -107,16 +113,21 @@ def main() -> None:
     print(f"starlanes.rl: env steps/s, random masked play, one process; {args.seconds:g} s per figure")
     for game_id in games:
         try:
-            rate, episodes = single(game_id, args.seconds, args.max_steps)
+            rate, _, episodes = single(game_id, args.seconds, args.max_steps)
         except NoFixedActionSpace as exc:
             print(f"{game_id}: skipped ({exc})")
             continue
         e = env(game_id)
-        print(f"{game_id}: Discrete({e.index.size}) actions, observation float32[{e.encoder.size}]")
+        f = env(game_id, factored=True)
+        print(f"{game_id}: Discrete({e.action_size}) actions, observation float32[{e.obs_size}]; "
+              f"factored: Discrete({f.action_size}), float32[{f.obs_size}]")
         print(f"  single env     {rate:9,.0f} env steps/s  (observe + mask + step; {episodes} episodes ended)")
         rate, episodes = batched(game_id, args.batch, args.seconds, args.max_steps)
         print(f"  batch of {args.batch:<4}  {rate:9,.0f} env steps/s  (stacked obs/masks, vectorised random "
               f"choice, auto-reset; {episodes} episodes ended)")
+        rate, actions, episodes = single(game_id, args.seconds, args.max_steps, factored=True)
+        print(f"  factored       {rate:9,.0f} env steps/s  = {actions:,.0f} game actions/s  "
+              f"(a digit is an env step; {episodes} episodes ended)")
         split = parts(game_id, 500)
         print("  per step, us:  " + ", ".join(f"{k} {v:,.0f}" for k, v in split.items()))
 

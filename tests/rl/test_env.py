@@ -86,13 +86,14 @@ def test_action_index_is_a_bijection_on_legal_actions(game_id: str, seed: int, l
         _check_bijection(current, rng)
 
 
+@pytest.mark.parametrize("factored", [False, True], ids=["flat", "factored"])
 @pytest.mark.parametrize("game_id", GAMES)
-def test_observation_is_the_same_when_hidden_parts_change(game_id: str) -> None:
+def test_observation_is_the_same_when_hidden_parts_change(game_id: str, factored: bool) -> None:
     """The observation comes from the seat's view only: changing what the seat cannot see
     (``perturb_hidden``, the RNG's future) leaves it identical. The check can fail: whenever a
     perturbation shows in the GM's view (which sees everything), the encoding of that view
     changes too, so an encoder given more than the seat's view would be caught."""
-    e = make_env(game_id, seats=get_game(game_id).spec.min_players)
+    e = make_env(game_id, seats=get_game(game_id).spec.min_players, factored=factored)
     game = e.game
     e.reset(seed=3)
     rng = Rng.from_seed(11)

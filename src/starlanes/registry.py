@@ -90,7 +90,8 @@ BUILTIN: tuple[GameEntry, ...] = (
         id="star-kingdoms",
         ruleset="starlanes.games.star_kingdoms.game:make_ruleset",
         agents={"star-kingdoms:economic": "starlanes.games.star_kingdoms.bot:make_economic"},
-        commands={"campaign": "starlanes.games.star_kingdoms.cli:app"},
+        commands={"campaign": "starlanes.games.star_kingdoms.cli:app",
+                  "odds": "starlanes.games.star_kingdoms.war.cli:odds"},
     ),
 )
 

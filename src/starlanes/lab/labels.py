@@ -84,7 +84,7 @@ def label_table(summary: Summary) -> Table | None:
     from rich import box
     from rich.table import Table
 
-    table = Table(title="win rate by seat label (e.g. role), 95% Wilson intervals; mean final score",
+    table = Table(title="win rate by seat label (e.g. role); score: mean final score",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     for col in ("label", "agent", "played", "wins", "win rate", "95% CI", "score"):
         # only the agent's name may be shortened on a narrow terminal; numbers never wrap

@@ -9,7 +9,8 @@ index used here is fixed in *size* and stable in *meaning* without such a list:
   play (``calibrated_blocks``: four times the most legal actions of that verb seen in one state
   of a few seeded random games, a power of two, at least 64), or as the caller says
   (``block=1024`` for all, ``blocks={"move": 4096}`` for one verb); after the blocks comes a
-  shared **spill** region (1024 slots);
+  shared **spill** region (``spill`` slots; the env's default is half the largest block, at
+  least 1024);
 * a legal action's **home slot** in its type's block comes from a stable hash of its field
   values (``action_hash``: integers mixed in as numbers, other values through
   ``crc32(msgpack)``), the same in every state, process and machine;
@@ -403,7 +404,8 @@ class HashedActionIndex:
             here = int(np.count_nonzero(start_of == start))
             if here > size:
                 counts[verb] = here
-        over = ", ".join(f"{n} '{v}' for a block of {self.blocks[v]}" for v, n in counts.items())
+        over = ", ".join(f"{n} '{v}' for a block of {self.blocks[v]}" for v, n in counts.items()) \
+            or "blocks nearly full"
         fix = ", ".join(f"'{v}': {_pow2_at_least(2 * n)}" for v, n in counts.items())
         return ActionSpaceOverflow(
             f"{self.game_id}: {len(legal)} legal actions in one state do not fit the action index "

@@ -193,17 +193,18 @@ def test_starlanes_play_runs_to_the_end_with_random_seats(seats: int, params: li
     assert "Game over" in capsys.readouterr().out
 
 
-def test_K_R02_exchange_while_paying() -> None:
+def test_K_R02_exchange_while_picking_not_while_paying_cards() -> None:
     from tests.games.kardashev.helpers import with_roles
 
     state = with_roles(("warlord", "pioneer"), 3)
     G.apply(state, 0, "bid 3")
     G.apply(state, 1, "bid 1")
-    G.apply(state, 0, "pick 1 1")
     state.seats[0].food = 4
     assert "exchange food energy" in {a.text() for a in G.legal_actions(state, 0)}
     G.apply(state, 0, "exchange food energy")
+    G.apply(state, 0, "pick 1 1")
     assert state.tasks and state.tasks[0].kind == "pay"
+    assert not any(a.text().startswith("exchange") for a in G.legal_actions(state, 0))
 
 
 def test_evaluate_compares_sides() -> None:

@@ -64,8 +64,9 @@ def test_K_TE04_encryption() -> None:
 def test_K_TE05_terraform() -> None:
     state = home(techs=("terraform",))
     act(state, 0, "use terraform cell=0,-2 symbol=military")
+    act(state, 0, "pay energy=1")  # the military symbol: 1 card of any type
     assert cell(state, "0,-2").all_symbols == ["food", "military"]
-    assert sum(hand(state, 0)) == 14
+    assert hand(state, 0) == (5, 5, 4)
     assert "fleet 0,-2" in legal_texts(state, 0)
 
 
@@ -249,7 +250,8 @@ def test_K_TE30_arcology() -> None:
 def test_K_TE31_botsourcing() -> None:
     state = home(role="scientist", techs=("botsourcing",))
     act(state, 0, "grow 0,-2 via=botsourcing")
-    assert sum(hand(state, 0)) == 15 - 3  # 1 food + 1 matter + 1 of any
+    act(state, 0, "pay energy=1")
+    assert hand(state, 0) == (4, 4, 4)  # 1 food + 1 matter + 1 of any
 
 
 def test_K_TE32_cloning() -> None:
@@ -301,3 +303,17 @@ def test_K_TE31_botsourcing_any_base_action_with_a_surcharge() -> None:
     assert "move 0,-3 0,-1 via=botsourcing" in legal_texts(state, 0)  # 1 energy + 1 of any
     state.seats[0].energy = 1
     assert "move 0,-3 0,-1 via=botsourcing" not in legal_texts(state, 0)
+
+
+def test_K_R02_any_and_matching_parts_are_the_payers_pick() -> None:
+    state = home(techs=(), hand_=(3, 3, 3))
+    act(state, 0, "research terraform")  # 1 food, 1 matter, 1 energy + 1 of any
+    assert state.tasks[0].kind == "pay" and state.tasks[0].amount == 1
+    assert {a.text() for a in G.legal_actions(state, 0)} == {"pay food=1", "pay matter=1", "pay energy=1"}
+    act(state, 0, "pay matter=1")
+    assert hand(state, 0) == (2, 1, 2)
+    enc = home(hand_=(1, 2, 3))
+    act(enc, 0, "research encryption")  # 2 of one type
+    assert {a.text() for a in G.legal_actions(enc, 0)} == {"pay matter=2", "pay energy=2"}
+    act(enc, 0, "pay energy=2")
+    assert hand(enc, 0) == (1, 2, 1)

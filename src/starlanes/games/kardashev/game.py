@@ -50,6 +50,7 @@ from starlanes.games.kardashev.rules.common import (
     give,
     holdings,
     one,
+    pay_matching,
     scores,
     table,
     teams,
@@ -111,7 +112,11 @@ def _decline(state: KardashevState, seat: int, a: Action) -> list[Event]:
 
 def _pay(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Pay)
-    return hand_over(state, state.tasks.pop(0), [a.food, a.matter, a.energy])
+    task = state.tasks.pop(0)
+    if task.same_type:
+        kind = RES[[a.food, a.matter, a.energy].index(task.amount)]
+        return pay_matching(state, seat, kind, task.amount, task.reason)
+    return hand_over(state, task, [a.food, a.matter, a.energy])
 
 
 def _raid(state: KardashevState, seat: int, a: Action) -> list[Event]:

@@ -113,10 +113,11 @@ def deciders(state: KardashevState) -> tuple[int, ...]:
     return (state.active,)
 
 
-# Exchange (4 for 1) is allowed in every decision but the sealed bid (CMP 24: "at any point").
+# Exchange (4 for 1) is allowed in every decision but the sealed bid (CMP 24: "at any point") and
+# a payment of cards of one's choice (a card count: exchanging only lowers it; ruling K26).
 ALLOWED: dict[str, tuple[type[Action], ...]] = {
     "gain": (Gain, Decline, Exchange),
-    "pay": (Pay, Exchange),
+    "pay": (Pay,),
     "place": (Place, Exchange),
     "support": (Support, Exchange),
     "raid": (Raid, Exchange),
@@ -355,6 +356,9 @@ def list_gain(state: KardashevState, seat: int) -> Listing:
 
 def list_pay(state: KardashevState, seat: int) -> Listing:
     task = state.tasks[0]
+    if task.same_type:  # a matching part: any one type the hand can pay (4-for-1 included)
+        n = task.amount
+        return [Pay(**{k: n}) for k in RES if affordable(state, seat, Cost(**{k: n}))]
     return [Pay(f, m, e) for f, m, e in _splits(pay_amount(state, task), state.seats[seat].hand())]
 
 
@@ -571,7 +575,10 @@ def why_not(state: KardashevState, seat: int, action: Action) -> str | None:
 
 def _fallback(state: KardashevState, seat: int, action: Action) -> str:
     if isinstance(action, Pay):
-        return f"pay exactly {pay_amount(state, state.tasks[0])} cards you hold"
+        task = state.tasks[0]
+        if task.same_type:
+            return f"pay {task.amount} cards of one type"
+        return f"pay exactly {pay_amount(state, task)} cards you hold"
     if isinstance(action, Bid):
         return f"a bid is 0 to {round.bid_range(state, seat)} (your cards, at most {state.params.max_bid})"
     if isinstance(action, Place):

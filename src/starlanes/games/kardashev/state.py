@@ -166,6 +166,8 @@ class Task(msgspec.Struct, kw_only=True):
     """place: the front symbols of a tile drawn for exploration or a probe."""
     drawn_back: Literal["destroyed", "empty"] = "destroyed"
     """place: that tile's back."""
+    same_type: bool = False
+    """pay: all the cards of one type, the payer's pick (a "matching" price part)."""
 
 
 class Battle(msgspec.Struct, kw_only=True):

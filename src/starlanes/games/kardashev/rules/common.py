@@ -2,9 +2,8 @@
 gains offered, pieces, and the end triggers.
 
 Payment (ruling K26): a price's named parts are paid in their types; a type that is short is
-made up by 4-for-1 exchanges from the type with the largest surplus; an ``any`` part takes the
-cards the payer holds most of; a ``matching`` part the type it holds most of. A player who wants
-another mix exchanges first (``exchange``) or pays a ``pay`` task card by card.
+made up by 4-for-1 exchanges from the type with the largest surplus; an ``any`` part and a
+``matching`` part become a ``pay`` task right after, where the payer picks the cards.
 """
 
 from __future__ import annotations
@@ -151,21 +150,14 @@ def affordable(state: KardashevState, seat: int, cost: Cost) -> bool:
     return _affordable(p.food, p.matter, p.energy, cost, state.params.exchange_rate)
 
 
-def _price(need: dict[str, int], extra: str, matching: int, any_part: int) -> Cost:
-    parts = {k: need[k] + (matching if k == extra else 0) for k in RES}
-    return Cost(parts["food"], parts["matter"], parts["energy"], any_part)
-
-
 def pay(state: KardashevState, seat: int, cost: Cost, reason: str) -> list[Event]:
-    """Take ``cost`` from ``seat``'s hand (ruling K26); the price must be affordable."""
+    """Take ``cost`` from ``seat``'s hand (ruling K26; the price must be affordable): the named
+    parts at once (a short type made up by 4-for-1 exchanges from the largest surplus); an
+    ``any`` part and a ``matching`` part are owed next, the payer picking the cards (``pay``)."""
     p = state.seats[seat]
     rate = state.params.exchange_rate
     before = p.hand()
     need: dict[str, int] = {k: cost.of(k) for k in RESOURCES}
-    if cost.matching:
-        options = [k for k in RES if can_afford(hand(p), _price(need, k, cost.matching, cost.any), rate)]
-        best = max(options, key=lambda k: (get(p, k) - need[k], -RES.index(k)))
-        need[best] += cost.matching
     for k in RES:
         while get(p, k) < need[k]:
             donor = max((x for x in RES if x != k), key=lambda x: (get(p, x) - need[x], -RES.index(x)))
@@ -173,12 +165,20 @@ def pay(state: KardashevState, seat: int, cost: Cost, reason: str) -> list[Event
             add(p, k, 1)
     for k in RES:
         add(p, k, -need[k])
-    for _ in range(cost.any):
-        donor = max(RES, key=lambda x: (get(p, x), -RES.index(x)))
-        add(p, donor, -1)
     assert min(p.hand()) >= 0, "pay: the price was not affordable"
+    owed = []
+    if cost.matching:
+        owed.append(Task(kind="pay", seat=seat, reason=reason, amount=cost.matching, same_type=True))
+    if cost.any:
+        owed.append(Task(kind="pay", seat=seat, reason=reason, amount=cost.any))
+    state.tasks[:0] = owed
     delta = [a - b for a, b in zip(p.hand(), before, strict=True)]
     return [Cards(seat, delta, -1, reason).event()] if any(delta) else []
+
+
+def pay_matching(state: KardashevState, seat: int, kind: str, amount: int, reason: str) -> list[Event]:
+    """Pay ``amount`` cards of ``kind`` (4-for-1 exchanges as needed)."""
+    return pay(state, seat, Cost(**{kind: amount}), reason)
 
 
 def give(state: KardashevState, seat: int, delta: Iterable[int], other: int, reason: str) -> list[Event]:

@@ -317,3 +317,19 @@ def test_K_R02_any_and_matching_parts_are_the_payers_pick() -> None:
     assert {a.text() for a in G.legal_actions(enc, 0)} == {"pay matter=2", "pay energy=2"}
     act(enc, 0, "pay energy=2")
     assert hand(enc, 0) == (1, 2, 1)
+
+
+def test_A37_timeshares_skips_a_colony_someone_else_blockades() -> None:
+    state = turn(with_roles(("warlord", "pioneer", "generalist")), hand=(5, 5, 5), techs=("timeshares",))
+    put(state, "0,-3", ("military", "energy"), colony=0, fleet=0)
+    put(state, "1,-3", ("matter",), colony=1, clevel=2)
+    state.seats[2].techs = ["salvage-drone", "blockade"]
+    put(state, "2,-3", ("food",), fleet=2)  # next to 1,-3: blockades it against seat 0
+    assert harvests(state) == {"harvest energy=1"}
+
+
+def test_A34_the_warlord_gains_the_attacked_tile_only_when_it_wins() -> None:
+    won = attack("warlord", (), "pioneer", (), 2, 1)
+    assert [t.types for t in won.tasks] == [["food"]]
+    lost = attack("warlord", (), "pioneer", (), 1, 1)
+    assert lost.tasks == []

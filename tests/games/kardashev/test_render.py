@@ -252,3 +252,18 @@ def test_the_ally_variant_shows_allies_and_team_scores() -> None:
     assert "seat 0 (you) Warlord, ally of seat 2" in text
     assert "team scores (seats): 0+2 17, 1+3 16" in text
     assert "team scores" not in flat(render_view(make_view(), 0))
+
+
+def test_a_move_is_described_with_its_length_and_energy_as_the_rules_price_it() -> None:
+    """K-M01, K-M07: the price per the movement table, after the mover's technologies."""
+    from starlanes.games.kardashev import actions as k
+    from starlanes.games.kardashev.render import describe_action
+
+    view = make_view()
+    # seat 1 (no technologies): its level-2 fleet on 0,3 explores 1,2 next to it: 1 energy
+    assert "to 1,2 (unexplored, white zone) (1 space(s), 1 energy): explores it" in (
+        describe_action(view, k.Move((0, 3), (1, 2))) or "")
+    # seat 0's level-3 fleet on 0,2 (2 energy a space) with Fuel Efficiency (1 less a move)
+    assert "(1 space(s), 1 energy)" in (describe_action(view, k.Move((0, 2), (1, 1))) or "")
+    # a named path: 0,-3 -> 0,-2 -> -1,-1 for seat 0's level-1 fleet: 2 spaces, 1 payment, minus 1
+    assert "(2 space(s), 0 energy)" in (describe_action(view, k.Move((0, -3), (-1, -1), path=(0, -2, -1, -1))) or "")

@@ -30,9 +30,10 @@ from rich.markup import escape
 from starlanes.core.actions import Action
 from starlanes.core.state import GM, Viewer
 from starlanes.games.kardashev import actions as k
-from starlanes.games.kardashev.board import exploration_cells
+from starlanes.games.kardashev.board import MoveMap, MovePlan, exploration_cells, plan_move, reachable
 from starlanes.games.kardashev.content import Content, load_content
 from starlanes.games.kardashev.state import Cell, KardashevView, Offer, Player, Task
+from starlanes.games.kardashev.techs import player_effects
 
 __all__ = [
     "SEAT_STYLES",
@@ -590,12 +591,47 @@ def _d_harvest(view: KardashevView, a: Any) -> str:
     return f"harvest: take {_cards(a.food, a.matter, a.energy)}{_via(a)}"
 
 
+def _move_plan(view: KardashevView, a: Any) -> MovePlan | None:
+    """The move as the rules price it for the active seat (its technologies' effects included):
+    the path named, or the shortest one; None when the view cannot tell."""
+    start = _at(view, a.start)
+    if start is None or start.fleet is None or not start.fleet_level or view.seats[start.fleet].role is None:
+        return None
+    owner = start.fleet
+    friends = next((set(t) for t in view.teams if owner in t), {owner})
+    explored, destroyed, friendly, hostile = set(), set(), set(), set()
+    for c in view.cells:
+        h = (c.q, c.r)
+        if c.tile is not None:
+            explored.add(h)
+        if c.tile == "destroyed":
+            destroyed.add(h)
+        if c.fleet is not None and c.fleet in friends:
+            friendly.add(h)
+        if (c.fleet is not None and c.fleet not in friends) or (c.colony is not None and c.colony not in friends):
+            hostile.add(h)
+    grid = MoveMap(frozenset(explored), frozenset(destroyed), frozenset(friendly), frozenset(hostile))
+    player = view.seats[owner]
+    assert player.role is not None
+    rules = view.params.move_rules.with_effects(player_effects(_content(), player.role, player.techs, player.cloned))
+    board = _content().board
+    if a.path:
+        steps = [(a.path[i], a.path[i + 1]) for i in range(0, len(a.path) - 1, 2)]
+        plan = plan_move(board, grid, (start.q, start.r), steps, start.fleet_level, rules)
+        return plan if isinstance(plan, MovePlan) else None
+    plans = reachable(board, grid, (start.q, start.r), start.fleet_level, rules, energy=10**6)
+    return plans.get((a.to[0], a.to[1])) if len(a.to) == 2 else None
+
+
 def _d_move(view: KardashevView, a: Any) -> str:
     start = _at(view, a.start)
     dest = _at(view, a.to)
     level = f"level-{start.fleet_level} " if start is not None and start.fleet_level else ""
     text = f"move your {level}fleet from {','.join(map(str, a.start))} to {_where(view, a.to)}"
-    if a.path:
+    plan = _move_plan(view, a)
+    if plan is not None:
+        text += f" ({plan.tiles} space(s), {plan.energy} energy)"
+    elif a.path:
         text += f" ({len(a.path) // 2} space(s))"
     if dest is not None and dest.tile is None:
         text += ": explores it (you draw and place a tile; the move ends)"

@@ -63,6 +63,7 @@ from starlanes.games.kardashev.actions import (
 )
 from starlanes.games.kardashev.board import distance
 from starlanes.games.kardashev.content import Content, load_content
+from starlanes.games.kardashev.render import move_plan
 from starlanes.games.kardashev.state import Cell, KardashevView
 
 if TYPE_CHECKING:
@@ -448,9 +449,12 @@ class HeuristicAgent:
         if start is None or dest is None or start.fleet is None:
             return -1.0
         level = start.fleet_level or 1
-        steps = len(a.path) // 2 if a.path else distance((start.q, start.r), (dest.q, dest.r))
-        rules = me.view.params.move_rules
-        energy = rules.cost(level, max(1, steps))
+        plan = move_plan(me.view, a)  # the rules' price, after our technologies
+        if plan is not None:
+            energy = plan.energy
+        else:
+            steps = len(a.path) // 2 if a.path else distance((start.q, start.r), (dest.q, dest.r))
+            energy = me.view.params.move_rules.cost(level, max(1, steps))
         price = self._cost(me, energy=energy)
         leaving = 0.0
         if start.colony == me.seat and any(me.hostile(n.fleet) for n in me.neighbours(start)):

@@ -41,6 +41,7 @@ __all__ = [
     "KardashevRenderer",
     "board_lines",
     "describe_action",
+    "move_plan",
     "render_view",
     "symbols_text",
 ]
@@ -591,7 +592,7 @@ def _d_harvest(view: KardashevView, a: Any) -> str:
     return f"harvest: take {_cards(a.food, a.matter, a.energy)}{_via(a)}"
 
 
-def _move_plan(view: KardashevView, a: Any) -> MovePlan | None:
+def move_plan(view: KardashevView, a: Any) -> MovePlan | None:
     """The move as the rules price it for the active seat (its technologies' effects included):
     the path named, or the shortest one; None when the view cannot tell."""
     start = _at(view, a.start)
@@ -628,7 +629,7 @@ def _d_move(view: KardashevView, a: Any) -> str:
     dest = _at(view, a.to)
     level = f"level-{start.fleet_level} " if start is not None and start.fleet_level else ""
     text = f"move your {level}fleet from {','.join(map(str, a.start))} to {_where(view, a.to)}"
-    plan = _move_plan(view, a)
+    plan = move_plan(view, a)
     if plan is not None:
         text += f" ({plan.tiles} space(s), {plan.energy} energy)"
     elif a.path:

@@ -19,6 +19,8 @@ from starlanes.core import Action, ActionCodec, Match, ParseError, UnknownName
 from starlanes.core.errors import EXIT_FILE, EXIT_USAGE
 from tests.toy.duel import make_duel
 
+ALL_GAMES = "kardashev, retrograde, risky-stars, space-risk, star-kingdoms"
+
 runner = CliRunner()
 
 
@@ -305,4 +307,4 @@ def test_schema_command_is_wired(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["schema", "space-risk"]) == 0
     assert "actions" in json.loads(capsys.readouterr().out)
     assert run(["schema", "nope"]) == EXIT_USAGE
-    assert "unknown game 'nope'; valid: retrograde, space-risk" in capsys.readouterr().err
+    assert f"unknown game 'nope'; valid: {ALL_GAMES}" in capsys.readouterr().err

@@ -30,6 +30,8 @@ from starlanes.entry import GameEntry, HookRenderer
 from starlanes.registry import get_entry, get_game, renderer_for
 from tests.toy.duel import make_duel
 
+ALL_GAMES = "kardashev, retrograde, risky-stars, space-risk, star-kingdoms"
+
 SRC = Path(starlanes.__file__).parent
 
 
@@ -211,25 +213,35 @@ def test_a_registration_that_is_neither_entry_nor_ruleset_is_refused(target: str
 def test_unknown_game_names_list_the_valid_ones() -> None:
     with pytest.raises(UnknownName, match=r"unknown game 'nope'; valid: .*retrograde.*risky-stars.*space-risk"):
         get_entry("nope")
-    with pytest.raises(UnknownName, match=r"unknown game 'nope'; valid: retrograde, space-risk$"):
-        get_game("nope")  # only the games that can be played
+    registry.register("blueprint", GameEntry(id="blueprint", commands={
+        "map generate": "starlanes.games.risky_stars.cli:generate_map"}))
+    try:
+        with pytest.raises(UnknownName, match=f"unknown game 'nope'; valid: {ALL_GAMES}$"):
+            get_game("nope")  # only the games that can be played: not the command-only blueprint
+    finally:
+        registry.unregister("blueprint")
 
 
 def test_a_game_without_rules_says_so_and_names_its_commands() -> None:
-    with pytest.raises(UsageError, match="'risky-stars' has no ruleset yet, only commands "
-                                         r"\(map generate, odds\); games: retrograde, space-risk"):
-        get_game("risky-stars")
-    assert "risky-stars" not in [spec.id for spec in registry.available_games()]
+    registry.register("blueprint", GameEntry(id="blueprint", commands={
+        "map generate": "starlanes.games.risky_stars.cli:generate_map"}))
+    try:
+        with pytest.raises(UsageError, match="'blueprint' has no ruleset yet, only commands "
+                                             rf"\(map generate\); games: {ALL_GAMES}"):
+            get_game("blueprint")
+        assert "blueprint" not in [spec.id for spec in registry.available_games()]
+    finally:
+        registry.unregister("blueprint")
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["odds", "nope", "--attack", "3"], "unknown game 'nope' for 'odds'; games with it: risky-stars, space-risk"),
+    (["odds", "nope", "--attack", "3"], "unknown game 'nope' for 'odds'; games with it: "
+     "risky-stars, space-risk, star-kingdoms"),
     (["odds", "spce-risk"], "unknown game 'spce-risk' for 'odds'"),  # a typo is not read as the old form
     (["map", "generate", "nope"], "unknown game 'nope' for 'map generate'; games with it: risky-stars"),
     (["map", "generate", "space-risk"], "'space-risk' has no 'map generate' command; games with it: risky-stars"),
     (["map", "draw"], "unknown command 'map draw'; valid: generate"),
-    (["play", "risky-stars"], "'risky-stars' has no ruleset yet"),
-    (["rules", "nope"], "unknown game 'nope'; valid: retrograde, space-risk"),
+    (["rules", "nope"], f"unknown game 'nope'; valid: {ALL_GAMES}"),
 ])
 def test_the_command_line_names_the_valid_games(args: list[str], message: str,
                                                capsys: pytest.CaptureFixture[str]) -> None:

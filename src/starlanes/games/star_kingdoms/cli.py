@@ -271,7 +271,7 @@ def process_turn(campaign: CampaignArg,
 def _write(state: CampaignState, folder: Path) -> None:
     from starlanes.games.star_kingdoms.sheets import write_sheets
 
-    for path in write_sheets(state, folder):
+    for path in write_sheets(state, folder, gm=True):
         console.print(f"  {escape(str(path))}")
 
 

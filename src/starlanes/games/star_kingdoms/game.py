@@ -267,8 +267,10 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
                 final_er=state.final_er)
         f = state.factions[seat]
         known = {o.id: o.name for o in state.factions if o.id in f.known_factions}
+        # the galaxy's seed would give a player the whole map: seats never see it
+        seat_params = state.params.replace(galaxy_seed=0) if state.params.galaxy_seed else state.params
         return StarKingdomsView(
-            turn=state.turn, params=state.params, seats=state.players, approved=_approved(state), nation=f,
+            turn=state.turn, params=seat_params, seats=state.players, approved=_approved(state), nation=f,
             report=state.reports.get(f.id),
             knowledge=state.knowledge.get(f.id), nations=tuple(Nation(id=k, name=v) for k, v in sorted(known.items())),
             gm_items=tuple(i for i in state.gm_queue if i.faction == f.id),

@@ -79,6 +79,7 @@ BUILTIN: tuple[GameEntry, ...] = (
             "odds": "starlanes.games.risky_stars.cli:odds",
             "map generate": "starlanes.games.risky_stars.cli:generate_map",
         },
+        web_assets="starlanes.games.risky_stars:web",
     ),
     GameEntry(
         id="kardashev",

@@ -102,11 +102,9 @@ def _location_cell(view: RiskyStarsView, loc: int, color: bool) -> str:
     armies = [(s, row[loc]) for s, row in enumerate(view.units) if row[loc]]
     combat = next((c for c in view.combats if c.at == loc), None)
     if combat is not None:
-        attack = "+".join(f"{seat_label(s, color)} {view.units[s][loc]}" for s in combat.attackers
-                          if view.units[s][loc])
-        defend = "+".join(f"{seat_label(s, color)} {view.units[s][loc]}" for s in combat.defenders
-                          if view.units[s][loc])
-        return f"{attack or '0'} x {defend or '0'}"
+        attack = "+".join(f"{seat_label(s, color)} {view.units[s][loc]}" for s in combat.attackers)
+        defend = "+".join(f"{seat_label(s, color)} {view.units[s][loc]}" for s in combat.defenders)
+        return f"{attack} x {defend}"
     if owner < 0 and not armies:
         return "--"
     armies.sort(key=lambda a: (a[0] != owner, a[0]))

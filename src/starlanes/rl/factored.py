@@ -193,7 +193,7 @@ class FactoredEnv(StarlanesEnv):
         choice = np.zeros(CHOICE, dtype=np.float32)
         acting = agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent))
         if acting and self._template is not None:
-            choice[:4] = (1.0, self._digits_left, self._prefix, len(self._template))
+            choice[:4] = np.clip((1.0, self._digits_left, self._prefix, len(self._template)), -CLIP, CLIP)
             head = f"{self._template.cls.verb} {sorted(self._template.fixed.items())!r}".encode()
             choice[4 + zlib.crc32(head) % HEAD_SLOTS] = 1.0
         mask = self._mask.copy() if acting else np.zeros(self.size, dtype=np.int8)

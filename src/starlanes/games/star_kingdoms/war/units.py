@@ -21,6 +21,7 @@ derives every statistic from the modules by the formulas of the catalogue's modu
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
@@ -278,10 +279,37 @@ def _per_module(module: Module, tl: int, level: int) -> float:
     return int(formula[1:])  # "+5", "+1", "+2", "+25"
 
 
+_DEFAULT = WarParams()
+_CACHES: dict[int, tuple[weakref.ref[Catalogue], dict[tuple[object, WarParams], UnitStats]]] = {}
+_CACHE_SIZE = 50_000
+
+
 def unit_stats(cat: Catalogue, unit: UnitLike, params: WarParams | None = None) -> UnitStats:
     """Every statistic of ``unit`` from its modules (UNIT-06..11, UNIT-14).  Fractional
-    contributions (Speed, Stability, Mobility) are added and rounded up once (Amb#29)."""
-    p = params or WarParams()
+    contributions (Speed, Stability, Mobility) are added and rounded up once (Amb#29).
+    Frozen units' statistics are remembered per catalogue (a battle asks for them often)."""
+    p = params or _DEFAULT
+    entry = _CACHES.get(id(cat))
+    if entry is None or entry[0]() is not cat:
+        entry = (weakref.ref(cat), {})
+        _CACHES[id(cat)] = entry
+    cache = entry[1]
+    try:
+        key: tuple[object, WarParams] | None = (unit, p)
+        hit = cache.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a mutable record (the campaign's units): computed each time
+        key, hit = None, None
+    if hit is not None:
+        return hit
+    stats = _unit_stats(cat, unit, p)
+    if key is not None:
+        if len(cache) >= _CACHE_SIZE:
+            cache.clear()
+        cache[key] = stats
+    return stats
+
+
+def _unit_stats(cat: Catalogue, unit: UnitLike, p: WarParams) -> UnitStats:
     cls = cat.classes[unit.class_id]
     sums: dict[str, float] = {}
     best_sensor = 0

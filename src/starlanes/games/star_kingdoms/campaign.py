@@ -51,6 +51,8 @@ __all__ = [
     "GMItemKind",
     "Org",
     "Permission",
+    "Prisoner",
+    "StandingOrder",
     "Trait",
     "TraitHooks",
     "Unit",
@@ -77,6 +79,11 @@ class CampaignParams(StarKingdomsParams):
     turn_closes: str = param("all", "when a turn is processed: 'all' as soon as every nation has submitted (or "
                              "when the GM closes it), 'gm' only when the GM closes it (ruling 22)",
                              choices=("all", "gm"))
+    not_suicidal_ratio: int = param(3, "a side weaker than 1/N of its enemy (Firepower x Hull) does not seek "
+                                    "battle and avoids it if it can (REL-07, Amb#54; 0: captains always fight "
+                                    "as their orders say)", min=0, max=100)
+    capture_homeworlds: bool = param(False, "a conquered homeworld changes hands at once; off: the capture "
+                                     "waits for the GM (Amb#75, ruling 207)")
     default_stance: str = param("wary", "relationship to factions never declared (O02; REL default: Wary)",
                                 choices=("allied", "friendly", "neutral", "wary", "hostile"))
 
@@ -117,6 +124,23 @@ class Unit(msgspec.Struct, kw_only=True):
     """Hull (ships) or Health (detachments) lost; 0 is full strength. Repairs and refits set it to 0."""
     built: int = 0
     """Turn it was completed (0: a starting unit)."""
+    # part 2: movement and war (defaults keep older campaign files loading)
+    shields_damage: int = 0
+    """Shields lost this turn (they regenerate before the next turn's battles, Amb#109)."""
+    move_to: str = ""
+    """Wormhole id this turn's move order (O61) will cross at step 3; cleared after step 3."""
+    moved: bool = False
+    """It crossed a wormhole this turn (MOV-13: it retreats the way it came)."""
+    last_wormhole: str = ""
+    """The last wormhole it crossed (MOV-13, COMB-18: the default retreat route)."""
+    retreat_route: str = ""
+    """Wormhole set by a retreat order (O05); used once it has stayed a turn in the system."""
+    task_group: str = ""
+    """Name of its task group (O06), '' for none: a group moves together and avoids battle at its
+    slowest member's Speed (MOV-02, Amb#56)."""
+    mission: str = ""
+    """A standing unit order: 'blockade:<planet>', 'bombard:<planet>' (kept up until changed) or
+    'land:<planet>' (this turn's landing); '' for none (O69-O71)."""
 
 
 class Org(msgspec.Struct, kw_only=True):
@@ -158,6 +182,11 @@ class Colony(msgspec.Struct, kw_only=True):
     orbital_yard: bool = False
     offices: list[str] = msgspec.field(default_factory=list)
     """Org ids with an office here (at most one per org, PROJ-I2)."""
+    militia: int = 0
+    """Militia detachments standing during an invasion (spawned once when invaders land, Amb#77)."""
+    bombarded_turn: int = 0
+    """The turn step 5 last bombarded it (0: never); ``bombarded`` set by step 5 lasts that turn only,
+    while one set by hand (a GM) stays until cleared."""
     principles: dict[str, int] = msgspec.field(default_factory=dict)
     """Social principle -> adherence 1..5 (CIV-03; part 3 changes them)."""
     founded: int = 0
@@ -188,6 +217,27 @@ class Trait(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     text: str = ""
     hooks: TraitHooks = msgspec.field(default_factory=TraitHooks)
     """What it does in the rules; the GM sets these (``gm.py``: trait)."""
+
+
+class StandingOrder(msgspec.Struct, frozen=True, kw_only=True):
+    """A specific standing order (O03): engage or not engage a faction, or every faction of a
+    relationship; consulted only in the table's 'check specific orders' cells (REL-04)."""
+
+    subject: str
+    """A faction id, or a stance ('wary', 'neutral'...) meaning every faction held at it."""
+    engage: bool
+
+
+class Prisoner(msgspec.Struct, frozen=True, kw_only=True):
+    """A surrendered detachment held by its captor (COMB-20, Amb#110)."""
+
+    owner: str
+    """The faction it belonged to."""
+    name: str
+    class_id: str
+    level: int
+    planet: str
+    turn: int
 
 
 class Permission(msgspec.Struct, frozen=True, kw_only=True):
@@ -235,6 +285,10 @@ class Faction(msgspec.Struct, kw_only=True):
     """Turns in a row without orders (TURN-05)."""
     next_unit: int = 1
     """Counter for unit ids."""
+    standing: list[StandingOrder] = msgspec.field(default_factory=list)
+    """Specific standing orders (O03), in sheet order; a later one on the same subject replaces it."""
+    prisoners: list[Prisoner] = msgspec.field(default_factory=list)
+    """Surrendered enemy detachments it holds (COMB-20)."""
 
     def colony(self, planet: str) -> Colony | None:
         for c in self.colonies:

@@ -615,6 +615,21 @@ HANDLERS: dict[type[r.Order], Handler] = {
 """Order type -> what it does at step 1 (parts 2 and 3 add their orders here)."""
 
 
+def _unit_order(ctx: _Ctx, order: r.Order) -> str:
+    """Part 2's standing and unit orders (``movement.py``: checked now, carried out at steps 3-6)."""
+    from starlanes.games.star_kingdoms.movement import OrderProblem, apply_unit_order
+
+    try:
+        return apply_unit_order(ctx.state, ctx.faction, ctx.cat, order)
+    except OrderProblem as problem:
+        raise _Refused(str(problem)) from None
+
+
+for _part2 in (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold, r.Blockade, r.Bombard,
+               r.Land):
+    HANDLERS[_part2] = _unit_order
+
+
 def start_orders(state: CampaignState, seat: int, text: str, builder: ReportBuilder,
                  catalogue: Catalogue | None = None) -> list[OrderResult]:
     """Check and carry out one faction's orders in sheet order (steps 0 and 1). Each line's result

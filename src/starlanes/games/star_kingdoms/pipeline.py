@@ -9,8 +9,9 @@ this fixed order, each a named function over the whole campaign state (a :class:
    rushes of traits.  A faction that sent no orders starts nothing; its projects go on (S1.4).
 2. :func:`step_income`: PE per planet, ER (minus the logistics deficit), 10 x ER credits.
 3. :func:`step_travel`, 4. :func:`step_space_combat`, 5. :func:`step_bombardment`,
-   6. :func:`step_ground_combat`: part 2's steps; in part 1 nothing moves or fights, so they change
-   nothing (tested as such).
+   6. :func:`step_ground_combat`: part 2's steps (``movement.py``, ``engagement.py``,
+   ``warfare.py``): moves, battles, blockades and bombardment, landings and ground war, then the
+   foreign units each nation sees; with no unit orders and no nations meeting they change nothing.
 7. :func:`step_progress`: each project gains its district's level plus this turn's rushes
    (PROJ-04, PROJ-08); a project whose district is level 0 (Amb#84), a Rebuild and Repair on a
    planet under bombardment or invasion (Amb#15) and an Analyse waiting for its level gain nothing.
@@ -218,19 +219,31 @@ def step_income(turn: Turn) -> None:
 
 
 def step_travel(turn: Turn) -> None:
-    """Step 3: fleet movement (part 2). In part 1 no unit has a move order, so nothing changes."""
+    """Step 3: fleet movement, one wormhole jump a turn (``movement.py``; MOV-*)."""
+    from starlanes.games.star_kingdoms.movement import step_travel as travel
+
+    travel(turn)
 
 
 def step_space_combat(turn: Turn) -> None:
-    """Step 4: space combat (part 2). In part 1 nothing fights, so nothing changes."""
+    """Step 4: meetings, who fights whom, space battles, retreats (``engagement.py``; COMB-*)."""
+    from starlanes.games.star_kingdoms.engagement import step_space_combat as space_combat
+
+    space_combat(turn)
 
 
 def step_bombardment(turn: Turn) -> None:
-    """Step 5: blockades and orbital bombardment (part 2). In part 1 nothing changes."""
+    """Step 5: blockades, POGS fire, orbital bombardment, Devastation (``warfare.py``; BLK-*, BOMB-*)."""
+    from starlanes.games.star_kingdoms.warfare import step_bombardment as bombardment
+
+    bombardment(turn)
 
 
 def step_ground_combat(turn: Turn) -> None:
-    """Step 6: ground combat (part 2). In part 1 nothing changes."""
+    """Step 6: landings, ground war, captures, then what each nation sees (``warfare.py``; GRND-*, VIS-01)."""
+    from starlanes.games.star_kingdoms.warfare import step_ground_combat as ground_combat
+
+    ground_combat(turn)
 
 
 # --- 7 progress ----------------------------------------------------------------------------------

@@ -46,12 +46,17 @@ from starlanes.games.star_kingdoms.tech import SciencePoints
 __all__ = [
     "LEDGER_KINDS",
     "PROJECT_STATUSES",
+    "AttackLine",
+    "CombatReport",
+    "CombatSide",
+    "CombatUnit",
     "EconomyReport",
     "FactionReport",
     "GMNote",
     "Ledger",
     "LedgerEntry",
     "LedgerKind",
+    "MovementLine",
     "Notice",
     "OrderResult",
     "PlanetEconomyLine",
@@ -61,6 +66,7 @@ __all__ = [
     "ReportError",
     "SPChange",
     "ScienceReport",
+    "SightingLine",
     "TechGain",
     "TurnReports",
 ]
@@ -226,6 +232,91 @@ class FactionReport(msgspec.Struct, frozen=True, kw_only=True):
     science: ScienceReport
     gm_notes: tuple[GMNote, ...] = ()
     notices: tuple[Notice, ...] = ()
+    movements: tuple[MovementLine, ...] = ()
+    """Part 2: the faction's units at step 3."""
+    combats: tuple[CombatReport, ...] = ()
+    """Part 2: battles it fought (space at step 4, ground at step 6)."""
+    attacks: tuple[AttackLine, ...] = ()
+    """Part 2: blockades, bombardments, landings and captures it did or suffered."""
+    sightings: tuple[SightingLine, ...] = ()
+    """Part 2: foreign units it could see (only what its units and colonies see, VIS-01)."""
+
+
+# --- part 2: movement, combat, planets under attack, foreign units seen ------------------------
+
+
+class MovementLine(msgspec.Struct, frozen=True, kw_only=True):
+    """One of the faction's units at step 3 (MOV-*): moved, stopped, or turned back."""
+
+    unit: str
+    """The unit's name."""
+    origin: str
+    """System name where it was."""
+    destination: str
+    """System name it tried to reach."""
+    moved: bool
+    reason: str = ""
+    """Why it did not move (blockade, nebula...), or what happened on arrival."""
+
+
+class CombatUnit(msgspec.Struct, frozen=True, kw_only=True):
+    """A unit in a combat report, as the reading faction saw it."""
+
+    label: str
+    """Own units: 'name (class)'; foreign units: the public class name only (Amb#95)."""
+    level: int
+    fate: Literal["unharmed", "damaged", "destroyed", "retreated", "surrendered", "avoided"]
+    damage: int = 0
+    """Hull/Health lost in the battle (own units only; 0 for foreign units)."""
+    where: str = ""
+    """Own units that retreated: the system they withdrew to."""
+
+
+class CombatSide(msgspec.Struct, frozen=True, kw_only=True):
+    factions: tuple[str, ...]
+    """Names of the factions on the side (allies merged, Amb#55)."""
+    units: tuple[CombatUnit, ...]
+    militia: int = 0
+    """Militia fighting beside it (ground), then how many are left."""
+    militia_left: int = 0
+
+
+class CombatReport(msgspec.Struct, frozen=True, kw_only=True):
+    """One battle (space or ground) the faction took part in (COMB outputs)."""
+
+    kind: Literal["space", "ground"]
+    system: str
+    """System name (ground: with the planet)."""
+    planet: str = ""
+    rounds: int
+    sides: tuple[CombatSide, CombatSide]
+    own_side: int
+    """Which of ``sides`` is the reading faction's."""
+    outcome: str
+    """In words: who held the field, who retreated or surrendered."""
+
+
+class AttackLine(msgspec.Struct, frozen=True, kw_only=True):
+    """A blockade, bombardment, landing or capture the faction did or suffered (steps 5-6)."""
+
+    planet: str
+    """Planet name."""
+    text: str
+
+
+class SightingLine(msgspec.Struct, frozen=True, kw_only=True):
+    """Foreign units the faction saw at the end of the turn's fighting (VIS-01, Amb#95)."""
+
+    system: str
+    """System name."""
+    place: str
+    """'space' or the planet name (units on the ground)."""
+    owner: str
+    """The owner's name, or 'unknown' for a nation not met."""
+    label: str
+    """Public class name (variant shown, a Q-Ship as a Heavy Freighter; UNIT-05, VIS-06)."""
+    level: int
+    count: int
 
 
 class TurnReports(msgspec.Struct, frozen=True, kw_only=True):
@@ -259,6 +350,10 @@ class ReportBuilder:
         self._sp: list[SPChange] = []
         self._gm: list[GMNote] = []
         self._notices: list[Notice] = []
+        self._movements: list[MovementLine] = []
+        self._combats: list[CombatReport] = []
+        self._attacks: list[AttackLine] = []
+        self._sightings: list[SightingLine] = []
 
     @property
     def balance(self) -> int:
@@ -315,6 +410,20 @@ class ReportBuilder:
     def notice(self, text: str, rule: str = "") -> None:
         self._notices.append(Notice(text=text, rule=rule))
 
+    # part 2 -------------------------------------------------------------------------------
+    def movement(self, line: MovementLine) -> None:
+        self._movements.append(line)
+
+    def combat(self, report: CombatReport) -> None:
+        self._combats.append(report)
+
+    def attack(self, planet: str, text: str) -> None:
+        self._attacks.append(AttackLine(planet=planet, text=text))
+
+    def sightings(self, lines: list[SightingLine]) -> None:
+        """The foreign units seen this turn (replaces an earlier list)."""
+        self._sightings = list(lines)
+
     def build(self, *, closing: int, sp: SciencePoints) -> FactionReport:
         """The frozen report; refuses a ledger or SP record that does not add up to the state."""
         if self.balance != closing:
@@ -330,4 +439,5 @@ class ReportBuilder:
             ledger=Ledger(opening=self.opening, entries=tuple(self._entries), closing=closing),
             economy=self._economy, projects=tuple(self._projects), techs=tuple(self._techs),
             science=ScienceReport(opening=self.sp_opening, changes=tuple(self._sp), closing=sp),
-            gm_notes=tuple(self._gm), notices=tuple(self._notices))
+            gm_notes=tuple(self._gm), notices=tuple(self._notices), movements=tuple(self._movements),
+            combats=tuple(self._combats), attacks=tuple(self._attacks), sightings=tuple(self._sightings))

@@ -27,6 +27,17 @@ the order's words.  Part 1's forms (order IDs of the inventory)::
     O25  breakthrough <tech> [for <class>]
     O26  gm request <any text>
 
+Part 2's forms (movement and war)::
+
+    O03  engage <faction>  |  engage all <stance>  |  do not engage <faction>  |  do not engage all <stance>
+    O05  retreat <units> to <system>
+    O06  group <units> as <group name>
+    O61  move <units> to <system>  |  move group <group name> to <system>
+    O63  hold <units>
+    O69  blockade <planet> with <ships>
+    O70  bombard <planet> with <ships>
+    O71  land <detachments> on <planet>
+
 Lists are comma-separated (``with 2 Ship Weapons, Deep Space Sensors``).  Parts 2 and 3 add
 entries to :data:`ENTRIES` (and records to :mod:`.records`); nothing else changes.
 """
@@ -250,6 +261,27 @@ def _optional_view(**defaults: Any) -> Callable[[r.Order], Fields | None]:
     return view
 
 
+def _engage_view(engage: bool, stance: bool) -> Callable[[r.Order], Fields | None]:
+    def view(order: r.Order) -> Fields | None:
+        assert isinstance(order, r.StandingEngage)
+        if order.engage != engage or (order.subject in r.STANCES) != stance:
+            return None
+        return {"subject": order.subject}
+
+    return view
+
+
+def _move_view(group: bool) -> Callable[[r.Order], Fields | None]:
+    def view(order: r.Order) -> Fields | None:
+        assert isinstance(order, r.Move)
+        if bool(order.group) != group:
+            return None
+        return {"group": order.group, "system": order.system} if group else {"units": order.units,
+                                                                              "system": order.system}
+
+    return view
+
+
 ENTRIES: tuple[Entry, ...] = (
     _e("relationship with {faction:faction} is {stance:stance}", r.SetRelationship),
     _e("default relationship is {stance:stance}", r.SetDefaultRelationship),
@@ -294,6 +326,21 @@ ENTRIES: tuple[Entry, ...] = (
     _e("breakthrough {tech:tech} [for {design_class:class}]", r.Breakthrough,
        make=lambda v, book: _breakthrough(v, book), view=_optional_view(design_class="")),
     _e("gm request {text:rest}", r.GMRequest),
+    # part 2
+    _e("engage all {subject:stance}", r.StandingEngage, fixed={"engage": True}, view=_engage_view(True, True)),
+    _e("engage {subject:faction}", r.StandingEngage, fixed={"engage": True}, view=_engage_view(True, False)),
+    _e("do not engage all {subject:stance}", r.StandingEngage, fixed={"engage": False},
+       view=_engage_view(False, True)),
+    _e("do not engage {subject:faction}", r.StandingEngage, fixed={"engage": False},
+       view=_engage_view(False, False)),
+    _e("retreat {units:units} to {system:text}", r.SetRetreatRoute),
+    _e("group {units:units} as {group:text}", r.FormTaskGroup),
+    _e("move group {group:text} to {system:text}", r.Move, view=_move_view(True)),
+    _e("move {units:units} to {system:text}", r.Move, view=_move_view(False)),
+    _e("hold {units:units}", r.Hold),
+    _e("blockade {planet:planet} with {units:units}", r.Blockade),
+    _e("bombard {planet:planet} with {units:units}", r.Bombard),
+    _e("land {units:units} on {planet:planet}", r.Land),
 )
 
 

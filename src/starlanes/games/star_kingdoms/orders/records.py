@@ -17,13 +17,19 @@ __all__ = [
     "ORG_TYPES",
     "STANCES",
     "Analyse",
+    "Blockade",
+    "Bombard",
     "Breakthrough",
     "CancelProject",
     "ConstructDistrict",
     "ConstructOffice",
     "ConstructPlanetaryShield",
     "ConstructShip",
+    "FormTaskGroup",
     "GMRequest",
+    "Hold",
+    "Land",
+    "Move",
     "Order",
     "OrgType",
     "RebuildAndRepair",
@@ -39,7 +45,9 @@ __all__ = [
     "RushProject",
     "SetDefaultRelationship",
     "SetRelationship",
+    "SetRetreatRoute",
     "Stance",
+    "StandingEngage",
     "TrainDetachment",
 ]
 
@@ -182,3 +190,52 @@ class Breakthrough(Order, frozen=True, tag="O25"):
 
 class GMRequest(Order, frozen=True, tag="O26"):
     text: str
+
+
+# --- part 2: standing orders and unit orders (O03, O05, O06, O61, O63, O69-O71) ----------------
+
+
+class StandingEngage(Order, frozen=True, tag="O03"):
+    """Engage (or do not engage) a faction, or every faction held at a stance (REL-04, REL-05)."""
+
+    subject: str
+    """A faction id, or a stance."""
+    engage: bool
+
+
+class SetRetreatRoute(Order, frozen=True, tag="O05"):
+    units: tuple[str, ...]
+    system: str
+    """The system to retreat to, as written (resolved against the faction's knowledge when run)."""
+
+
+class FormTaskGroup(Order, frozen=True, tag="O06"):
+    units: tuple[str, ...]
+    group: str
+
+
+class Move(Order, frozen=True, tag="O61"):
+    system: str
+    """The neighbouring system, as written (resolved against the faction's knowledge when run)."""
+    units: tuple[str, ...] = ()
+    group: str = ""
+    """A task group moved whole (instead of ``units``)."""
+
+
+class Hold(Order, frozen=True, tag="O63"):
+    units: tuple[str, ...]
+
+
+class Blockade(Order, frozen=True, tag="O69"):
+    planet: str
+    units: tuple[str, ...]
+
+
+class Bombard(Order, frozen=True, tag="O70"):
+    planet: str
+    units: tuple[str, ...]
+
+
+class Land(Order, frozen=True, tag="O71"):
+    units: tuple[str, ...]
+    planet: str

@@ -1,0 +1,382 @@
+"""Who fights whom, and the space battles of step 4 (rules v2.6.8 S14.4-14.5, S15, S16).
+
+Inventory REL-01..08, CONT-01..04, COMB-01..04, COMB-18..19; ambiguities 54, 55, 56, 66, 98, 101.
+
+For every system where ships of two or more nations meet (:func:`step_space_combat`):
+
+1. Who *wants* a fight with whom (:func:`wants_fight`): Hostile always; Wary when a specific
+   standing order says engage (REL-02, REL-04: the order is consulted only in that cell, the
+   default being not to engage, REL-03); Allied, Friendly and Neutral never.  Ordering a blockade,
+   a bombardment or a landing against a nation's planet engages its forces there when the stance
+   allows it (Wary or Hostile), and the owner's forces there always engage the attacker
+   (Amb#80).  "Not suicidal" (REL-07, Amb#54): a nation weaker than 1/3 of the other (Firepower
+   x Hull) does not seek battle, unless it defends a colony in the system.
+2. A fight happens if either side wants it (Amb#98).  A side that does not want it avoids battle
+   group by group (task groups, the rest of the nation's ships as one group): a group escapes
+   only if its slowest ship is strictly faster than the pursuer's fastest armed group (COMB-01,
+   Amb#56); unarmed groups always try (COMB-03); ships held by a blockade count Speed 0 (Amb#20).
+3. Allies merge into one side (Amb#55, ruling 203): the first pair in faction order fights, with
+   every mutual ally of each present; the pairs that fought do not fight again that turn; the
+   next engaged pair fights among the survivors.
+4. The battle is :func:`.war.battle.battle` (rounds, Battle Tactics, determination, retreat
+   round).  Damage is written back; destroyed ships are removed (with anything they carried,
+   COMB-11); ships that retreat leave through their route (COMB-18, COMB-19): the way they came if
+   they moved this turn, else their retreat route (O05), else the last wormhole they used; with no
+   usable route they withdraw inside the system, out of the fighting (Amb#66).
+5. Every participant gets a combat report: the sides as it saw them (its own units by name, the
+   others by public class name, Amb#95), losses and retreats.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from starlanes.core.rng import derive_seed
+from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit
+from starlanes.games.star_kingdoms.catalogue import Catalogue
+from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
+from starlanes.games.star_kingdoms.knowledge import meet_faction, see_owner
+from starlanes.games.star_kingdoms.orders.records import Stance
+from starlanes.games.star_kingdoms.report import CombatReport, CombatSide, CombatUnit
+from starlanes.games.star_kingdoms.war.battle import BattleResult, Force, battle
+from starlanes.games.star_kingdoms.war.units import public_name, unit_stats
+
+if TYPE_CHECKING:
+    from starlanes.games.star_kingdoms.pipeline import Turn
+
+__all__ = [
+    "Engagement",
+    "battle_rng",
+    "meet_in_systems",
+    "report_side",
+    "stance",
+    "step_space_combat",
+    "strength",
+    "wants_fight",
+]
+
+
+def _gi(state: CampaignState) -> GalaxyIndex:
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+
+    return galaxy_index(state.galaxy)
+
+
+def battle_rng(state: CampaignState, *parts: str) -> random.Random:
+    """The random numbers of one battle: from the campaign's seed state, the turn and the place
+    (reproducible from the seed and the orders; MISC-03)."""
+    return random.Random(derive_seed(state.rng.state, state.turn, *parts))
+
+
+def stance(a: Faction, b: str) -> Stance:
+    """``a``'s relationship to ``b`` (REL-01: declared, else its default)."""
+    return a.relationships.get(b, a.default_relationship)
+
+
+def _standing_engage(a: Faction, b: str) -> bool:
+    """The specific order for a Wary cell: the order naming ``b``, else one for all Wary, else
+    do not engage (REL-03, Amb#101: the most specific first)."""
+    for subject in (b, "wary"):
+        for order in reversed(a.standing):
+            if order.subject == subject:
+                return order.engage
+    return False
+
+
+def _missions_against(a: Faction, b: Faction, system: str) -> bool:
+    """``a`` has ships or troops ordered to blockade, bombard or land on a planet of ``b`` here."""
+    planets = {c.planet for c in b.colonies}
+    return any(u.system == system and u.mission.partition(":")[2] in planets for u in a.units if u.mission)
+
+
+def strength(cat: Catalogue, units: Iterable[Unit]) -> int:
+    """Σ Firepower x Σ (Hull + Shields) still standing (Amb#54)."""
+    fp = hp = 0
+    for u in units:
+        s = unit_stats(cat, u)
+        fp += s.firepower
+        hp += max(0, s.hull + s.shields - u.damage - u.shields_damage)
+    return fp * hp
+
+
+def wants_fight(state: CampaignState, cat: Catalogue, a: Faction, b: Faction, system: str,
+                here: dict[str, list[Unit]]) -> bool:
+    """Whether ``a``'s captains seek battle with ``b``'s ships in ``system`` (REL-02..07, Amb#80)."""
+    s = stance(a, b.id)
+    if s in ("allied", "friendly", "neutral"):
+        wants = _missions_against(b, a, system) and bool(here.get(a.id))
+    elif s == "hostile":
+        wants = True
+    else:
+        wants = _standing_engage(a, b.id) or _missions_against(a, b, system) or _missions_against(b, a, system)
+    if not wants:
+        return False
+    ratio = state.params.not_suicidal_ratio
+    defending = any(_gi(state).planet_system.get(c.planet) == system for c in a.colonies)
+    if ratio and not defending:
+        mine = strength(cat, here.get(a.id, ()))
+        theirs = strength(cat, here.get(b.id, ()))
+        if mine * ratio < theirs:
+            return False
+    return True
+
+
+def _speed(state: CampaignState, cat: Catalogue, unit: Unit) -> int:
+    from starlanes.games.star_kingdoms.movement import blockaded_launch
+
+    if unit.unit == "detachment" or blockaded_launch(state, cat, unit):
+        return 0  # troops in their transports (COMB-02); a ship held by a blockade (Amb#20)
+    return unit_stats(cat, unit).speed
+
+
+def _groups(units: list[Unit]) -> dict[str, list[Unit]]:
+    out: dict[str, list[Unit]] = {}
+    for u in units:
+        out.setdefault(u.task_group, []).append(u)
+    return out
+
+
+def _pursuit(state: CampaignState, cat: Catalogue, units: list[Unit]) -> int:
+    """The pursuer's fastest armed group, at its slowest member's Speed (Amb#56); -1 if none is armed."""
+    best = -1
+    for members in _groups(units).values():
+        if any(unit_stats(cat, u).armed for u in members):
+            best = max(best, min(_speed(state, cat, u) for u in members))
+    return best
+
+
+@dataclass
+class Engagement:
+    """One system's fighting this turn."""
+
+    system: str
+    here: dict[str, list[Unit]]
+    """Faction id -> its ships (and troops in transports) in space here, still in the fight."""
+    fought: set[frozenset[str]] = field(default_factory=set)
+    out: set[str] = field(default_factory=set)
+    """Unit ids that retreated or withdrew: out of the fighting for the rest of the turn."""
+
+
+def _allied(a: Faction, b: Faction) -> bool:
+    return stance(a, b.id) == "allied" and stance(b, a.id) == "allied"
+
+
+def _sides(factions: list[Faction], a: Faction, b: Faction) -> tuple[list[Faction], list[Faction]]:
+    left = [a] + [x for x in factions if x is not a and x is not b and _allied(x, a) and not _allied(x, b)]
+    right = [b] + [x for x in factions if x not in left and x is not b and _allied(x, b) and not _allied(x, a)]
+    return left, right
+
+
+def _escaping(state: CampaignState, cat: Catalogue, runner: Faction, chasers: list[Faction], eng: Engagement,
+              wants: dict[tuple[str, str], bool]) -> set[str]:
+    """Unit ids of ``runner`` that stay out of range of ``chasers`` (COMB-01, COMB-03)."""
+    hunting = [c for c in chasers if wants.get((c.id, runner.id))]
+    fights = any(wants.get((runner.id, c.id)) for c in chasers)
+    speed = max((_pursuit(state, cat, eng.here.get(c.id, [])) for c in hunting), default=-1)
+    out: set[str] = set()
+    for members in _groups(eng.here.get(runner.id, [])).values():
+        unarmed = not any(unit_stats(cat, u).armed for u in members)
+        if fights and not unarmed:
+            continue
+        slowest = min(_speed(state, cat, u) for u in members)
+        if slowest > speed:
+            out.update(u.id for u in members)
+    return out
+
+
+def report_side(cat: Catalogue, reader: str, factions: list[Faction], units: list[Unit], result: BattleResult | None,
+                where: dict[str, str], avoided: set[str], names: dict[str, str],
+                owner: dict[str, str]) -> CombatSide:
+    """One side of a battle as ``reader`` saw it (``owner``: unit id -> faction id)."""
+    outcomes = {o.unit_id: o for o in result.units} if result is not None else {}
+    shown: list[CombatUnit] = []
+    for u in units:
+        own = owner.get(u.id) == reader
+        label = f"{u.name} ({cat.classes[u.class_id].name})" if own else public_name(cat, u)
+        o = outcomes.get(u.id)
+        if u.id in avoided:
+            fate = "avoided"
+        elif o is None:
+            fate = "unharmed"
+        elif o.destroyed:
+            fate = "destroyed"
+        elif o.surrendered:
+            fate = "surrendered"
+        elif o.retreated:
+            fate = "retreated"
+        elif o.hp_lost:
+            fate = "damaged"
+        else:
+            fate = "unharmed"
+        shown.append(CombatUnit(label=label, level=u.level, fate=fate,  # type: ignore[arg-type]
+                                damage=o.hp_lost if (own and o is not None) else 0,
+                                where=where.get(u.id, "") if own else ""))
+    return CombatSide(factions=tuple(names[f.id] for f in factions), units=tuple(shown))
+
+
+def _retreat(state: CampaignState, cat: Catalogue, unit: Unit) -> str:
+    """Move a retreating ship out through its route (COMB-18); the system name, or '' if it
+    withdrew inside the system (Amb#66)."""
+    from starlanes.games.star_kingdoms.movement import system_name
+
+    gi = _gi(state)
+    route = unit.last_wormhole if unit.moved else (unit.retreat_route or unit.last_wormhole)
+    hole = gi.wormholes.get(route) if route else None
+    if hole is None or unit.system not in (hole.a, hole.b) or unit_stats(cat, unit).stability < hole.instability:
+        return ""
+    unit.system = hole.b if hole.a == unit.system else hole.a
+    unit.planet = ""
+    unit.mission = ""
+    unit.move_to = ""
+    return system_name(state, unit.system)
+
+
+def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction],
+           wants: dict[tuple[str, str], bool]) -> None:
+    from starlanes.games.star_kingdoms.movement import system_name
+
+    state, cat = turn.state, turn.catalogue
+    gi = _gi(state)
+    avoided: set[str] = set()
+    for runner in left:
+        avoided |= _escaping(state, cat, runner, right, eng, wants)
+    for runner in right:
+        avoided |= _escaping(state, cat, runner, left, eng, wants)
+    forces: list[list[Unit]] = []
+    for side in (left, right):
+        forces.append([u for f in side for u in eng.here.get(f.id, []) if u.id not in avoided and u.unit == "ship"])
+    for x in left:
+        for y in right:
+            eng.fought.add(frozenset((x.id, y.id)))
+    name = system_name(state, eng.system)
+    names = {f.id: f.name for f in state.factions}
+    if not forces[0] or not forces[1]:
+        for side, other in ((left, right), (right, left)):
+            for f in side:
+                mine = [u for u in eng.here.get(f.id, []) if u.id in avoided]
+                b = turn.builders.get(f.id)
+                if mine and b is not None:
+                    b.notice(f"{name}: {', '.join(u.name for u in mine)} kept out of range of "
+                             f"{', '.join(names[o.id] for o in other)} (COMB-01)", rule="COMB-01")
+        return
+    colony_systems = {f.id: {gi.planet_system[c.planet] for c in f.colonies} for f in state.factions}
+
+    def force(side: list[Faction], units: list[Unit]) -> Force:
+        return Force(name=" + ".join(names[f.id] for f in side), units=tuple(units),
+                     colony_here=any(eng.system in colony_systems[f.id] for f in side),
+                     homeworld_here=any(gi.planet_system.get(f.homeworld) == eng.system for f in side),
+                     battle_tactics=max(f.tech.level("battle-tactics") for f in side),
+                     training=any(f.tech.has("naval-training-techniques") for f in side))
+
+    nebula = gi.systems[eng.system].nebula
+    rng = battle_rng(state, "space", eng.system, *sorted(f.id for f in left + right))
+    result = battle(cat, force(left, forces[0]), force(right, forces[1]), rng, kind="space", nebula=nebula)
+    where: dict[str, str] = {}
+    owners = {u.id: f for f in left + right for u in f.units}
+    owner_ids = {uid: f.id for uid, f in owners.items()}
+    for o in result.units:
+        faction = owners.get(o.unit_id)
+        unit = faction.unit_by_id(o.unit_id) if faction is not None else None
+        if faction is None or unit is None:
+            continue
+        unit.damage = o.damage
+        unit.shields_damage = o.shields_damage
+        if o.destroyed:
+            faction.units.remove(unit)
+            eng.out.add(unit.id)
+        elif o.retreated:
+            eng.out.add(unit.id)
+            went = _retreat(state, cat, unit)
+            where[unit.id] = went or f"withdrew inside {name} (no usable route, Amb#66)"
+    sides = (left, right)
+    for s, side in enumerate(sides):
+        for f in side:
+            b = turn.builders.get(f.id)
+            if b is None:
+                continue
+            shown = tuple(report_side(cat, f.id, sides[t], forces[t], result, where, avoided, names, owner_ids)
+                          for t in (0, 1))
+            b.combat(CombatReport(kind="space", system=name, rounds=result.rounds, sides=(shown[0], shown[1]),
+                                  own_side=s, outcome=_outcome(result, [" + ".join(names[x.id] for x in side_)
+                                                                        for side_ in sides])))
+    for f in left + right:
+        eng.here[f.id] = [u for u in eng.here.get(f.id, []) if u.id not in eng.out and f.unit_by_id(u.id) is not None]
+
+
+def _outcome(result: BattleResult, names: list[str]) -> str:
+    parts = [f"{result.rounds} round(s)"]
+    for s in result.retreated:
+        parts.append(f"{names[s]} retreated")
+    for s in result.surrendered:
+        parts.append(f"{names[s]} surrendered")
+    if result.winner is not None:
+        parts.append(f"{names[result.winner]} held the field")
+    elif result.ending == "disengaged":
+        parts.append("both sides disengaged")
+    elif not result.retreated:
+        parts.append("neither side gave way")
+    return "; ".join(parts)
+
+
+def meet_in_systems(state: CampaignState) -> None:
+    """Nations whose units or colonies share a system meet (they may now declare a relationship,
+    O01; ruling 205), and units in space see who holds the planets there."""
+    gi = _gi(state)
+    present: dict[str, set[str]] = {}
+    for f in state.factions:
+        for u in f.units:
+            present.setdefault(u.system, set()).add(f.id)
+        for c in f.colonies:
+            present.setdefault(gi.planet_system[c.planet], set()).add(f.id)
+    by_id = {f.id: f for f in state.factions}
+    owners = {c.planet: f.id for f in state.factions for c in f.colonies}
+    for system, ids in present.items():
+        if len(ids) < 2:
+            continue
+        for fid in sorted(ids):
+            f = by_id[fid]
+            k = state.knowledge.get(fid)
+            for other in sorted(ids - {fid}):
+                if other not in f.known_factions:
+                    f.known_factions.append(other)
+                if k is not None:
+                    k = meet_faction(k, other, by_id[other].name, state.turn)
+            if k is not None and any(u.system == system and not u.planet for u in f.units):
+                for planet in gi.systems[system].planets:
+                    owner = owners.get(planet.id, "")
+                    known = k.planets.get(planet.id)
+                    if owner and (known is None or known.owner != owner):
+                        k = see_owner(k, gi, planet.id, owner, state.turn)
+            if k is not None:
+                state.knowledge[fid] = k
+
+
+def step_space_combat(turn: Turn) -> None:
+    """Step 4: meetings, then every system's battles (COMB-01..19)."""
+    state, cat = turn.state, turn.catalogue
+    meet_in_systems(state)
+    systems: dict[str, dict[str, list[Unit]]] = {}
+    for f in state.factions:
+        for u in f.units:
+            if not u.planet or u.unit == "ship":
+                systems.setdefault(u.system, {}).setdefault(f.id, []).append(u)
+    by_id = {f.id: f for f in state.factions}
+    for system in sorted(systems):
+        here = systems[system]
+        if len(here) < 2:
+            continue
+        eng = Engagement(system=system, here=here)
+        for _ in range(len(here) * len(here)):
+            present = [by_id[fid] for fid in sorted(eng.here) if eng.here[fid]]
+            wants = {(a.id, b.id): wants_fight(state, cat, a, b, system, eng.here)
+                     for a in present for b in present if a is not b}
+            pair = next(((a, b) for a in present for b in present
+                         if a.id < b.id and frozenset((a.id, b.id)) not in eng.fought
+                         and (wants[a.id, b.id] or wants[b.id, a.id])), None)
+            if pair is None:
+                break
+            left, right = _sides(present, *pair)
+            _fight(turn, eng, left, right, wants)

@@ -1,0 +1,313 @@
+"""Units on the move: part 2's unit orders at step 1 and the travel step (step 3).
+
+Rules v2.6.8 S14 (inventory 2.17 MOV-*, orders O03, O05, O06, O61, O63, O69-O71).
+
+Step 1 (``execute.py`` calls :func:`apply_unit_order` for each accepted line, in sheet order):
+a move order (O61) is checked at once against what the faction knows (a wormhole it knows from
+the unit's system to the named neighbour, MOV-07; every unit's Stability at least the wormhole's
+Instability, MOV-05; fighters and units with Stability 0 never jump, MOV-12) and stored in
+``Unit.move_to``; a task group (O06) moves whole; a retreat order (O05) sets ``Unit.retreat_route``;
+blockade, bombard and land orders (O69-O71) set ``Unit.mission``; hold (O63) clears the unit's
+orders; one main order per unit per turn, the last line wins (Amb#119).
+
+Step 3 (:func:`step_travel`): every unit makes at most one jump (MOV-06, Amb#31).  A unit in orbit
+of a blockaded planet whose Speed is below the rating cannot leave (MOV-11, Amb#20); a ship without
+Nebula Sensors (and any detachment) bounces back from a nebula (MOV-10); a task group moves only
+when every member can (MOV-02, ruling 201).  A unit that jumps remembers the wormhole
+(``last_wormhole``) and that it moved this turn (MOV-13), arrives in space (not in orbit), and the
+faction gets a passive survey of the system it reached (VIS-03, SURV-01).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, StandingOrder, Unit
+from starlanes.games.star_kingdoms.catalogue import Catalogue
+from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
+from starlanes.games.star_kingdoms.knowledge import passive_survey
+from starlanes.games.star_kingdoms.names import NameIndex
+from starlanes.games.star_kingdoms.orders import records as r
+from starlanes.games.star_kingdoms.report import MovementLine
+from starlanes.games.star_kingdoms.war.units import is_fighter, unit_stats
+
+if TYPE_CHECKING:
+    from starlanes.games.star_kingdoms.pipeline import Turn
+
+__all__ = [
+    "UNIT_ORDERS",
+    "OrderProblem",
+    "apply_unit_order",
+    "blockaded_launch",
+    "known_route",
+    "step_travel",
+    "system_name",
+]
+
+UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
+                                          r.Blockade, r.Bombard, r.Land)
+"""The part 2 orders :func:`apply_unit_order` carries out at step 1."""
+
+
+class OrderProblem(Exception):
+    """A part 2 order line is refused (the message is the reason the player reads)."""
+
+
+def _gi(state: CampaignState) -> GalaxyIndex:
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+
+    return galaxy_index(state.galaxy)
+
+
+def system_name(state: CampaignState, system: str) -> str:
+    found = _gi(state).systems.get(system)
+    return found.name if found is not None else system
+
+
+def _known_system(state: CampaignState, faction: Faction, written: str) -> str:
+    """The system a player names, among the systems the faction knows (with a 'did you mean')."""
+    k = state.knowledge.get(faction.id)
+    systems = k.systems if k is not None else {}
+    index = NameIndex.build("system", ((s.id, s.name, ()) for s in systems.values()))
+    found = index.resolve(written)
+    if found is None:
+        raise OrderProblem(index.unknown(written))
+    return found
+
+
+def known_route(state: CampaignState, faction: Faction, origin: str, destination: str) -> str | None:
+    """A wormhole the faction knows between two systems (the most stable one), or None (MOV-07)."""
+    gi = _gi(state)
+    k = state.knowledge.get(faction.id)
+    best: tuple[int, str] | None = None
+    for hole, other in gi.links.get(origin, ()):
+        if other == destination and k is not None and k.knows_wormhole(hole):
+            key = (gi.wormholes[hole].instability, hole)
+            best = key if best is None or key < best else best
+    return best[1] if best is not None else None
+
+
+def _stability(cat: Catalogue, unit: Unit) -> int:
+    """0 for fighters (they never jump, MOV-12)."""
+    if is_fighter(cat.classes[unit.class_id]):
+        return 0
+    return unit_stats(cat, unit).stability
+
+
+def _units(faction: Faction, ids: Iterable[str]) -> list[Unit]:
+    out = []
+    for ident in ids:
+        unit = faction.unit_by_id(ident)
+        if unit is None:
+            raise OrderProblem(f"you have no unit '{ident}'")
+        out.append(unit)
+    return out
+
+
+def _group(faction: Faction, name: str) -> list[Unit]:
+    members = [u for u in faction.units if u.task_group and u.task_group.casefold() == name.casefold()]
+    if not members:
+        groups = sorted({u.task_group for u in faction.units if u.task_group})
+        raise OrderProblem(f"you have no task group '{name}'" + (f"; your groups: {', '.join(groups)}" if groups
+                                                                 else "; form one with: group <units> as <name>"))
+    return members
+
+
+def _one_system(state: CampaignState, units: list[Unit]) -> str:
+    systems = {u.system for u in units}
+    if len(systems) > 1:
+        where = ", ".join(f"{u.name} in {system_name(state, u.system)}" for u in units)
+        raise OrderProblem(f"the units are not in one system ({where})")
+    return systems.pop()
+
+
+def _move(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Move) -> str:
+    units = _group(faction, order.group) if order.group else _units(faction, order.units)
+    origin = _one_system(state, units)
+    target = _known_system(state, faction, order.system)
+    if target == origin:
+        raise OrderProblem(f"the units are already in {system_name(state, target)}")
+    hole = known_route(state, faction, origin, target)
+    if hole is None:
+        raise OrderProblem(f"you know no wormhole from {system_name(state, origin)} to "
+                           f"{system_name(state, target)} (one jump a turn, known wormholes only: MOV-06, MOV-07)")
+    instability = _gi(state).wormholes[hole].instability
+    for unit in units:
+        stability = _stability(cat, unit)
+        if stability < instability:
+            why = "a fighter squadron cannot cross a wormhole" if is_fighter(cat.classes[unit.class_id]) else (
+                f"its Stability is {stability}, the wormhole's Instability {instability} (MOV-05)")
+            raise OrderProblem(f"{unit.name} cannot go: {why}")
+    for unit in units:
+        unit.move_to = hole
+        unit.mission = ""
+    names = ", ".join(u.name for u in units)
+    return f"{names} will jump to {system_name(state, target)}"
+
+
+def _retreat(state: CampaignState, faction: Faction, order: r.SetRetreatRoute) -> str:
+    units = _units(faction, order.units)
+    origin = _one_system(state, units)
+    target = _known_system(state, faction, order.system)
+    hole = known_route(state, faction, origin, target)
+    if hole is None:
+        raise OrderProblem(f"you know no wormhole from {system_name(state, origin)} to {system_name(state, target)}")
+    for unit in units:
+        unit.retreat_route = hole
+    return (f"retreat route of {', '.join(u.name for u in units)}: {system_name(state, target)} (used once they "
+            "have stayed a turn; a unit that just arrived retreats the way it came, COMB-18)")
+
+
+def _task_group(state: CampaignState, faction: Faction, order: r.FormTaskGroup) -> str:
+    units = _units(faction, order.units)
+    _one_system(state, units)
+    if not order.group.strip():
+        raise OrderProblem("a task group needs a name")
+    for unit in faction.units:
+        if unit.task_group.casefold() == order.group.casefold():
+            unit.task_group = ""
+    for unit in units:
+        unit.task_group = order.group
+    return f"task group {order.group}: {', '.join(u.name for u in units)}"
+
+
+def _hold(faction: Faction, order: r.Hold) -> str:
+    units = _units(faction, order.units)
+    for unit in units:
+        unit.move_to = ""
+        unit.mission = ""
+    return f"{', '.join(u.name for u in units)} hold position"
+
+
+def _mission(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Blockade | r.Bombard | r.Land) -> str:
+    gi = _gi(state)
+    units = _units(faction, order.units)
+    system = gi.planet_system[order.planet]
+    planet = gi.planets[order.planet].name
+    owner = next((f for f in state.factions if f.colony(order.planet) is not None), None)
+    if owner is faction:
+        raise OrderProblem(f"{planet} is your own planet")
+    if owner is None:
+        raise OrderProblem(f"{planet} is not an inhabited nation's world (S17: only inhabited planets are "
+                           "blockaded, bombarded or invaded)")
+    want = "detachment" if isinstance(order, r.Land) else "ship"
+    for unit in units:
+        if unit.unit != want:
+            raise OrderProblem(f"{unit.name} is a {unit.unit}; only {want}s can "
+                               f"{'land' if want == 'detachment' else 'blockade or bombard'}")
+        if unit.system != system:
+            raise OrderProblem(f"{unit.name} is in {system_name(state, unit.system)}, not in "
+                               f"{system_name(state, system)} where {planet} is")
+        if want == "ship" and not unit_stats(cat, unit).armed:
+            raise OrderProblem(f"{unit.name} is unarmed; only armed ships blockade or bombard (BLK-01)")
+        if want == "detachment" and unit.planet == order.planet:
+            raise OrderProblem(f"{unit.name} is already on {planet}")
+    kind = {r.Blockade: "blockade", r.Bombard: "bombard", r.Land: "land"}[type(order)]
+    for unit in units:
+        unit.mission = f"{kind}:{order.planet}"
+        unit.move_to = ""
+    verb = {"blockade": "will blockade", "bombard": "will bombard", "land": "will land on"}[kind]
+    return f"{', '.join(u.name for u in units)} {verb} {planet}"
+
+
+def _standing(state: CampaignState, faction: Faction, order: r.StandingEngage) -> str:
+    if order.subject == faction.id:
+        raise OrderProblem("a standing order is about other nations, not your own")
+    faction.standing = [s for s in faction.standing if s.subject != order.subject]
+    faction.standing.append(StandingOrder(subject=order.subject, engage=order.engage))
+    who = f"every nation you hold {order.subject}" if order.subject in r.STANCES else state.faction(order.subject).name
+    note = "" if order.subject in ("wary",) or order.subject not in r.STANCES else (
+        " (only Wary relationships check specific orders to engage: REL-04)")
+    return f"{'engage' if order.engage else 'do not engage'} {who}{note}"
+
+
+def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Order) -> str:
+    """Check and record one part 2 order at step 1; OrderProblem (nothing changed) if refused."""
+    if isinstance(order, r.Move):
+        return _move(state, faction, cat, order)
+    if isinstance(order, r.SetRetreatRoute):
+        return _retreat(state, faction, order)
+    if isinstance(order, r.FormTaskGroup):
+        return _task_group(state, faction, order)
+    if isinstance(order, r.Hold):
+        return _hold(faction, order)
+    if isinstance(order, r.Blockade | r.Bombard | r.Land):
+        return _mission(state, faction, cat, order)
+    if isinstance(order, r.StandingEngage):
+        return _standing(state, faction, order)
+    raise OrderProblem(f"order {order.order_id} is not a unit order")
+
+
+# --- step 3 ----------------------------------------------------------------------------------------
+
+
+def blockaded_launch(state: CampaignState, cat: Catalogue, unit: Unit) -> int:
+    """The blockade rating that keeps ``unit`` from leaving its planet's orbit, or 0 (MOV-11,
+    Amb#20: a ship in orbit of a blockaded planet with Speed below the rating)."""
+    if not unit.planet or unit.unit != "ship":
+        return 0
+    for f in state.factions:
+        colony = f.colony(unit.planet)
+        if colony is not None and colony.blockade:
+            speed = unit_stats(cat, unit).speed
+            return colony.blockade if speed < colony.blockade else 0
+    return 0
+
+
+def _why_not(state: CampaignState, cat: Catalogue, unit: Unit, destination: str) -> str:
+    rating = blockaded_launch(state, cat, unit)
+    if rating:
+        return (f"cannot launch: its planet is blockaded at rating {rating} and its Speed is lower "
+                "(MOV-11)")
+    if _gi(state).systems[destination].nebula:
+        nebula_ok = unit.unit == "ship" and unit_stats(cat, unit).nebula_sensors
+        if not nebula_ok:
+            return "turned back: the system is a nebula and it has no Nebula Sensors (MOV-10)"
+    return ""
+
+
+def step_travel(turn: Turn) -> None:
+    """Step 3: every unit with a move order makes its one jump (MOV-01..13)."""
+    state, cat = turn.state, turn.catalogue
+    gi = _gi(state)
+    for faction in state.factions:
+        for unit in faction.units:
+            unit.moved = False
+            unit.shields_damage = 0  # shields are whole again before this turn's battles (Amb#109)
+    for faction in state.factions:
+        if not faction.approved:
+            continue
+        movers = [u for u in faction.units if u.move_to]
+        if not movers:
+            continue
+        b = turn.builders.get(faction.id)
+        batches: dict[tuple[str, str], list[Unit]] = {}
+        for unit in movers:
+            key = (unit.move_to, f"group:{unit.task_group}" if unit.task_group else f"unit:{unit.id}")
+            batches.setdefault(key, []).append(unit)
+        k = state.knowledge.get(faction.id)
+        for (hole, _), units in batches.items():
+            wormhole = gi.wormholes[hole]
+            origin = units[0].system
+            destination = wormhole.b if wormhole.a == origin else wormhole.a
+            problems = {u.id: _why_not(state, cat, u, destination) for u in units}
+            blocked = [u for u in units if problems[u.id]]
+            for unit in units:
+                reason = problems[unit.id]
+                if not reason and blocked:
+                    reason = f"stays with its task group ({blocked[0].name} cannot go; MOV-02)"
+                if not reason:
+                    unit.system = destination
+                    unit.planet = ""
+                    unit.moved = True
+                    unit.last_wormhole = hole
+                unit.move_to = ""
+                if b is not None:
+                    b.movement(MovementLine(unit=unit.name, origin=system_name(state, origin),
+                                            destination=system_name(state, destination), moved=not reason,
+                                            reason=reason))
+            if not blocked and k is not None:
+                k = passive_survey(k, gi, destination, state.turn)
+        if k is not None:
+            state.knowledge[faction.id] = k

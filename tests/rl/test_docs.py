@@ -24,7 +24,7 @@ def _examples() -> list[tuple[int, str]]:
 
 
 def test_the_page_has_its_examples() -> None:
-    assert len(_examples()) == 2
+    assert len(_examples()) == 3
 
 
 @pytest.mark.parametrize(("line", "code"), _examples(), ids=lambda x: str(x)[:40] if isinstance(x, str) else str(x))

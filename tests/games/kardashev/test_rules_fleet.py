@@ -234,3 +234,17 @@ def test_attack_messages_name_the_problem() -> None:
     state = battle()
     assert "no fleet on 0,-2" in refused(state, 0, "move 0,-2 0,-1")
     assert "no cell 9,9" in refused(state, 0, "move 0,-3 9,9")
+
+
+def test_A34_warlord_gains_for_the_explored_planet_and_only_on_the_first_move() -> None:
+    state = line()
+    state.bag = [5]  # food+energy (tiles.toml order)
+    act(state, 0, "move 0,-3 1,-3")
+    act(state, 0, "place 1,-3 planet")
+    assert [t.types for t in state.tasks] == [["food", "energy"]]
+    act(state, 0, "gain energy")
+    put(state, "0,-1", ("food",), colony=1)
+    state.base_used = 0
+    put(state, "1,-2", ("food",))
+    act(state, 0, "move 1,-3 0,-1 path=1,-2,0,-1")  # a second move: no gain, even for a won attack
+    assert not any(t.kind == "gain" and t.reason == "warlord" for t in state.tasks)

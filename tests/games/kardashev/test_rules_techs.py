@@ -234,7 +234,7 @@ def test_K_TE28_magnetic_rake() -> None:
 
 def test_K_TE29_tractor_beam_on_every_placement() -> None:
     state = home(role="salvager", techs=("tractor-beam",))
-    state.bag = [5]  # food+matter (tiles.toml order)
+    state.bag = [5]  # food+energy (tiles.toml order)
     put(state, "0,-1", ("food",))
     act(state, 0, "move 0,-3 1,-3")
     act(state, 0, "place 1,-3 planet")

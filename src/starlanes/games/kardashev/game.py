@@ -129,7 +129,7 @@ def _place(state: KardashevState, seat: int, a: Action) -> list[Event]:
     index = _cell(a.cell)
     if state.tasks:
         task = state.tasks.pop(0)
-        return place(state, seat, index, task.drawn, task.drawn_back, a.face, task.reason)
+        return place(state, seat, index, task.drawn, task.drawn_back, a.face, task.reason, then_gain=task.then_gain)
     p = state.seats[seat]
     assert p.tile is not None
     offer = state.offer[p.tile]

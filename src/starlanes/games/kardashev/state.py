@@ -168,6 +168,9 @@ class Task(msgspec.Struct, kw_only=True):
     """place: that tile's back."""
     same_type: bool = False
     """pay: all the cards of one type, the payer's pick (a "matching" price part)."""
+    then_gain: bool = False
+    """place: the placer may then take a card of the planet's resource type (the Warlord's
+    gain for the cell its fleet explored, A#34)."""
 
 
 class Battle(msgspec.Struct, kw_only=True):

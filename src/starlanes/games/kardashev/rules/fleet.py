@@ -88,8 +88,8 @@ def move(state: KardashevState, seat: int, start: int, plan: MovePlan, surcharge
     c.fleet, c.fleet_level = None, 0
     dest = INDEX[plan.destination]
     events.append(Moved(seat, list(CELLS[start]), list(plan.destination), plan.tiles, plan.energy).event())
-    gains = [e for e in hook(state, seat, "own-move") if isinstance(e, Gain)]
-    if gains and not state.moved_gain:
+    gaining = any(isinstance(e, Gain) for e in hook(state, seat, "own-move")) and not state.moved_gain
+    if gaining:  # the Warlord: once a turn, a card per resource tile entered (K-M06, A#34)
         state.moved_gain = True
         for h in plan.entered:
             i = INDEX[h]
@@ -106,11 +106,11 @@ def move(state: KardashevState, seat: int, start: int, plan: MovePlan, surcharge
         d.fleet, d.fleet_level = seat, level
         from starlanes.games.kardashev.rules.turn import draw_for
 
-        events.append(draw_for(state, seat, [dest], "explore"))
+        events.append(draw_for(state, seat, [dest], "explore", gain=gaining))
         return events
     target = state.cells[dest]
     retreat = -1 if plan.retreat is None else INDEX[plan.retreat]
-    warlord = resource_types(target) if gains and state.moved_gain and target.tile == "planet" else []
+    warlord = resource_types(target) if gaining and target.tile == "planet" else []
     state.battle = Battle(attacker=seat, start=start, level=level, target=dest, retreat=retreat, gain_types=warlord)
     for s in support_order(state):
         if supporters(state, s):

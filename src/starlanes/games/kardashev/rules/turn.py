@@ -47,16 +47,17 @@ def faces(symbols: list[str], back: str) -> tuple[str, ...]:
     return ("planet", "destroyed") if symbols else ("empty",)
 
 
-def draw_for(state: KardashevState, seat: int, cells: list[int], reason: str) -> Event:
-    """Draw a tile from the bag for exploration or a probe and show it to all; the seat places it next."""
+def draw_for(state: KardashevState, seat: int, cells: list[int], reason: str, *, gain: bool = False) -> Event:
+    """Draw a tile from the bag for exploration or a probe and show it to all; the seat places it
+    next (``gain``: then takes the Warlord's card for it, if a planet with a resource)."""
     kind = CONTENT.bag[state.bag.pop(0)]
     state.tasks.insert(0, Task(kind="place", seat=seat, reason=reason, cells=cells, drawn=list(kind.symbols),
-                               drawn_back=kind.back))
+                               drawn_back=kind.back, then_gain=gain))
     return TileDrawn(seat, list(kind.symbols), reason).event(reveals=True)
 
 
 def place(state: KardashevState, seat: int, index: int, symbols: list[str], back: str, face: str,
-          reason: str) -> list[Event]:
+          reason: str, *, then_gain: bool = False) -> list[Event]:
     """Put a tile on a cell (K-X01..K-X05, K-M04, K-M05, K-TE27, K-TE29)."""
     c = state.cells[index]
     c.tile = "planet" if face == "planet" else ("empty" if face == "empty" else "destroyed")
@@ -70,6 +71,8 @@ def place(state: KardashevState, seat: int, index: int, symbols: list[str], back
         offer_gain(state, seat, RES, "destroyed-planet", optional=True, first=True)
     elif face == "planet":
         fire_gains(state, "own-tile-placed", seat, tile=symbols)
+        if then_gain:
+            offer_gain(state, seat, resource_types(c), "warlord", optional=True)
     return events
 
 

@@ -88,8 +88,17 @@ def test_not_shown_systems_are_named_with_how_to_see_them(monkeypatch: pytest.Mo
     for loc in range(len(state.owner)):  # seat 0 everywhere: its focus cannot fit
         state.units[0][loc] = 1
     text = board_text(state)
-    assert "not shown:" in text and f"{BOARD_ENV}=full" in text
-    assert len(text.split("\n")) <= HEIGHT
+    assert "not shown (" in text and f"{BOARD_ENV}=full shows every system" in text
+    assert len(text.split("\n")) <= HEIGHT and max(len(line) for line in text.split("\n")) <= WIDTH
+
+
+def test_the_game_master_sees_the_board_without_a_seat() -> None:
+    from starlanes.core.state import GM
+
+    state = played(6, 300)
+    lines = plain(render_view(GAME.view(state, GM).game, GM))
+    assert len(lines) <= HEIGHT and max(len(line) for line in lines) <= WIDTH
+    assert not any(line.startswith("You ") or line.startswith("Attacks") for line in lines)
 
 
 def test_regions_and_mouths_show_holder_and_armies() -> None:

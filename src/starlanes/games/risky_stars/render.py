@@ -372,8 +372,11 @@ def render_view(view: RiskyStarsView, viewer: Viewer | int | None = None, *, col
     lines += body
     left = [b.system_ids[si] for si in focus if si not in shown]
     if left:
-        lines.append(escape(f"not shown: {', '.join(left)} ({BOARD_ENV}=full shows every system, "
-                            f"{BOARD_ENV}={left[0]} that one)")[:WIDTH])
+        hint = f"not shown ({BOARD_ENV}=full shows every system, {BOARD_ENV}={left[0]},... those): "
+        names = " ".join(left)
+        if len(hint) + len(names) > WIDTH:
+            names = names[:WIDTH - len(hint) - 3].rsplit(" ", 1)[0] + " ..."
+        lines.append(escape(hint + names))
     lines += tail
     return "\n".join(lines)
 

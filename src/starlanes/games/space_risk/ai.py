@@ -82,7 +82,7 @@ def mission_progress(state: SpaceRiskState, board: Board, seat: int, card: Missi
         return sum(1 for t in terrs if owner[t] == seat) / max(1, len(terrs))
 
     if kind == "territories":
-        have = sum(1 for t in range(board.land_count) if owner[t] == seat)
+        have = owner[:board.land_count].count(seat)
     elif kind == "territories_on":
         have = sum(1 for t in board.planets[cond.planets[0]].territories if owner[t] == seat)
     elif kind in ("planet", "planets"):
@@ -98,7 +98,7 @@ def mission_progress(state: SpaceRiskState, board: Board, seat: int, card: Missi
     elif kind == "ships":
         have = sum(1 for s in state.ships if s.owner == seat)
     elif kind == "space":
-        have = sum(1 for t in range(board.land_count, board.territory_count) if owner[t] == seat)
+        have = owner[board.land_count:board.territory_count].count(seat)
     elif kind == "asteroids":
         have = sum(1 for t in range(board.land_count, board.territory_count)
                    if owner[t] == seat and board.asteroid[t])

@@ -59,7 +59,7 @@ def mission_done(state: SpaceRiskState, board: Board, seat: int, card: MissionCa
     kind = cond.kind
     owner = state.owner
     if kind == "territories":
-        return sum(1 for t in range(board.land_count) if owner[t] == seat) >= cond.count
+        return owner[:board.land_count].count(seat) >= cond.count
     if kind == "territories_on":
         terrs = board.planets[cond.planets[0]].territories
         return sum(1 for t in terrs if owner[t] == seat) >= cond.count
@@ -76,7 +76,7 @@ def mission_done(state: SpaceRiskState, board: Board, seat: int, card: MissionCa
     if kind == "ships":
         return sum(1 for s in state.ships if s.owner == seat) >= cond.count
     if kind == "space":
-        return sum(1 for t in range(board.land_count, board.territory_count) if owner[t] == seat) >= cond.count
+        return owner[board.land_count:board.territory_count].count(seat) >= cond.count
     if kind == "asteroids":
         return sum(1 for t in range(board.land_count, board.territory_count)
                    if owner[t] == seat and board.asteroid[t]) >= cond.count

@@ -76,7 +76,7 @@ def finish(state: SpaceRiskState, winners: list[int], reason: str) -> None:
 def finish_by_score(state: SpaceRiskState, board: Board) -> None:
     """At the round limit: most stars, then most territories, then most infantry (R29)."""
     def key(s: int) -> tuple[int, int, int]:
-        terrs = sum(1 for t in range(board.land_count) if state.owner[t] == s)
+        terrs = state.owner[:board.land_count].count(s)
         inf = sum(state.armies[t] for t in range(board.land_count) if state.owner[t] == s)
         inf += sum(sh.cargo for sh in state.ships if sh.owner == s)
         return (state.stars[s], terrs, inf)

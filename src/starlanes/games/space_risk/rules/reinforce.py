@@ -29,7 +29,7 @@ def begin_turn(state: SpaceRiskState, board: Board, seat: int, new_round: bool) 
             ship.moved = False
             ship.loaded = False
             ship.unloaded = False
-    held = sum(1 for t in range(board.land_count) if state.owner[t] == seat)
+    held = state.owner[:board.land_count].count(seat)
     base = max(params.min_reinforcements, held // params.reinforcement_divisor)
     income = Income(held=held, divisor=params.reinforcement_divisor, base=base, cards=state.rewards_due[seat])
     alive = sum(state.alive)

@@ -3,22 +3,27 @@
 ``risky-stars:heuristic`` plays from its seat's view and the legal actions only. Each call it
 looks at the board afresh and takes the first of these that applies:
 
-1. **answers an alliance proposal**: accepts only with three or more players in the game, and
-   only when the proposing side is not the leader in regions (unless it leads itself);
+1. **answers an alliance proposal**: accepts only with three or more players in the game,
+   never an alliance that would hold everyone left, and not when the proposing side holds the
+   leader in regions (unless the bot leads itself);
 2. **assigns heroes** from its reserve to the wholly possessed body where they add the most
    (weighted by how short it is of that body's resource);
-3. **buys armies** with the whole stockpile (or places its alliance's units): first for the
-   move it plans when that move is an attack, then to garrison every location an enemy army
-   could reach next turn with more units than stand there (one more than the biggest threat
-   makes a location safe from a single attacker: it cannot be wiped in one volley), most
-   valuable first, the rest where it plans to move from;
+3. **buys armies** with the whole stockpile (or places its alliance's units): all of them for
+   the move it plans when that move is an attack, else first to garrison every location an
+   enemy army could reach next turn with more units than stand there (one more than the
+   enemy can move makes a location safe from a single attacker: it cannot be wiped in one
+   volley), most valuable first, the rest where it plans to move from;
 4. **upgrades bodies** with what is left, only when the upgrade does not lower the number of
    units it can buy next turn (it spends surpluses, never the scarce resource);
-5. **makes its one move**: take an empty region (a small party, enough against what could
-   strike back); attack an enemy location when the odds (``ai_odds``: exact for small
-   armies) are at least ``threshold`` or the volley kills clearly more than it loses; else
-   move its biggest army one step along the cheapest path to the nearest region it does not
-   hold (a shortest path over the lanes, where entering an enemy location costs more);
+5. **makes its one move**, the best scored of (``plan_move``): taking an empty region of a
+   system where it has an army (with a party as big as what could strike back, or a lone unit
+   when a big enemy army watches it); attacking when the chance of taking the location
+   (``ai_odds``: exact for small armies) is at least ``threshold``, or besieging an army at
+   most half its size (the volley kills clearly more than it loses); reinforcing its own open
+   attack; stepping along the cheapest path toward regions it does not hold, or toward empty
+   regions (a party). Each move is charged for the location it leaves exposed (``exposure``:
+   its value times the chance the biggest enemy army able to reach it takes it), so it never
+   leapfrogs away from a front for nothing;
 6. **diplomacy** (three or more players): proposes an alliance to the weakest player that is
    not the leader; leaves its alliance when an ally leads in regions or only allies are left;
 7. **ends** the turn.

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 from rich.text import Text
 
 from starlanes.core.decision import Decision
@@ -42,6 +42,15 @@ def test_pettingzoo_api_test_passes_at_every_seat_count(game_id: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         api_test(e, num_cycles=5)
+
+
+@pytest.mark.parametrize("factored", [False, True], ids=["flat", "factored"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pettingzoo_seed_test_passes(game_id: str, factored: bool) -> None:
+    """PettingZoo's own determinism check: two envs reset with the same seed and driven by the
+    same seeded samples give the same observations, masks, rewards and infos."""
+    make_env(game_id, factored=factored)  # skips a game without a fixed action space
+    seed_test(lambda: make_env(game_id, factored=factored, max_steps=100), num_cycles=40)
 
 
 def _check_bijection(e: StarlanesEnv, rng: np.random.Generator) -> None:

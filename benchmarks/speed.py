@@ -64,6 +64,10 @@ def _median(runs: list[float]) -> float:
     return statistics.median(runs)
 
 
+def _num(value: float) -> str:
+    return f"{value:,.0f}" if value >= 1000 else f"{value:.4g}"
+
+
 def _load() -> str:
     try:
         one, five, _ = os.getloadavg()
@@ -216,14 +220,27 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30, help="random games per run and game")
     parser.add_argument("--positions", type=int, default=8, help="MCTS positions per game")
     parser.add_argument("--iterations", type=int, default=40, help="MCTS iterations per position")
-    parser.add_argument("--only", nargs="*", default=list(GROUPS), choices=list(GROUPS))
+    parser.add_argument("--only", nargs="*", default=list(GROUPS), choices=[*GROUPS, "others"],
+                        help="groups of figures; 'others': random play of every other registered game "
+                             "(issue 16: each at least as fast per action as retrograde; new code only)")
     parser.add_argument("--old-src", default=None,
                         help="the old code's src folder: measure it too, alternating with this code")
     parser.add_argument("--figure", default=None, help=argparse.SUPPRESS)  # one measurement, as JSON
     args = parser.parse_args()
     if args.figure is not None:
-        print(json.dumps(FIGURES[args.figure][3](args)))
+        if args.figure in FIGURES:
+            print(json.dumps(FIGURES[args.figure][3](args)))
+        else:  # play:GAME for a game beside the two of issue 16
+            print(json.dumps(random_play(args.figure.removeprefix("play:"), args.games)))
         return
+    if "others" in args.only:
+        from starlanes.registry import available_games
+
+        others = tuple(f"play:{spec.id}" for spec in available_games() if spec.id not in GAMES)
+        GROUPS["others"] = others
+        for key in others:
+            FIGURES[key] = (f"{key.removeprefix('play:')} random play, lab loop, 1 core", "actions/s", True,
+                            lambda a: {})
     print(f"issue-16 figures: median of {args.repeat} runs, each in a new process; CPU time of one core "
           f"(the machine is shared: wall time varies with the others' load); {_load()}")
     old_label = "old (measured now)" if args.old_src else "old (recorded)"
@@ -235,17 +252,17 @@ def main() -> None:
             old_runs: list[dict[str, Any]] = []
             for _ in range(args.repeat):  # alternate, so both see the same load
                 new_runs.append(_measure(key, args, None))
-                if args.old_src:
+                if args.old_src and group != "others":
                     old_runs.append(_measure(key, args, args.old_src))
             new = _median([r["value"] for r in new_runs])
             old = _median([r["value"] for r in old_runs]) if old_runs else OLD.get(key)
             notes = new_runs[-1]["note"] + (f" | {old_runs[-1]['note']}" if old_runs else "")
             if old:
                 speedup = new / old if higher else old / new
-                shown = f"{old:>18,.4g} {speedup:>6.2f}x"
+                shown = f"{_num(old):>18} {speedup:>6.2f}x"
             else:
                 shown = f"{'-':>18} {'':>7}"
-            print(f"{what:<58} {new:>10,.4g} {shown}  {unit:<11} {notes}", flush=True)
+            print(f"{what:<58} {_num(new):>10} {shown}  {unit:<11} {notes}", flush=True)
     print(f"{_load()} (after); ratio: how many times faster the new code is")
 
 

@@ -43,7 +43,7 @@ from starlanes.games.retrograde.actions import (
     Transfer,
 )
 from starlanes.games.retrograde.cards import AssetCard, SpacecraftCard, UpgradeCard
-from starlanes.games.retrograde.legality import flip_choices, why_not
+from starlanes.games.retrograde.legality import CHECKS, flip_choices, why_not
 from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.state import (
     ALLOCATE,
@@ -68,11 +68,20 @@ def legal(e: Engine, seat: int) -> Listed:
     e.b.cache = {}
     try:
         out: Listed = []
+        if e.prompt() is not None:
+            for item in candidates(e, seat):
+                if isinstance(item, ActionTemplate):
+                    if len(item) and why_not(e, seat, item[0]) is None:
+                        out.append(item)
+                elif why_not(e, seat, item) is None:
+                    out.append(item)
+            return out
+        # no offer on the table: ``why_not`` is the check of the action's type (asked directly)
         for item in candidates(e, seat):
             if isinstance(item, ActionTemplate):
-                if len(item) and why_not(e, seat, item[0]) is None:
+                if len(item) and CHECKS[item.cls](e, seat, item[0]) is None:
                     out.append(item)
-            elif why_not(e, seat, item) is None:
+            elif CHECKS[type(item)](e, seat, item) is None:
                 out.append(item)
         return out
     finally:

@@ -26,6 +26,7 @@ from starlanes.games.star_kingdoms.sheets.model import (
     build_sheet,
     register_section,
 )
+from starlanes.games.star_kingdoms.sheets.war import attacks_section  # noqa: F401  (registers part 2's sections)
 
 __all__ = [
     "GM_SHEET_ID",

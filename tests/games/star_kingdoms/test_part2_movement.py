@@ -1,0 +1,209 @@
+"""Part 2, movement (movement.py; inventory 2.17 MOV-*, orders O05, O06, O61, O63), and the helpers
+the other part 2 tests import."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from tests.games.star_kingdoms.test_campaign import campaign, report, run
+
+from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit, fitted_modules
+from starlanes.games.star_kingdoms.catalogue import load_catalogue
+from starlanes.games.star_kingdoms.engagement import _retreat
+from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index, name_book
+from starlanes.games.star_kingdoms.galaxy import Galaxy
+from starlanes.games.star_kingdoms.orders import records as r
+from starlanes.games.star_kingdoms.orders.language import format_order, parse_order
+from starlanes.games.star_kingdoms.orders.records import Stance
+
+CAT = load_catalogue()
+HOME = "WRQ"
+"""Seat 0's home system in ``campaign(2, 3)``; its wormholes lead to BXL, LOD and BRT."""
+
+
+def put(state: CampaignState, seat: int, class_id: str, name: str, system: str, planet: str = "",
+        flexible: tuple[str, ...] = ()) -> Unit:
+    """A unit of ``class_id`` for seat ``seat`` at the faction's tech, placed by hand."""
+    f = state.factions[seat]
+    cls = CAT.classes[class_id]
+    unit = Unit(id=f"{f.id}-u{f.next_unit}", name=name, unit=cls.unit, class_id=class_id, level=cls.level,
+                modules=fitted_modules(CAT, f.tech, class_id, flexible), flexible=flexible, system=system,
+                planet=planet)
+    f.next_unit += 1
+    f.units.append(unit)
+    return unit
+
+
+def relate(state: CampaignState, a: int, b: int, ab: Stance, ba: Stance | None = None) -> None:
+    """Seats ``a`` and ``b`` have met; ``a`` holds ``b`` at ``ab`` (and ``b`` holds ``a`` at ``ba``)."""
+    fa, fb = state.factions[a], state.factions[b]
+    for x, y in ((fa, fb), (fb, fa)):
+        if y.id not in x.known_factions:
+            x.known_factions.append(y.id)
+    fa.relationships[fb.id] = ab
+    if ba is not None:
+        fb.relationships[fa.id] = ba
+
+
+def clear_units(state: CampaignState) -> None:
+    for f in state.factions:
+        f.units = []
+
+
+def verdicts(state: CampaignState, text: str, seat: int = 0) -> list[tuple[bool, str]]:
+    return [(res.accepted, res.reason) for res in check_orders(state, seat, text)]
+
+
+def set_wormhole(state: CampaignState, ident: str, **changes: object) -> None:
+    g = state.galaxy
+    holes = tuple(msgspec.structs.replace(w, **changes) if w.id == ident else w for w in g.wormholes)
+    state.galaxy = Galaxy(schema=g.schema, name=g.name, systems=g.systems, wormholes=holes)
+
+
+def set_system(state: CampaignState, ident: str, **changes: object) -> None:
+    g = state.galaxy
+    systems = tuple(msgspec.structs.replace(s, **changes) if s.id == ident else s for s in g.systems)
+    state.galaxy = Galaxy(schema=g.schema, name=g.name, systems=systems, wormholes=g.wormholes)
+
+
+def unit(f: Faction, name: str) -> Unit:
+    return next(u for u in f.units if u.name == name)
+
+
+# --- tests ------------------------------------------------------------------------------------------
+
+
+def test_MOV_06_MOV_07_a_move_crosses_one_known_wormhole_and_surveys_on_arrival() -> None:
+    """One jump a turn to a neighbour through a known wormhole; the arrival is a passive survey
+    (VIS-03, SURV-01) and the unit remembers the wormhole (MOV-13)."""
+    state = campaign()
+    f = state.factions[0]
+    assert verdicts(state, "move Vigilant to BXL\n") == [(True, "Vigilant will jump to BXL")]
+    run(state, {0: "move Vigilant to BXL\n"})
+    v = unit(f, "Vigilant")
+    assert (v.system, v.planet, v.moved, v.last_wormhole, v.move_to) == ("BXL", "", True, "WRQ-BXL", "")
+    k = state.knowledge[f.id]
+    assert "passive" in k.systems["BXL"].surveys
+    gi = galaxy_index(state.galaxy)
+    assert all(p.id in k.planets for p in gi.systems["BXL"].planets)
+    line = report(state).movements[0]
+    assert (line.unit, line.origin, line.destination, line.moved) == ("Vigilant", "WRQ", "BXL", True)
+    run(state)
+    assert not unit(f, "Vigilant").moved  # the flag is this turn's only
+
+
+def test_MOV_06_no_two_jumps_and_MOV_07_only_known_wormholes() -> None:
+    state = campaign()
+    (ok, why), = verdicts(state, "move Vigilant to JDY\n")
+    assert not ok and "unknown system 'JDY'" in why
+    state.knowledge[state.factions[0].id] = msgspec.structs.replace(
+        state.knowledge[state.factions[0].id], wormholes={})
+    (ok, why), = verdicts(state, "move Vigilant to BXL\n")
+    assert not ok and "you know no wormhole from WRQ to BXL" in why and "MOV-07" in why
+
+
+def test_MOV_05_stability_must_reach_instability() -> None:
+    state = campaign()
+    set_wormhole(state, "WRQ-BXL", instability=2)
+    (ok, why), = verdicts(state, "move Vigilant to BXL\n")
+    assert not ok and "Stability is 1" in why and "Instability 2" in why
+    # the Survey Probe has two Flux Stabilisers: Stability 2
+    assert verdicts(state, "move Pathfinder to BXL\n")[0][0]
+
+
+def test_MOV_12_fighters_never_jump() -> None:
+    state = campaign()
+    fighter = next(c.id for c in CAT.classes.values() if "no-wormholes" in c.special)
+    put(state, 0, fighter, "Wasp", HOME)
+    (ok, why), = verdicts(state, "move Wasp to BXL\n")
+    assert not ok and "fighter squadron cannot cross" in why
+
+
+def test_MOV_10_a_nebula_turns_back_ships_without_nebula_sensors() -> None:
+    state = campaign()
+    set_system(state, "BXL", nebula=True)
+    run(state, {0: "move Vigilant to BXL\n"})
+    v = unit(state.factions[0], "Vigilant")
+    assert v.system == HOME and not v.moved
+    assert "nebula" in report(state).movements[0].reason
+
+
+def test_MOV_11_a_blockaded_planet_keeps_slow_ships_in_orbit() -> None:
+    """Amb#20: a ship in orbit with Speed below the rating cannot leave (the rating set at last
+    turn's step 5 holds at this turn's step 3)."""
+    state = campaign()
+    state.factions[0].colonies[0].blockade = 2  # Vigilant has Speed 1
+    run(state, {0: "move Vigilant to BXL\n"})
+    assert unit(state.factions[0], "Vigilant").system == HOME
+    assert "blockaded at rating 2" in report(state).movements[0].reason
+    state.factions[0].colonies[0].blockade = 1
+    run(state, {0: "move Vigilant to BXL\n"})
+    assert unit(state.factions[0], "Vigilant").system == "BXL"
+
+
+def test_MOV_02_O06_a_task_group_moves_whole_or_not_at_all() -> None:
+    state = campaign()
+    f = state.factions[0]
+    f.colonies[0].blockade = 2  # Vigilant, in orbit at Speed 1, cannot launch; Pathfinder is out in space
+    unit(f, "Pathfinder").planet = ""
+    run(state, {0: "group Vigilant, Pathfinder as Red\nmove group Red to BXL\n"})
+    assert unit(f, "Vigilant").task_group == "Red" and unit(f, "Pathfinder").task_group == "Red"
+    assert unit(f, "Vigilant").system == HOME and unit(f, "Pathfinder").system == HOME
+    assert any("stays with its task group" in m.reason for m in report(state).movements)
+    run(state, {0: "move group Red to BXL\n"})  # the blockade is gone at step 5
+    assert unit(f, "Vigilant").system == "BXL" and unit(f, "Pathfinder").system == "BXL"
+
+
+def test_O06_unknown_group_is_refused_with_the_groups_known() -> None:
+    state = campaign()
+    (ok, why), = verdicts(state, "group Vigilant as Red\nmove group Blue to BXL\n")[1:]
+    assert not ok and "no task group 'Blue'" in why
+
+
+def test_Amb119_one_main_order_per_unit_the_last_line_wins() -> None:
+    state = campaign()
+    run(state, {0: "move Vigilant to BXL\nhold Vigilant\n"})
+    assert unit(state.factions[0], "Vigilant").system == HOME
+    run(state, {0: "move Vigilant to BXL\nmove Vigilant to LOD\n"})
+    assert unit(state.factions[0], "Vigilant").system == "LOD"
+
+
+def test_MOV_13_COMB_18_retreat_goes_back_the_way_it_came_or_by_the_route_set() -> None:
+    state = campaign()
+    f = state.factions[0]
+    run(state, {0: "move Vigilant to BXL\n"})
+    v = unit(f, "Vigilant")
+    v.moved = True  # as if it had jumped this turn
+    assert _retreat(state, CAT, v) == "WRQ" and v.system == HOME
+    # stationary a turn, with a route set (O05): that route
+    run(state, {0: "retreat Vigilant to LOD\n"})
+    v = unit(f, "Vigilant")
+    assert v.retreat_route == "WRQ-LOD" and not v.moved
+    assert _retreat(state, CAT, v) == "LOD"
+    # never jumped, no route: withdraws inside the system (Amb#66)
+    p = unit(f, "Pathfinder")
+    assert _retreat(state, CAT, p) == "" and p.system == HOME
+
+
+@pytest.mark.parametrize("line", [
+    "move Vigilant, Pathfinder to BXL", "move group Red to BXL", "retreat Vigilant to LOD",
+    "group Vigilant, Pathfinder as Red", "hold Vigilant", "engage all wary", "do not engage all hostile",
+])
+def test_part2_order_forms_read_back(line: str) -> None:
+    state = campaign()
+    book = name_book(state, state.factions[0], CAT)
+    order = parse_order(line, book)
+    assert format_order(order, book).casefold() == line.casefold()
+
+
+def test_O03_engage_a_faction_by_name_needs_a_met_faction() -> None:
+    state = campaign()
+    other = state.factions[1].name
+    (ok, why), = verdicts(state, f"engage {other}\n")
+    assert not ok and "unknown faction" in why
+    relate(state, 0, 1, "wary")
+    book = name_book(state, state.factions[0], CAT)
+    order = parse_order(f"do not engage {other}", book)
+    assert order == r.StandingEngage(subject=state.factions[1].id, engage=False)
+    assert format_order(order, book) == f"do not engage {other}"
+    assert verdicts(state, f"engage {other}\n")[0][0]

@@ -292,12 +292,13 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
             went = _retreat(state, cat, unit)
             where[unit.id] = went or f"withdrew inside {name} (no usable route, Amb#66)"
     sides = (left, right)
+    listed = [forces[t] + [u for f in sides[t] for u in eng.here.get(f.id, []) if u.id in avoided] for t in (0, 1)]
     for s, side in enumerate(sides):
         for f in side:
             b = turn.builders.get(f.id)
             if b is None:
                 continue
-            shown = tuple(report_side(cat, f.id, sides[t], forces[t], result, where, avoided, names, owner_ids)
+            shown = tuple(report_side(cat, f.id, sides[t], listed[t], result, where, avoided, names, owner_ids)
                           for t in (0, 1))
             b.combat(CombatReport(kind="space", system=name, rounds=result.rounds, sides=(shown[0], shown[1]),
                                   own_side=s, outcome=_outcome(result, [" + ".join(names[x.id] for x in side_)

@@ -1,0 +1,207 @@
+"""Part 2, who fights and space battles (engagement.py; REL-01..07, COMB-01..03, COMB-18..19,
+Amb#54, #55, #56, #98), vision and the leak test (warfare.sightings_of; VIS-01, VIS-07, Amb#95)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import msgspec
+from tests.games.star_kingdoms.test_campaign import campaign, report, run
+from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate, unit
+
+from starlanes.games.star_kingdoms.campaign import CampaignState
+from starlanes.games.star_kingdoms.engagement import strength, wants_fight
+from starlanes.games.star_kingdoms.sheets import render_sheet
+from starlanes.games.star_kingdoms.warfare import sightings_of
+
+RAIDERS = ("Kite", "Hawk", "Shrike")
+
+
+def raid(state: CampaignState, system: str = HOME, names: tuple[str, ...] = RAIDERS, seat: int = 1,
+         flexible: tuple[str, ...] = ()) -> None:
+    for name in names:
+        put(state, seat, "patrol-ship", name, system, flexible=flexible)
+
+
+def fought(state: CampaignState, seat: int = 0) -> bool:
+    return bool(report(state, seat).combats)
+
+
+def test_REL_02_hostile_ships_in_one_system_fight_and_both_get_a_combat_report() -> None:
+    state = campaign()
+    relate(state, 1, 0, "hostile", "wary")
+    raid(state)
+    before = {u.id for f in state.factions for u in f.units}
+    run(state)
+    for seat in (0, 1):
+        (c,) = report(state, seat).combats
+        assert c.kind == "space" and c.system == HOME and c.rounds >= 1
+        own = c.sides[c.own_side]
+        assert state.factions[seat].name in own.factions
+        assert all("(" in u.label for u in own.units)  # own units: name (class)
+    after = {u.id for f in state.factions for u in f.units}
+    (c,) = report(state, 0).combats
+    destroyed = sum(u.fate == "destroyed" for side in c.sides for u in side.units)
+    assert len(before) - len(after) == destroyed  # destroyed ships are removed, nothing else vanishes
+
+
+def test_Amb95_foreign_units_are_shown_by_class_not_by_name() -> None:
+    state = campaign()
+    relate(state, 1, 0, "hostile")
+    raid(state)
+    run(state)
+    enemy = report(state, 0).combats[0].sides[1 - report(state, 0).combats[0].own_side]
+    assert {u.label for u in enemy.units} == {"Patrol Ship"}
+    sheet = render_sheet(state, state.factions[0].id)
+    assert "Combat reports" in sheet and not any(name in sheet for name in RAIDERS)
+
+
+def test_REL_02_neutral_and_friendly_never_start_a_fight() -> None:
+    for stance in ("neutral", "friendly", "allied"):
+        state = campaign()
+        relate(state, 1, 0, stance, stance)  # type: ignore[arg-type]
+        raid(state)
+        run(state)
+        assert not fought(state, 0) and not fought(state, 1)
+
+
+def test_REL_03_REL_04_wary_engages_only_by_a_specific_order() -> None:
+    state = campaign()
+    relate(state, 1, 0, "wary", "wary")
+    raid(state)
+    run(state)
+    assert not fought(state)  # default: do not engage (REL-03)
+    run(state, {1: "engage all wary\n"})
+    assert fought(state, 1)
+
+
+def test_REL_04_a_specific_order_cannot_override_the_fixed_cells() -> None:
+    state = campaign()
+    relate(state, 1, 0, "neutral", "neutral")
+    raid(state)
+    run(state, {1: f"engage {state.factions[0].name}\n", 0: f"engage {state.factions[1].name}\n"})
+    assert not fought(state)
+    assert state.factions[1].standing[0].engage  # recorded, but Neutral's engage cell is a fixed 'no'
+
+
+def test_Amb98_a_one_sided_stance_forces_a_fight_when_the_other_cannot_outrun() -> None:
+    """Seat 1 is hostile, seat 0 neutral; equal Speed 1: seat 0 cannot escape (COMB-01: strictly faster)."""
+    state = campaign()
+    relate(state, 1, 0, "hostile", "neutral")
+    raid(state, "BXL", ("Kite",))
+    put(state, 0, "patrol-ship", "Warden", "BXL")
+    run(state)
+    assert fought(state, 0) and fought(state, 1)
+
+
+def test_COMB_01_a_strictly_faster_group_avoids_battle() -> None:
+    state = campaign()
+    relate(state, 1, 0, "hostile", "neutral")
+    raid(state, "BXL", ("Kite",))
+    put(state, 0, "patrol-ship", "Swift", "BXL", flexible=("sublight-engines",))  # Speed 2 > 1
+    run(state)
+    assert not fought(state, 0) and not fought(state, 1)
+    assert any("kept out of range" in n.text for n in report(state, 0).notices)
+
+
+def test_COMB_03_unarmed_ships_avoid_even_when_their_nation_wants_a_fight() -> None:
+    state = campaign()
+    relate(state, 0, 1, "hostile", "hostile")
+    raid(state, "BXL", ("Kite", "Hawk"))
+    put(state, 0, "survey-probe", "Runner", "BXL", flexible=("sublight-engines",))  # unarmed, Speed 2
+    put(state, 0, "survey-probe", "Plodder", "BXL")  # unarmed, Speed 1: cannot outrun the raiders
+    put(state, 0, "patrol-ship", "Guard", "BXL")
+    for u in state.factions[0].units:
+        if u.name in ("Runner", "Plodder"):
+            u.task_group = u.name  # each its own group
+    run(state)
+    (c,) = report(state, 0).combats
+    fates = {u.label.split(" (")[0]: u.fate for u in c.sides[c.own_side].units}
+    assert fates["Runner"] == "avoided"
+    assert fates["Plodder"] != "avoided"
+
+
+def test_Amb56_the_pursuer_uses_its_fastest_armed_group() -> None:
+    state = campaign()
+    relate(state, 1, 0, "hostile", "neutral")
+    raid(state, "BXL", ("Kite",))
+    put(state, 1, "patrol-ship", "Dart", "BXL", flexible=("sublight-engines",))
+    unit(state.factions[1], "Dart").task_group = "fast"
+    put(state, 0, "patrol-ship", "Swift", "BXL", flexible=("sublight-engines",))
+    run(state)
+    assert fought(state, 0)  # Swift (2) is not strictly faster than the group 'fast' (2)
+
+
+def test_Amb55_allies_merge_into_one_side() -> None:
+    state = campaign(3)
+    relate(state, 0, 1, "hostile", "hostile")
+    relate(state, 2, 0, "allied", "allied")
+    relate(state, 2, 1, "wary", "wary")
+    put(state, 0, "patrol-ship", "Anvil", "BXL")
+    put(state, 2, "patrol-ship", "Hammer", "BXL")
+    raid(state, "BXL", ("Kite", "Hawk"))
+    run(state)
+    (c,) = report(state, 2).combats
+    assert set(c.sides[c.own_side].factions) == {state.factions[0].name, state.factions[2].name}
+    assert report(state, 0).combats[0].sides[report(state, 0).combats[0].own_side].factions == \
+        c.sides[c.own_side].factions
+
+
+def test_REL_07_Amb54_a_much_weaker_fleet_does_not_seek_battle() -> None:
+    state = campaign()
+    relate(state, 1, 0, "hostile", "neutral")
+    raid(state, "BXL", ("Kite",))
+    for i in range(4):
+        put(state, 0, "patrol-ship", f"Wall {i}", "BXL")
+    here = {f.id: [u for u in f.units if u.system == "BXL"] for f in state.factions}
+    assert strength(CAT, here[state.factions[1].id]) * 3 < strength(CAT, here[state.factions[0].id])
+    assert not wants_fight(state, CAT, state.factions[1], state.factions[0], "BXL", here)
+    state.params = dataclasses.replace(state.params, not_suicidal_ratio=0)
+    assert wants_fight(state, CAT, state.factions[1], state.factions[0], "BXL", here)
+
+
+def test_ruling_205_nations_in_one_system_meet() -> None:
+    state = campaign()
+    assert state.factions[1].id not in state.factions[0].known_factions
+    raid(state, HOME, ("Kite",))
+    run(state)
+    assert state.factions[1].id in state.factions[0].known_factions
+    assert state.factions[0].id in state.knowledge[state.factions[1].id].factions
+    owner = state.knowledge[state.factions[1].id].planets[state.factions[0].homeworld].owner
+    assert owner == state.factions[0].id  # its ships in space see who holds the planet
+
+
+def test_VIS_01_planets_and_ships_see_space_ships_do_not_see_the_ground() -> None:
+    state = campaign()
+    relate(state, 1, 0, "neutral", "neutral")
+    raid(state, HOME, ("Kite",))
+    put(state, 1, "security-team", "Boots", "BXL", planet=next(
+        p.id for s in state.galaxy.systems if s.id == "BXL" for p in s.planets))
+    put(state, 0, "patrol-ship", "Watcher", "BXL")
+    run(state)
+    seen = sightings_of(state, CAT, state.factions[0])
+    assert [(s.system, s.place, s.label, s.count) for s in seen] == [("WRQ", "space", "Patrol Ship", 1)]
+    assert seen[0].owner == state.factions[1].name
+    lines = report(state, 0).sightings
+    assert lines == tuple(seen)
+
+
+def test_VIS_07_leak_a_fleet_a_nation_cannot_see_changes_nothing_in_its_sheet() -> None:
+    """Two campaigns alike but for a foreign fleet (and troops) where seat 0 has no eyes: seat 0's
+    sheet, knowledge and report are the same, byte for byte."""
+    sheets = []
+    for extra in (False, True):
+        state = campaign(3)
+        relate(state, 1, 2, "hostile", "hostile")
+        if extra:
+            far = state.factions[2].units[0].system
+            raid(state, far, ("Kite", "Hawk"))
+            put(state, 1, "security-team", "Boots", far, planet=state.factions[2].homeworld)
+        run(state, {0: "move Vigilant to BXL\n"})
+        run(state)
+        f0 = state.factions[0]
+        sheets.append((render_sheet(state, f0.id), render_sheet(state, f0.id, "html"),
+                       msgspec.json.encode(state.knowledge[f0.id]), msgspec.json.encode(report(state, 0))))
+        if extra:
+            assert report(state, 2).combats  # the fleet did fight where seat 0 cannot see
+    assert sheets[0] == sheets[1]

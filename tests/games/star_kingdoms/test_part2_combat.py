@@ -59,7 +59,7 @@ def test_Amb95_foreign_units_are_shown_by_class_not_by_name() -> None:
 def test_REL_02_neutral_and_friendly_never_start_a_fight() -> None:
     for stance in ("neutral", "friendly", "allied"):
         state = campaign()
-        relate(state, 1, 0, stance, stance)  # type: ignore[arg-type]
+        relate(state, 1, 0, stance, stance)
         raid(state)
         run(state)
         assert not fought(state, 0) and not fought(state, 1)

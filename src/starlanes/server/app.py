@@ -32,6 +32,8 @@ from starlanes.core.errors import ParseError, StarlanesError
 
 from .auth import Principal
 from .bots import BotWorker
+from .campaign_api import add_campaign_routes
+from .campaigns import CampaignService
 from .db import is_postgres, open_database
 from .errors import DatabaseError, NotFound, UnknownMatch, error_body, one_line
 from .limits import TOO_LARGE, BodyLimit, RateLimit, TokenBuckets
@@ -115,6 +117,10 @@ def create_app(settings: Settings) -> FastAPI:
             raise DatabaseError("the server is starting; try again")
         return svc  # type: ignore[no-any-return]
 
+    def campaigns() -> CampaignService:
+        service()
+        return state["campaigns"]  # type: ignore[no-any-return]
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
@@ -129,6 +135,7 @@ def create_app(settings: Settings) -> FastAPI:
         else:
             svc = MatchService(store, on_commit=hub.publish)
         state["service"] = svc
+        state["campaigns"] = CampaignService(svc)
         worker: BotWorker | None = None
         if settings.bots:
             worker = BotWorker(svc, settings.bot_budget, settings.bot_concurrency)
@@ -310,6 +317,8 @@ def create_app(settings: Settings) -> FastAPI:
         finally:
             watcher.cancel()
             hub.unsubscribe(match_id, queue)
+
+    add_campaign_routes(app, campaigns, who)
 
     # ------------------------------------------------------------ the browser client
     @app.get("/games/{game_id}/board.js", include_in_schema=False)

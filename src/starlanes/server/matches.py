@@ -97,6 +97,9 @@ class MatchService:
         self.on_commit = on_commit
         self._cache: dict[str, LiveMatch] = {}
         self._cache_lock = threading.Lock()
+        self.committed: list[Callable[[str, Game, GameState, Sequence[Event]], None]] = []
+        """Called after each action's commit with the match id, its ruleset, the new state and the
+        action's events (campaigns publish their sheets there); not called for a refused action."""
 
     # ------------------------------------------------------------ games
     def games(self) -> list[dict[str, Any]]:
@@ -350,6 +353,8 @@ class MatchService:
                 outcome=None if outcome is None else msgspec.to_builtins(outcome),
                 snapshot=ruleset.to_json(state) if step % SNAPSHOT_EVERY == 0 else None)
             live.state, live.step = state, step
+            for listener in self.committed:
+                listener(match_id, ruleset, state, events)
         if self.on_commit is not None:
             self.on_commit(match_id, step)
         who = principal or (Principal(match_id, "gm") if actor is GM else Principal(match_id, "seat", int(actor)))

@@ -71,3 +71,36 @@ snapshots = sa.Table(
     sa.Column("step", sa.Integer, primary_key=True),
     sa.Column("state", sa.LargeBinary, nullable=False),  # the ruleset's state JSON
 )
+
+# --------------------------------------------------------------- campaigns (migration 0003)
+# A campaign is a match of a campaign game (star-kingdoms) with two more kinds of rows:
+# - ``campaign_sheets``: each nation's feedback sheet of each processed turn (and turn 0, the
+#   start), Markdown and HTML, published when the turn is processed; ``seat`` GM_ACTOR is the GM's
+#   overview. The sheets are a cache of the log (rebuilt from it when missing).
+# - ``campaign_messages``: what players send each other (diplomacy). ``recipients`` is a JSON list
+#   of seats; ``cc_gm`` says whether the GM was copied (the GM reads nothing else).
+
+campaign_sheets = sa.Table(
+    "campaign_sheets",
+    metadata,
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("turn", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),  # a seat, or GM_ACTOR for the GM's overview
+    sa.Column("markdown", sa.Text, nullable=False),
+    sa.Column("html", sa.Text, nullable=False),
+    sa.Column("created", sa.String(40), nullable=False),
+)
+
+campaign_messages = sa.Table(
+    "campaign_messages",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), nullable=False,
+              index=True),
+    sa.Column("turn", sa.Integer, nullable=False),
+    sa.Column("sender", sa.Integer, nullable=False),
+    sa.Column("recipients", sa.Text, nullable=False),  # JSON list of seats
+    sa.Column("cc_gm", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("created", sa.String(40), nullable=False),
+)

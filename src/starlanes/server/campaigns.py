@@ -1,0 +1,470 @@
+"""Campaigns on the match server: a Star Kingdoms campaign is a match of ``star-kingdoms`` (so
+every match endpoint works on it) with what a campaign needs on top (docs/server.md,
+"Campaigns"):
+
+- creation from a form (nations, galaxy seed or a galaxy file, turns; the GM closes turns);
+- a nation's page (``overview``): its planets, projects, technology, credits, the known part of
+  the galaxy as a map, its current orders, built from the seat's own view only;
+- checking an orders document line by line without submitting (``check``), submitting it;
+- the GM's page: who has submitted, the GM queue, processing the turn;
+- the feedback sheets, published when a turn is processed (a cache of the log: a missing
+  sheet is rebuilt by replaying the log to the turn), each readable only by its own nation and
+  the GM, as Markdown, HTML or PDF;
+- messages between nations (diplomacy), which the GM reads only when copied;
+- export of the whole campaign to one file (``star_kingdoms/export.py``) and import.
+
+Every answer is computed for the asking principal only; a seat never names another nation's
+sheet or another pair's messages.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+import sqlalchemy as sa
+
+from starlanes.core.errors import ParseError, StaleState, UnknownName, UsageError
+from starlanes.core.gm import Close
+from starlanes.core.rng import new_seed
+from starlanes.core.state import GM, Event, GameState
+from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState
+from starlanes.games.star_kingdoms.catalogue import load_catalogue
+from starlanes.games.star_kingdoms.execute import check_orders
+from starlanes.games.star_kingdoms.export import (
+    GM_NATION,
+    ExportedMessage,
+    ExportedSheet,
+    decode_export,
+    export_campaign,
+    sheet_pdf,
+)
+from starlanes.games.star_kingdoms.galaxy import Galaxy, galaxy_from_data
+from starlanes.games.star_kingdoms.game import NATION_NAMES, StarKingdomsView, SubmitOrders, new_campaign
+from starlanes.games.star_kingdoms.gm import gm_queue
+from starlanes.games.star_kingdoms.sheets import build_gm_sheet, build_sheet, render_html, render_markdown
+
+from .auth import Principal
+from .errors import Forbidden
+from .matches import HUMAN, Game, LiveMatch, MatchService, actor_of
+from .models import GM_ACTOR, campaign_messages, campaign_sheets
+from .store import now
+
+__all__ = ["CAMPAIGN_GAME", "MAX_MESSAGE", "CampaignService"]
+
+log = logging.getLogger("starlanes.server.campaigns")
+
+CAMPAIGN_GAME = "star-kingdoms"
+MAX_MESSAGE = 20_000
+"""Longest message between nations, in characters."""
+_MESSAGE_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def _gm_or_seat(principal: Principal) -> None:
+    if principal.role == "spectator":
+        raise Forbidden("a campaign has no spectators: use a nation's token or the GM's")
+
+
+class CampaignService:
+    """The campaign operations, over the match service (and its database)."""
+
+    def __init__(self, matches: MatchService) -> None:
+        self.matches = matches
+        self.store = matches.store
+        matches.committed.append(self._on_commit)
+
+    # ------------------------------------------------------------ create
+    def create(self, *, factions: int, turns: int = 40, galaxy_seed: int = 0, turn_closes: str = "gm",
+               nations: Sequence[str] = (), galaxy: Any = None, name: str = "",
+               params: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A new campaign of ``factions`` nations, every seat a person with an invitation."""
+        values = dict(params or {})
+        values.update(turns=turns, galaxy_seed=galaxy_seed, turn_closes=turn_closes)
+        names = [n.strip() for n in nations]
+        if any(not n for n in names):
+            raise ParseError("nations: a nation's name cannot be empty")
+        if len(names) > factions:
+            raise UsageError(f"nations: {len(names)} names for {factions} factions")
+        if len({n.casefold() for n in names}) != len(names):
+            raise UsageError("nations: two nations have the same name")
+        seed = new_seed()
+        parsed: CampaignParams = self.matches_ruleset().params_from(values)
+        start: CampaignState | None = None
+        if galaxy is not None or names:
+            g: Galaxy | None = galaxy_from_data(galaxy, "the galaxy file") if galaxy is not None else None
+            full = names + [n for n in NATION_NAMES if n.casefold() not in {x.casefold() for x in names}]
+            start = new_campaign(parsed, factions, seed, galaxy=g, names=full[:factions])
+        made = self.matches.create(CAMPAIGN_GAME, values, [HUMAN] * factions, name, seed=seed)
+        ruleset = self.matches_ruleset()
+        if start is not None:
+            self.store.put_snapshot(made["match_id"], 0, ruleset.to_json(start))
+            self.matches.forget(made["match_id"])
+        live = self.matches.live(made["match_id"])
+        state = self._state(live)
+        self._publish(made["match_id"], state)
+        made["nations"] = [{"seat": i, "id": f.id, "name": f.name} for i, f in enumerate(state.factions)]
+        return made
+
+    @staticmethod
+    def matches_ruleset() -> Game:
+        from starlanes.registry import get_game
+
+        return get_game(CAMPAIGN_GAME)
+
+    # ------------------------------------------------------------ helpers
+    def _live(self, principal: Principal) -> LiveMatch:
+        _gm_or_seat(principal)
+        live = self.matches.live(principal.match_id)
+        if live.row.game != CAMPAIGN_GAME:
+            raise UsageError(f"match {principal.match_id} is a {live.row.game} match, not a campaign")
+        return live
+
+    @staticmethod
+    def _state(live: LiveMatch) -> CampaignState:
+        assert isinstance(live.state, CampaignState)
+        return live.state
+
+    def state_at(self, live: LiveMatch, step: int) -> CampaignState:
+        """The campaign after ``step`` actions (its latest snapshot, then the log)."""
+        snapshot = self.store.latest_snapshot(live.row.id, step)
+        ruleset = live.ruleset
+        if snapshot is None:
+            state = ruleset.setup(live.params, live.row.players, live.row.seed)
+            start = 0
+        else:
+            start, data = snapshot
+            state = ruleset.from_json(data)
+        for action in self.store.actions(live.row.id, start, step):
+            ruleset.apply(state, actor_of(action.actor), action.action)
+        assert isinstance(state, CampaignState)
+        return state
+
+    # ------------------------------------------------------------ sheets
+    def _on_commit(self, match_id: str, ruleset: Game, state: GameState, events: Sequence[Event]) -> None:
+        if ruleset.spec.id != CAMPAIGN_GAME or not any(e.kind == "turn-processed" for e in events):
+            return
+        try:
+            assert isinstance(state, CampaignState)
+            self._publish(match_id, state)
+        except Exception:  # the sheets are a cache of the log: the next read rebuilds them
+            log.exception("publishing the sheets of match %s", match_id)
+
+    def _publish(self, match_id: str, state: CampaignState) -> int:
+        """Store every nation's sheet of the state's last processed turn and the GM's overview;
+        the turn."""
+        rows = []
+        turn = 0
+        for seat, f in enumerate(state.factions):
+            sheet = build_sheet(state, f.id)
+            turn = sheet.turn
+            rows.append({"seat": seat, "turn": sheet.turn, "markdown": render_markdown(sheet),
+                         "html": render_html(sheet)})
+        overview = build_gm_sheet(state)
+        rows.append({"seat": GM_ACTOR, "turn": overview.turn, "markdown": render_markdown(overview),
+                     "html": render_html(overview)})
+        self._store_sheets(match_id, rows)
+        return turn
+
+    def _store_sheets(self, match_id: str, rows: Sequence[dict[str, Any]]) -> None:
+        with self.store.engine.begin() as conn:
+            for row in rows:
+                conn.execute(campaign_sheets.delete().where(
+                    campaign_sheets.c.match_id == match_id, campaign_sheets.c.turn == row["turn"],
+                    campaign_sheets.c.seat == row["seat"]))
+            if rows:
+                conn.execute(campaign_sheets.insert(), [dict(r, match_id=match_id, created=now()) for r in rows])
+
+    def _stored_turns(self, match_id: str) -> set[int]:
+        with self.store.engine.connect() as conn:
+            return {int(t) for t in conn.execute(sa.select(campaign_sheets.c.turn).where(
+                campaign_sheets.c.match_id == match_id).distinct()).scalars()}
+
+    def _heal(self, live: LiveMatch) -> None:
+        """Rebuild any sheet the log says was published but the database lacks (a crash between a
+        turn's commit and its sheets, another server process, an imported match)."""
+        stored = self._stored_turns(live.row.id)
+        if not stored:
+            self._publish(live.row.id, self.state_at(live, 0))
+            stored = self._stored_turns(live.row.id)
+        for row in self.store.actions(live.row.id, 0, live.step):
+            for event in row.events:
+                if event.get("kind") == "turn-processed":
+                    turn = int(event.get("fields", {}).get("turn", -1))
+                    if turn not in stored:
+                        self._publish(live.row.id, self.state_at(live, row.step + 1))
+                        stored.add(turn)
+
+    def sheets(self, principal: Principal) -> list[dict[str, Any]]:
+        """The sheets this principal may read: a nation its own, the GM every one."""
+        live = self._live(principal)
+        self._heal(live)
+        query = sa.select(campaign_sheets.c.turn, campaign_sheets.c.seat).where(
+            campaign_sheets.c.match_id == live.row.id)
+        if principal.role == "seat":
+            query = query.where(campaign_sheets.c.seat == principal.seat)
+        state = self._state(live)
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(query.order_by(campaign_sheets.c.turn, campaign_sheets.c.seat)).all()
+        return [{"turn": r.turn, "nation": self._nation_id(state, r.seat)} for r in rows]
+
+    @staticmethod
+    def _nation_id(state: CampaignState, seat: int) -> str:
+        return GM_NATION if seat == GM_ACTOR else state.factions[seat].id
+
+    def _seat_named(self, principal: Principal, state: CampaignState, nation: str | None) -> int:
+        if principal.role == "seat":
+            assert principal.seat is not None
+            if nation not in (None, "", state.factions[principal.seat].id):
+                raise Forbidden("a nation reads only its own sheets")
+            return principal.seat
+        if not nation or nation == GM_NATION:
+            return GM_ACTOR
+        ids = [f.id for f in state.factions]
+        if nation not in ids:
+            raise UnknownName("nation", nation, ids)
+        return ids.index(nation)
+
+    def sheet(self, principal: Principal, turn: int, nation: str | None = None) -> dict[str, Any]:
+        """One sheet (Markdown and HTML): a nation's own; the GM names the nation (none: its overview)."""
+        live = self._live(principal)
+        state = self._state(live)
+        seat = self._seat_named(principal, state, nation)
+        self._heal(live)
+        with self.store.engine.connect() as conn:
+            row = conn.execute(sa.select(campaign_sheets.c.markdown, campaign_sheets.c.html).where(
+                campaign_sheets.c.match_id == live.row.id, campaign_sheets.c.turn == turn,
+                campaign_sheets.c.seat == seat)).first()
+        if row is None:
+            turns = sorted(self._stored_turns(live.row.id))
+            raise UnknownName("sheet turn", str(turn), [str(t) for t in turns])
+        ident = self._nation_id(state, seat)
+        return {"turn": turn, "nation": ident, "filename": f"{ident}-turn-{turn:03d}",
+                "markdown": row.markdown, "html": row.html}
+
+    def sheet_pdf(self, principal: Principal, turn: int, nation: str | None = None) -> tuple[str, bytes]:
+        found = self.sheet(principal, turn, nation)
+        return f"{found['filename']}.pdf", sheet_pdf(found["html"])
+
+    # ------------------------------------------------------------ a nation's page
+    def overview(self, principal: Principal) -> dict[str, Any]:
+        live = self._live(principal)
+        state = self._state(live)
+        ruleset = live.ruleset
+        base = {"match_id": live.row.id, "name": live.row.name, "state_id": live.step, "turn": state.turn,
+                "turns": state.params.turns, "turn_closes": state.params.turn_closes, "ended": state.ended}
+        if principal.role == "gm":
+            submitted = tuple(sorted(state.sealed))
+            return {**base, "role": "gm", "nations": [
+                {"seat": i, "id": f.id, "name": f.name, "approved": f.approved, "joined": live.row.seats[i].joined,
+                 "submitted": i in state.sealed, "credits": f.credits, "planets": len(f.colonies)}
+                for i, f in enumerate(state.factions)],
+                "queue": [msgspec.to_builtins(q) for q in gm_queue(state, submitted)],
+                "gm_actions": sorted({t.verb for t in ruleset.gm_action_types} | {"close", "end-game", "ruling"})}
+        assert principal.seat is not None
+        seat_view = ruleset.view(state, principal.seat)
+        view = seat_view.game
+        assert isinstance(view, StarKingdomsView) and view.nation is not None
+        orders = ""
+        if seat_view.my_sealed:
+            sealed = ruleset.parse_action(seat_view.my_sealed)
+            orders = sealed.orders if isinstance(sealed, SubmitOrders) else ""
+        return {**base, "role": "seat", "seat": principal.seat, **_nation_page(view),
+                "submitted": seat_view.my_sealed is not None, "orders": orders}
+
+    # ------------------------------------------------------------ orders
+    def _seat(self, principal: Principal) -> tuple[LiveMatch, int]:
+        live = self._live(principal)
+        if principal.role != "seat" or principal.seat is None:
+            raise Forbidden("the GM has no nation: orders are a nation's (use a nation's token)")
+        return live, principal.seat
+
+    def check(self, principal: Principal, orders: str) -> dict[str, Any]:
+        """Every line of ``orders`` judged against the nation's state now; nothing is submitted."""
+        live, seat = self._seat(principal)
+        state = self._state(live)
+        results = check_orders(state, seat, orders) if orders.strip() else []
+        return {"turn": state.turn, "state_id": live.step,
+                "ok": all(r.accepted for r in results), "lines": [msgspec.to_builtins(r) for r in results]}
+
+    def submit(self, principal: Principal, orders: str) -> dict[str, Any]:
+        """Submit (or replace) the nation's orders for the current turn."""
+        live, seat = self._seat(principal)
+        for _ in range(5):
+            live = self.matches.live(principal.match_id)
+            state = self._state(live)
+            text = SubmitOrders(state.turn, state.factions[seat].id, orders).text()
+            try:
+                return self.matches.act(principal.match_id, seat, text, live.step, principal)
+            except StaleState:  # another nation submitted meanwhile: orders do not depend on theirs
+                continue
+        raise StaleState(live.step, self.store.step(principal.match_id))
+
+    def process(self, principal: Principal) -> dict[str, Any]:
+        """The GM closes the turn: it is processed and the sheets are published."""
+        live = self._live(principal)
+        if principal.role != "gm":
+            raise Forbidden("only the GM processes the turn")
+        return self.matches.act(principal.match_id, GM, Close().text(), live.step, principal)
+
+    # ------------------------------------------------------------ messages
+    def send(self, principal: Principal, to: Sequence[str], text: str, cc_gm: bool = False) -> dict[str, Any]:
+        live, seat = self._seat(principal)
+        state = self._state(live)
+        me = state.factions[seat]
+        if not text.strip():
+            raise ParseError("the message is empty")
+        if len(text) > MAX_MESSAGE:
+            raise ParseError(f"a message is at most {MAX_MESSAGE} characters, not {len(text)}")
+        if _MESSAGE_CONTROL.search(text):
+            raise ParseError("the message contains a control character")
+        if not to:
+            raise ParseError("to: name at least one nation")
+        known = {f.id: i for i, f in enumerate(state.factions) if f.id in me.known_factions and i != seat}
+        by_name = {f.name.casefold(): f.id for f in state.factions if f.id in known}
+        recipients: list[int] = []
+        for wanted in to:
+            ident = wanted if wanted in known else by_name.get(wanted.strip().casefold())
+            if ident is None:
+                close = difflib.get_close_matches(wanted, [*known, *(state.factions[i].name for i in known.values())],
+                                                  n=1)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                names = ", ".join(state.factions[i].name for i in known.values()) or "none yet"
+                raise UsageError(f"to: '{wanted}' is not a nation you know{hint} (you know: {names})")
+            if known[ident] not in recipients:
+                recipients.append(known[ident])
+        with self.store.engine.begin() as conn:
+            new_id = conn.execute(campaign_messages.insert().values(
+                match_id=live.row.id, turn=state.turn, sender=seat, recipients=json.dumps(recipients),
+                cc_gm=bool(cc_gm), text=text, created=now())).inserted_primary_key
+        return {"id": int(new_id[0]) if new_id else 0, "turn": state.turn,
+                "to": [state.factions[r].id for r in recipients], "cc_gm": bool(cc_gm)}
+
+    def messages(self, principal: Principal) -> list[dict[str, Any]]:
+        """A nation: the messages it sent or received; the GM: only those copied to the GM."""
+        live = self._live(principal)
+        state = self._state(live)
+        query = sa.select(campaign_messages).where(campaign_messages.c.match_id == live.row.id)
+        if principal.role == "gm":
+            query = query.where(campaign_messages.c.cc_gm.is_(True))
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(query.order_by(campaign_messages.c.id)).mappings().all()
+        out = []
+        for row in rows:
+            recipients = [int(r) for r in json.loads(row["recipients"])]
+            if principal.role == "seat" and principal.seat != row["sender"] and principal.seat not in recipients:
+                continue
+            out.append({"id": row["id"], "turn": row["turn"], "from": self._named(state, row["sender"]),
+                        "to": [self._named(state, r) for r in recipients], "cc_gm": bool(row["cc_gm"]),
+                        "text": row["text"], "sent": row["created"]})
+        return out
+
+    @staticmethod
+    def _named(state: CampaignState, seat: int) -> dict[str, str]:
+        f = state.factions[seat]
+        return {"id": f.id, "name": f.name}
+
+    # ------------------------------------------------------------ export / import
+    def export(self, principal: Principal) -> bytes:
+        live = self._live(principal)
+        if principal.role != "gm":
+            raise Forbidden("only the GM exports a campaign (the file holds every nation's orders and sheets)")
+        self._heal(live)
+        state = self._state(live)
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(sa.select(campaign_sheets).where(campaign_sheets.c.match_id == live.row.id)
+                                .order_by(campaign_sheets.c.turn, campaign_sheets.c.seat)).mappings().all()
+        sheets = tuple(ExportedSheet(turn=r["turn"], nation=self._nation_id(state, r["seat"]),
+                                     markdown=r["markdown"], html=r["html"]) for r in rows)
+        messages = tuple(ExportedMessage(turn=m["turn"], sender=m["from"]["id"], recipients=tuple(
+            t["id"] for t in m["to"]), text=m["text"], sent=m["sent"]) for m in self.messages(principal))
+        snapshot0 = self.store.latest_snapshot(live.row.id, 0)
+        match = self.matches.export(principal) if snapshot0 is None else None
+        return export_campaign(state, match=match, sheets=sheets, messages=messages)
+
+    def import_campaign(self, data: bytes) -> dict[str, Any]:
+        """A new campaign from an export file: replayed from its log when it has one, else started
+        from its campaign state (a campaign of the CLI); its sheets and copied messages kept."""
+        bundle = decode_export(data, "the uploaded export")
+        state = bundle.state
+        if bundle.match is not None:
+            made = self.matches.import_match(bundle.match)
+        else:
+            values = msgspec.to_builtins(state.params)
+            made = self.matches.create(CAMPAIGN_GAME, values, [HUMAN] * len(state.factions), seed=new_seed())
+            self.store.put_snapshot(made["match_id"], 0, self.matches_ruleset().to_json(state))
+            self.matches.forget(made["match_id"])
+        match_id = made["match_id"]
+        seats = {f.id: i for i, f in enumerate(state.factions)}
+        self._store_sheets(match_id, [{"turn": s.turn, "seat": GM_ACTOR if s.nation == GM_NATION else seats[s.nation],
+                                       "markdown": s.markdown, "html": s.html} for s in bundle.sheets])
+        if bundle.messages:
+            with self.store.engine.begin() as conn:
+                conn.execute(campaign_messages.insert(), [
+                    {"match_id": match_id, "turn": m.turn, "sender": seats[m.sender],
+                     "recipients": json.dumps([seats[r] for r in m.recipients]), "cc_gm": True, "text": m.text,
+                     "created": m.sent or now()} for m in bundle.messages])
+        made["nations"] = [{"seat": i, "id": f.id, "name": f.name} for i, f in enumerate(state.factions)]
+        return made
+
+
+def _nation_page(view: StarKingdomsView) -> dict[str, Any]:
+    """A nation's page from its own view: planets, projects, technology, credits, the map."""
+    f = view.nation
+    assert f is not None
+    cat = load_catalogue()
+    k = view.knowledge
+    planet_names = {p.id: p.name for p in k.planets.values()} if k is not None else {}
+    planet_system = {p.id: p.system for p in k.planets.values()} if k is not None else {}
+
+    def tech_name(ident: str) -> str:
+        try:
+            return cat.tech(ident).name
+        except Exception:
+            return ident
+
+    planets = []
+    for c in f.colonies:
+        projects = []
+        for slot, p in c.projects.items():
+            what = p.detail.get("tech") or p.detail.get("class") or p.detail.get("district") or ""
+            label = p.kind + (f" ({tech_name(str(what)) if p.detail.get('tech') else what})" if what else "")
+            projects.append({"slot": slot, "label": label, "level": p.level, "progress": p.progress,
+                             "target": p.target})
+        d = c.districts
+        planets.append({"id": c.planet, "name": planet_names.get(c.planet, c.planet),
+                        "system": planet_system.get(c.planet, ""), "homeworld": c.planet == f.homeworld,
+                        "districts": {"industrial": d.industrial, "academic": d.academic, "shipyard": d.shipyard,
+                                      "military": d.military},
+                        "devastation": c.devastation, "shield": c.shield, "projects": projects})
+    techs = [{"id": t, "name": tech_name(t), "level": lvl} for t, lvl in sorted(f.tech.levels.items())]
+    economy = view.report.economy if view.report is not None else None
+    systems = []
+    wormholes = []
+    own_systems = {planet_system.get(c.planet, "") for c in f.colonies}
+    if k is not None:
+        by_system: dict[str, list[str]] = {}
+        for fact in k.planets.values():
+            by_system.setdefault(fact.system, []).append(fact.name)
+        systems = [{"id": s.id, "name": s.name, "surveyed": s.surveyed, "own": s.id in own_systems,
+                    "planets": sorted(by_system.get(s.id, []))} for s in sorted(k.systems.values(), key=lambda s: s.id)]
+        wormholes = [{"id": w.id, "a": w.a, "b": w.b, "instability": w.instability}
+                     for w in sorted(k.wormholes.values(), key=lambda w: w.id)]
+    return {
+        "nation": {"id": f.id, "name": f.name, "credits": f.credits,
+                   "income": economy.income if economy is not None else None,
+                   "sp": msgspec.to_builtins(f.tech.sp), "planets": planets, "techs": techs,
+                   "supplementals": sorted(tech_name(t) for t in f.tech.known),
+                   "units": [{"name": u.name, "unit": u.unit, "class": u.class_id, "level": u.level,
+                              "system": u.system} for u in f.units],
+                   "orgs": [{"name": o.name, "type": o.type, "power": o.power} for o in f.orgs]},
+        "nations": [{"id": n.id, "name": n.name} for n in view.nations],
+        "gm_items": [{"id": i.id, "subject": i.subject, "decided": i.decided, "answer": i.answer}
+                     for i in view.gm_items],
+        "map": {"systems": systems, "wormholes": wormholes},
+    }
+

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from starlanes.core.actions import Action
@@ -61,7 +61,7 @@ from starlanes.games.kardashev.actions import (
     UpgradeFleet,
     UseTech,
 )
-from starlanes.games.kardashev.board import distance
+from starlanes.games.kardashev.board import MovePlan, distance
 from starlanes.games.kardashev.content import Content, load_content
 from starlanes.games.kardashev.render import move_plan
 from starlanes.games.kardashev.state import Cell, KardashevView
@@ -100,6 +100,8 @@ class _Me:
     view: KardashevView
     index: dict[tuple[int, int], int]
     friends: frozenset[int]
+    plans: dict[tuple[int, int], dict[tuple[int, int], MovePlan]] = field(default_factory=dict)
+    """Each fleet's reachable destinations, worked out once per decision."""
 
     @property
     def hand(self) -> tuple[int, int, int]:
@@ -449,7 +451,7 @@ class HeuristicAgent:
         if start is None or dest is None or start.fleet is None:
             return -1.0
         level = start.fleet_level or 1
-        plan = move_plan(me.view, a)  # the rules' price, after our technologies
+        plan = move_plan(me.view, a, me.plans)  # the rules' price, after our technologies
         if plan is not None:
             energy = plan.energy
         else:

@@ -592,12 +592,17 @@ def _d_harvest(view: KardashevView, a: Any) -> str:
     return f"harvest: take {_cards(a.food, a.matter, a.energy)}{_via(a)}"
 
 
-def move_plan(view: KardashevView, a: Any) -> MovePlan | None:
-    """The move as the rules price it for the active seat (its technologies' effects included):
-    the path named, or the shortest one; None when the view cannot tell."""
+def move_plan(view: KardashevView, a: Any,
+              cache: dict[tuple[int, int], dict[tuple[int, int], MovePlan]] | None = None) -> MovePlan | None:
+    """The move as the rules price it for the mover (its technologies' effects included): the
+    path named, or the shortest one; None when the view cannot tell. ``cache`` keeps each
+    start's destinations while one view is being read (a bot values many moves at once)."""
     start = _at(view, a.start)
     if start is None or start.fleet is None or not start.fleet_level or view.seats[start.fleet].role is None:
         return None
+    origin = (start.q, start.r)
+    if not a.path and cache is not None and origin in cache:
+        return cache[origin].get((a.to[0], a.to[1])) if len(a.to) == 2 else None
     owner = start.fleet
     friends = next((set(t) for t in view.teams if owner in t), {owner})
     explored, destroyed, friendly, hostile = set(), set(), set(), set()
@@ -618,9 +623,11 @@ def move_plan(view: KardashevView, a: Any) -> MovePlan | None:
     board = _content().board
     if a.path:
         steps = [(a.path[i], a.path[i + 1]) for i in range(0, len(a.path) - 1, 2)]
-        plan = plan_move(board, grid, (start.q, start.r), steps, start.fleet_level, rules)
+        plan = plan_move(board, grid, origin, steps, start.fleet_level, rules)
         return plan if isinstance(plan, MovePlan) else None
-    plans = reachable(board, grid, (start.q, start.r), start.fleet_level, rules, energy=10**6)
+    plans = reachable(board, grid, origin, start.fleet_level, rules, energy=10**6)
+    if cache is not None:
+        cache[origin] = plans
     return plans.get((a.to[0], a.to[1])) if len(a.to) == 2 else None
 
 

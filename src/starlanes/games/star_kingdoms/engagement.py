@@ -176,11 +176,14 @@ def _escaping(state: CampaignState, cat: Catalogue, runner: Faction, chasers: li
     hunting = [c for c in chasers if wants.get((c.id, runner.id))]
     fights = any(wants.get((runner.id, c.id)) for c in chasers)
     speed = max((_pursuit(state, cat, eng.here.get(c.id, [])) for c in hunting), default=-1)
+    targets = {c.planet for chaser in chasers for c in chaser.colonies}
     out: set[str] = set()
     for members in _groups(eng.here.get(runner.id, [])).values():
         unarmed = not any(unit_stats(cat, u).armed for u in members)
         if fights and not unarmed:
             continue
+        if any(u.mission.partition(":")[2] in targets for u in members):
+            continue  # ships sent against the enemy's planet do not avoid its defenders (Amb#80, Amb#82)
         slowest = min(_speed(state, cat, u) for u in members)
         if slowest > speed:
             out.update(u.id for u in members)

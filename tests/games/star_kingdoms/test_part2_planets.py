@@ -1,0 +1,191 @@
+"""Part 2, planets under attack (warfare.py): blockades, bombardment, Devastation, planetary defences,
+landings, ground war, militia and capture (BLK-*, BOMB-*, DEV-*, PDEF-*, INV-*, GRND-*, MIL-*, Amb#75)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tests.games.star_kingdoms.test_campaign import campaign, hw, report, run
+from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate
+
+from starlanes.games.star_kingdoms.campaign import CampaignState, Colony
+from starlanes.games.star_kingdoms.economy import Districts
+from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index
+from starlanes.games.star_kingdoms.knowledge import passive_survey
+from starlanes.games.star_kingdoms.pipeline import Turn, step_bombardment, step_start
+from starlanes.games.star_kingdoms.projects import Project
+from starlanes.games.star_kingdoms.report import ReportBuilder
+from starlanes.games.star_kingdoms.war.ground import militia_count
+from starlanes.games.star_kingdoms.warfare import uncontested
+
+
+def siege(stance: str = "hostile", ships: int = 3) -> CampaignState:
+    """Seat 1's ships in space over seat 0's homeworld, seat 0's ships gone; seat 1 knows the system."""
+    state = campaign()
+    relate(state, 1, 0, stance, "neutral")  # type: ignore[arg-type]
+    f0, f1 = state.factions
+    f0.units = [u for u in f0.units if u.unit == "detachment"]
+    for i in range(ships):
+        put(state, 1, "patrol-ship", f"Raider {i + 1}", HOME)
+    state.knowledge[f1.id] = passive_survey(state.knowledge[f1.id], galaxy_index(state.galaxy), HOME, state.turn)
+    return state
+
+
+def attacks(state: CampaignState, seat: int) -> str:
+    return "\n".join(a.text for a in report(state, seat).attacks)
+
+
+def test_BLK_01_O69_only_armed_ships_of_a_nation_in_the_system_may_blockade() -> None:
+    state = siege()
+    put(state, 1, "survey-probe", "Eye", HOME)
+    name = hw(state)
+    results = check_orders(state, 1, f"blockade {name} with Eye\nblockade {name} with Raider 1\n"
+                                     f"blockade {hw(state, 1)} with Raider 1\n")
+    assert [x.accepted for x in results] == [False, True, False]
+    assert "unarmed" in results[0].reason and "own planet" in results[2].reason
+
+
+def test_BLK_02_BLK_03_the_rating_counts_blockaders_and_cuts_PE_from_next_turn() -> None:
+    state = siege("neutral")
+    name = hw(state)
+    run(state, {1: f"blockade {name} with Raider 1, Raider 2\n"})
+    home = state.factions[0].colonies[0]
+    assert home.blockade == 2
+    assert "blockaded by 2 ship(s)" in attacks(state, 0)
+    before = report(state, 0).economy.planets[0].pe  # type: ignore[union-attr]
+    assert before.blockade_loss == 0  # this turn's income came before step 5 (Amb#81)
+    run(state)
+    pe = report(state, 0).economy.planets[0].pe  # type: ignore[union-attr]
+    assert pe.blockade_loss > 0 and pe.total == -(-pe.before_blockade * 80 // 100)  # x (1 - 0.1 x 2), rounded up
+    assert home.blockade == 2  # the order stands until changed
+    run(state, {1: "hold Raider 1, Raider 2\n"})
+    assert home.blockade == 0
+
+
+def test_CONT_01_CONT_02_uncontested_by_relationship_and_arms() -> None:
+    state = siege("neutral")
+    f0, f1 = state.factions
+    assert uncontested(state, CAT, f1, HOME)  # CONT-01
+    put(state, 0, "survey-probe", "Eye", HOME)
+    assert uncontested(state, CAT, f1, HOME)  # seat 0's only ship there is unarmed (CONT-02)
+    put(state, 0, "patrol-ship", "Picket", HOME)
+    assert not uncontested(state, CAT, f1, HOME)  # Neutral contests unless ordered otherwise (REL-03)
+    f0.relationships[f1.id] = "friendly"
+    assert uncontested(state, CAT, f1, HOME)  # Friendly does not contest (REL-02)
+
+
+def test_BLK_05_PDEF_03_space_defences_must_go_first() -> None:
+    state = siege("neutral")
+    put(state, 0, "defence-satellites", "Bastion", HOME)
+    f0, f1 = state.factions
+    f0.relationships[f1.id] = "friendly"  # the satellites never contest anyway (PDEF-02)
+    state.params = dataclasses.replace(state.params, not_suicidal_ratio=0)
+    orders = {1: f"blockade {hw(state)} with Raider 1, Raider 2, Raider 3\n"}
+    # step 5 alone, as if the satellites had come through step 4
+    turn = Turn(state=state, orders=orders, catalogue=CAT)
+    for f in state.factions:
+        turn.builders[f.id] = ReportBuilder(f.id, turn=state.turn, opening=f.credits, sp=f.tech.sp)
+    step_start(turn)
+    step_bombardment(turn)
+    assert f0.colonies[0].blockade == 0
+    assert "space defences stand" in turn.builders[f1.id].build(closing=f1.credits, sp=f1.tech.sp).attacks[0].text
+    # the whole turn: the defences engage the blockaders first (Amb#80)
+    run(state, orders)
+    assert report(state, 1).combats and report(state, 0).combats
+
+
+def test_BOMB_02_BOMB_04_bombardment_damage_becomes_devastation_and_the_counter_resets() -> None:
+    state = siege("hostile", ships=6)
+    home = state.factions[0].colonies[0]
+    names = ", ".join(f"Raider {i + 1}" for i in range(6))
+    run(state, {1: f"bombard {hw(state)} with {names}\n"})
+    assert home.bombarded and home.blockade == 6  # bombarders blockade too (BOMB-05)
+    text = attacks(state, 1)
+    damage = int(text.split(" damage")[0].rsplit("for ", 1)[1])
+    assert damage > 0 and home.devastation * 100 + home.bombardment == damage  # BOMB-04 (no district lost yet)
+    assert f"Evasion {5 * home.districts.military}" in text  # BOMB-03
+    assert attacks(state, 0).startswith(text)  # the owner reads the same account
+    run(state, {1: f"hold {names}\n"})
+    assert home.bombardment == 0 and not home.bombarded and home.blockade == 0
+
+
+def test_DEV_02_devastation_costs_two_PE_a_level() -> None:
+    state = campaign()
+    run(state)
+    pe0 = report(state).economy.planets[0].pe.total  # type: ignore[union-attr]
+    state.factions[0].colonies[0].devastation = 3
+    run(state)
+    assert report(state).economy.planets[0].pe.total == pe0 - 6  # type: ignore[union-attr]
+
+
+def test_PDEF_04_BOMB_06_ground_defences_fire_at_bombarders_first() -> None:
+    state = siege("hostile", ships=2)
+    for i in range(6):
+        put(state, 0, "planetary-defence-force", f"Wall {i}", HOME, planet=state.factions[0].homeworld)
+    run(state, {1: f"bombard {hw(state)} with Raider 1, Raider 2\n"})
+    assert "planetary defences" in attacks(state, 1) and "planetary defences" in attacks(state, 0)
+    assert not report(state, 0).combats  # defences on the ground stay out of space battles (PDEF-04)
+
+
+def test_INV_02_MIL_01_troops_land_and_militia_rise_then_ground_war_is_fought() -> None:
+    state = siege("hostile", ships=1)
+    for i in range(3):
+        put(state, 1, "infantry-battalion", f"Legion {i + 1}", HOME)
+    home = state.factions[0].colonies[0]
+    militia = militia_count(home.districts)
+    assert militia == 6 + 1
+    run(state, {1: f"land Legion 1, Legion 2, Legion 3 on {hw(state)}\n"})
+    assert "landed 3 detachment(s)" in attacks(state, 0) and "7 militia rise" in attacks(state, 0)
+    ground = [c for c in report(state, 1).combats if c.kind == "ground"]
+    assert ground and ground[0].planet == hw(state)
+    defenders = ground[0].sides[1]
+    assert defenders.militia == militia and defenders.militia_left == home.militia <= militia
+    assert [c.kind for c in report(state, 0).combats] == ["ground"]
+
+
+def test_GRND_10_an_invasion_adds_one_to_the_blockade() -> None:
+    state = siege("hostile", ships=1)
+    put(state, 1, "infantry-regiment", "Legion", HOME)
+    run(state, {1: f"land Legion on {hw(state)}\nblockade {hw(state)} with Raider 1\n"})
+    if any(u.planet for u in state.factions[1].units if u.name == "Legion"):
+        run(state)
+        assert state.factions[0].colonies[0].blockade == 2
+
+
+def _colony_elsewhere(state: CampaignState) -> Colony:
+    gi = galaxy_index(state.galaxy)
+    planet = next(p.id for p in gi.systems[HOME].planets if p.id != state.factions[0].homeworld)
+    colony = Colony(planet=planet, districts=Districts(industrial=1), invaded=True,
+                    projects={"industrial": Project(kind="construct-district", district="industrial", level=2,
+                                                    target=4, paid=200, detail={"district": "industrial"})})
+    state.factions[0].colonies.append(colony)
+    return colony
+
+
+def test_GRND_11_Amb75_a_planet_whose_defenders_are_gone_changes_hands() -> None:
+    state = siege("hostile", ships=1)
+    colony = _colony_elsewhere(state)
+    put(state, 1, "security-team", "Occupier", HOME, planet=colony.planet)
+    run(state)
+    f0, f1 = state.factions
+    assert f0.colony(colony.planet) is None and f1.colony(colony.planet) is colony
+    assert colony.projects == {} and colony.districts.industrial == 1  # districts stay, projects go
+    assert state.knowledge[f1.id].planets[colony.planet].owner == f1.id
+    assert state.knowledge[f0.id].planets[colony.planet].owner == f1.id
+    assert "captured" in attacks(state, 1) and "lost to" in attacks(state, 0)
+
+
+def test_ruling_207_a_homeworld_capture_waits_for_the_GM() -> None:
+    state = siege("hostile", ships=1)
+    home = state.factions[0].colonies[0]
+    for u in list(state.factions[0].units):
+        if u.unit == "detachment":
+            state.factions[0].units.remove(u)
+    home.invaded = True
+    put(state, 1, "security-team", "Occupier", HOME, planet=home.planet)
+    run(state)
+    assert state.factions[0].colony(home.planet) is home
+    assert any("homeworld" in item.subject and item.faction == state.factions[0].id for item in state.gm_queue)
+    state.params = dataclasses.replace(state.params, capture_homeworlds=True)
+    run(state)
+    assert state.factions[1].colony(home.planet) is home

@@ -144,3 +144,22 @@ def test_it_uses_an_acting_technology_when_it_pays() -> None:
     view = free_planet(make_view(tasks=[]))
     legal = [k.Compile("matter"), k.BuildColony((1, -2), via="propellant-depot")]
     assert choose(view, legal) == k.BuildColony((1, -2), via="propellant-depot")
+
+
+def test_a_raid_names_the_kind_the_victim_holds_most() -> None:
+    view = make_view(tasks=[])
+    target = next(i for i, c in enumerate(view.cells) if (c.q, c.r) == (0, 3))
+    view.battle = Battle(attacker=0, start=0, level=1, target=target, retreat=-1)
+    # seat 1 (the colony's owner) holds food 1, matter 0, energy 4
+    assert choose(view, [k.Raid("food"), k.Raid("matter"), k.Raid("energy")]) == k.Raid("energy")
+
+
+def test_it_gives_its_ally_cards_only_when_they_help_the_ally_more() -> None:
+    seats = [Player(corner="N", team=0, role="warlord", food=9, matter=9, energy=1),
+             Player(corner="S", team=1, role="scientist"),
+             Player(corner="NE", team=0, role="pioneer", food=0, matter=0, energy=3)]
+    view = make_view(tasks=[], seats=seats, teams=[[0, 2], [1]], scores=[1, 1, 1])
+    gifts = [k.Gift(food=1), k.Gift(food=2, matter=1), k.Gift(energy=1), k.End()]
+    assert choose(view, gifts) == k.Gift(food=2, matter=1)  # its surplus, what the ally lacks
+    view.seats[2].food, view.seats[2].matter = 9, 9
+    assert choose(view, gifts) == k.End()  # the ally is as rich: keep the cards

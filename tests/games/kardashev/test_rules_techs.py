@@ -160,8 +160,18 @@ def test_K_TE17_blockade() -> None:
 def test_K_TE18_timeshares() -> None:
     state = home(techs=("timeshares",))
     put(state, "1,-3", ("matter",), colony=1, clevel=2)
-    assert harvests(state) == {"harvest food=1 matter=2 energy=1"}
-    assert hand(state, 1) == (1, 1, 1)
+    assert harvests(state) == {"harvest food=1 matter=2 energy=1 shares=1,-3", "harvest food=1 energy=1"}
+    act(state, 0, "harvest food=1 matter=2 energy=1 shares=1,-3")
+    assert hand(state, 0) == (6, 7, 6) and hand(state, 1) == (1, 1, 1)  # the owner loses nothing
+    assert "split" in refused(home(techs=("timeshares",)), 0, "harvest food=1 energy=1 shares=0,-2")
+
+
+def test_K_TE18_timeshares_one_colony_per_fleet_none_twice() -> None:
+    state = home(techs=("timeshares",))
+    put(state, "1,-3", ("matter",), colony=1)
+    put(state, "-1,-2", ("energy",), colony=1)  # both next to the one fleet on 0,-3
+    shares = {t.split("shares=")[1] for t in harvests(state) if "shares=" in t}
+    assert shares == {"1,-3", "-1,-2"}
 
 
 def test_K_TE19_propellant_depot() -> None:
@@ -326,6 +336,8 @@ def test_A37_timeshares_skips_a_colony_someone_else_blockades() -> None:
     state.seats[2].techs = ["salvage-drone", "blockade"]
     put(state, "2,-3", ("food",), fleet=2)  # next to 1,-3: blockades it against seat 0
     assert harvests(state) == {"harvest energy=1"}
+    state.seats[2].techs = []
+    assert "harvest matter=2 energy=1 shares=1,-3" in harvests(state)
 
 
 def test_A34_the_warlord_gains_the_attacked_tile_only_when_it_wins() -> None:

@@ -148,12 +148,14 @@ class UpgradeFleet(Action, frozen=True):
 
 
 class Harvest(Action, frozen=True):
-    """Base: harvest, taking FOOD, MATTER and ENERGY cards (a split your tiles allow)."""
+    """Base: harvest, taking FOOD, MATTER and ENERGY cards (a split your tiles allow); Timeshares:
+    shares= the other players' colonies (flat q,r list) your fleets harvest."""
 
     verb: ClassVar[str] = "harvest"
     food: int = 0
     matter: int = 0
     energy: int = 0
+    shares: tuple[int, ...] = ()
     via: str | None = None
 
 

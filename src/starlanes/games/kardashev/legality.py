@@ -244,8 +244,12 @@ def list_harvest(state: KardashevState, seat: int) -> Listing:
     forms = [(v, s) for v, s in _forms(state, seat, "harvest") if affordable(state, seat, Cost(any=s))]
     if not forms:
         return []
-    splits = sorted(harvest.splits(state, seat))
-    return [Harvest(f, m, e, via) for via, _ in forms for f, m, e in splits]
+    out: Listing = []
+    for shares in harvest.share_sets(state, seat):
+        flat = tuple(x for i in shares for x in CELLS[i])
+        splits = sorted(harvest.splits(state, seat, shares))
+        out += [Harvest(f, m, e, flat, via) for via, _ in forms for f, m, e in splits]
+    return out
 
 
 def list_move(state: KardashevState, seat: int) -> Listing:

@@ -3,9 +3,9 @@
 A harvest is a list of **sources**: a number of cards and the types each card may be. The
 colonies come first (Blockade removes the blockaded ones; Arcology lets the military symbol
 stand for the named type), then the fleet yields (Harvest Rover, Asteroid Mining, Expanded
-Cargohold), then Timeshares. The player takes any split of cards the sources allow (one action:
-``harvest food=F matter=M energy=E``); then the Salvager's bonus and the opponents' Taxation are
-offered (ruling K28 for who decides what).
+Cargohold), then Timeshares (the colonies the player names). The player takes any split of cards
+the sources allow (one action: ``harvest food=F matter=M energy=E shares=q,r,...``); then the
+Salvager's bonus and the opponents' Taxation are offered (ruling K28 for who decides what).
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def colony_sources(state: KardashevState, seat: int, named: str | None) -> list[
 
 
 def fleet_sources(state: KardashevState, seat: int) -> list[Source]:
-    """Fleet yields (K-TE01..K-TE03) and Timeshares (K-TE18)."""
+    """Fleet yields (K-TE01..K-TE03)."""
     effects = hook(state, seat, "harvest")
     by_level = any(isinstance(e, FleetYieldByLevel) for e in effects)
     out: list[Source] = []
@@ -93,24 +93,58 @@ def fleet_sources(state: KardashevState, seat: int) -> list[Source]:
                 continue
             if (e.site == "own-colony" and c.colony == seat) or (e.site == "uncolonized-planet" and c.colony is None):
                 out.append((c.fleet_level if by_level else e.amount, types))
-    shares = sum(e.per_fleet for e in effects if isinstance(e, HarvestNeighbours))
-    if shares:
-        taken: set[int] = set()
-        for i, c in enumerate(state.cells):
-            if c.fleet != seat:
-                continue
-            for _ in range(shares):  # ruling K28: the best free neighbour, highest colony level first
-                best = max(
-                    (n for n in NEIGH[i]
-                     if n not in taken and state.cells[n].colony not in (None, seat)
-                     and resource_types(state.cells[n]) and not blockaded(state, seat, n)),
-                    key=lambda n: (state.cells[n].colony_level, -n), default=None)
-                if best is None:
-                    break
-                taken.add(best)
-                cell = state.cells[best]
-                out.append((cell.colony_level, tuple(k for k in RES if k in resource_types(cell))))
     return out
+
+
+def share_candidates(state: KardashevState, seat: int) -> dict[int, list[int]]:
+    """Timeshares (K-TE18, A#37): for each cell another player colonized with a resource symbol,
+    not blockaded against ``seat``, the cells of ``seat``'s fleets next to it."""
+    out: dict[int, list[int]] = {}
+    for i, c in enumerate(state.cells):
+        if c.colony in (None, seat) or c.tile != "planet" or not resource_types(c):
+            continue
+        fleets = [n for n in NEIGH[i] if state.cells[n].fleet == seat]
+        if fleets and not blockaded(state, seat, i):
+            out[i] = fleets
+    return out
+
+
+def share_sets(state: KardashevState, seat: int) -> list[tuple[int, ...]]:
+    """Every set of colonies ``seat`` may harvest through Timeshares: each taken by a different
+    adjacent fleet (``per_fleet`` each), no colony twice; the empty set too."""
+    per_fleet = sum(e.per_fleet for e in hook(state, seat, "harvest") if isinstance(e, HarvestNeighbours))
+    if not per_fleet:
+        return [()]
+    candidates = share_candidates(state, seat)
+    cells = sorted(candidates)
+    out: list[tuple[int, ...]] = []
+    for mask in range(1 << len(cells)):
+        chosen = tuple(c for k, c in enumerate(cells) if mask >> k & 1)
+        if _assignable(chosen, candidates, per_fleet):
+            out.append(chosen)
+    return out
+
+
+def _assignable(chosen: tuple[int, ...], candidates: dict[int, list[int]], per_fleet: int) -> bool:
+    load: dict[int, int] = {}
+
+    def place(k: int) -> bool:
+        if k == len(chosen):
+            return True
+        for fleet in candidates[chosen[k]]:
+            if load.get(fleet, 0) < per_fleet:
+                load[fleet] = load.get(fleet, 0) + 1
+                if place(k + 1):
+                    return True
+                load[fleet] -= 1
+        return False
+
+    return place(0)
+
+
+def share_sources(state: KardashevState, shares: tuple[int, ...]) -> list[Source]:
+    return [(state.cells[i].colony_level, tuple(k for k in RES if k in resource_types(state.cells[i])))
+            for i in shares]
 
 
 @lru_cache(maxsize=4096)
@@ -141,10 +175,10 @@ def named_options(state: KardashevState, seat: int) -> list[str | None]:
     return [None]
 
 
-def splits(state: KardashevState, seat: int) -> frozenset[Split]:
-    """Every split of cards the harvest of ``seat`` may take."""
+def splits(state: KardashevState, seat: int, shares: tuple[int, ...] = ()) -> frozenset[Split]:
+    """Every split of cards the harvest of ``seat`` may take, with the Timeshares colonies ``shares``."""
     out: set[Split] = set()
-    fleets = fleet_sources(state, seat)
+    fleets = fleet_sources(state, seat) + share_sources(state, shares)
     for named in named_options(state, seat):
         sources = [s for _, s in colony_sources(state, seat, named)] + fleets
         out |= _splits(tuple(sorted(sources)))

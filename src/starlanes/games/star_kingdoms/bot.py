@@ -144,3 +144,138 @@ class EconomicBot:
 
 def make_economic(game: Any, seat: int, seed: int, options: Mapping[str, str]) -> EconomicBot:
     return EconomicBot()
+
+
+# --- part 2: the bot at war ---------------------------------------------------------------------
+
+FLEET = "Home Fleet"
+"""The task group of the bot's warships (and the troops that sail with them)."""
+
+
+def _next_hop(state: CampaignState, seat: int, origin: str, target: str) -> str | None:
+    """The neighbouring system on a shortest path over the wormholes the faction knows, or None."""
+    from collections import deque
+
+    k = state.knowledge.get(state.factions[seat].id)
+    if k is None or origin == target:
+        return None
+    links: dict[str, list[str]] = {}
+    for w in k.wormholes.values():
+        if w.instability <= 1:
+            links.setdefault(w.a, []).append(w.b)
+            links.setdefault(w.b, []).append(w.a)
+    back: dict[str, str] = {origin: origin}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        if here == target:
+            break
+        for there in sorted(links.get(here, ())):
+            if there not in back:
+                back[there] = here
+                queue.append(there)
+    if target not in back:
+        return None
+    step = target
+    while back[step] != origin:
+        step = back[step]
+    return step
+
+
+def _system_name(state: CampaignState, system: str) -> str:
+    from starlanes.games.star_kingdoms.movement import system_name
+
+    return system_name(state, system)
+
+
+def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
+               catalogue: Catalogue | None = None) -> list[r.Order]:
+    """Part 2 orders for ``seat``: build warships and troops, explore with survey ships, keep the
+    fleet at home while the homeworld is threatened, declare a weak neighbour hostile and send the
+    fleet to bombard and invade its nearest world (the caller keeps only accepted lines)."""
+    from starlanes.games.star_kingdoms.engagement import strength
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+
+    cat = catalogue or load_catalogue()
+    f = state.factions[seat]
+    gi = galaxy_index(state.galaxy)
+    k = state.knowledge.get(f.id)
+    home = gi.planet_system[f.homeworld]
+    orders: list[r.Order] = []
+    hw = f.colony(f.homeworld)
+    warships = [u for u in f.units if u.unit == "ship" and cat.classes[u.class_id].modules.get("ship-weapons")
+                and "static-defence" not in cat.classes[u.class_id].special]
+    troops = [u for u in f.units if u.class_id == "security-team"]
+    if hw is not None:
+        if "shipyard" not in hw.projects and hw.districts.shipyard > 0 and len(warships) < 2 * fleet_size:
+            orders.append(r.ConstructShip(planet=hw.planet, ship_class="patrol-ship", flexible=("ship-weapons",)))
+        if "military" not in hw.projects and hw.districts.military > 0 and len(troops) < fleet_size:
+            orders.append(r.TrainDetachment(planet=hw.planet, detachment_class="security-team"))
+    # explorers: survey ships wander to the least known neighbour
+    for u in f.units:
+        if u.class_id != "survey-probe" or k is None:
+            continue
+        options = sorted((0 if (s := k.systems.get(other)) is None or s.surveyed is None else 1, other)
+                         for hole, other in gi.links.get(u.system, ()) if k.knows_wormhole(hole)
+                         and gi.wormholes[hole].instability <= 2)
+        if options:
+            pick = options[0] if options[0][0] == 0 else options[(state.turn + len(u.id)) % len(options)]
+            orders.append(r.Move(units=(u.id,), system=_system_name(state, pick[1])))
+    # the fleet: warships at home, grouped with the troops
+    fleet = [u for u in warships if u.system == home and not u.move_to]
+    army = [u for u in troops if u.system == home and u.built > 0 and not u.task_group]  # the first guard stays
+    threatened = any(u.system == home for other in state.factions if other is not f for u in other.units)
+    report = state.reports.get(f.id)
+    target = None
+    hostile = [fid for fid, s in f.relationships.items() if s == "hostile"]
+    if not hostile and len(warships) >= fleet_size and f.known_factions:
+        seen: dict[str, int] = {}
+        for line in report.sightings if report is not None else ():
+            seen[line.owner] = seen.get(line.owner, 0) + line.count
+        names = {o.id: o.name for o in state.factions}
+        weakest = min(sorted(f.known_factions), key=lambda fid: seen.get(names[fid], 0))
+        orders.append(r.SetRelationship(faction=weakest, stance="hostile"))
+        hostile = [weakest]
+    if hostile and k is not None:
+        worlds = sorted((p.system, p.id) for p in k.planets.values() if p.owner in hostile)
+        if worlds:
+            target = worlds[0]
+    at_sea = [u for u in warships if u.task_group == FLEET]
+    group = at_sea or []
+    if not group and len(fleet) >= fleet_size and target is not None and not threatened:
+        members = fleet + army[:fleet_size]
+        orders.append(r.FormTaskGroup(units=tuple(u.id for u in members), group=FLEET))
+        group = members
+    if group and target is not None:
+        where = group[0].system
+        if where == target[0]:
+            ships = [u for u in group if u.unit == "ship" and u.system == where]
+            if ships:
+                orders.append(r.Bombard(planet=target[1], units=tuple(u.id for u in ships)))
+            landers = [u for u in f.units if u.task_group == FLEET and u.unit == "detachment" and u.system == where
+                       and not u.planet]
+            if landers and strength(cat, ships) > 0:
+                orders.append(r.Land(units=tuple(u.id for u in landers), planet=target[1]))
+        else:
+            hop = _next_hop(state, seat, where, target[0])
+            if hop is not None:
+                orders.append(r.Move(group=FLEET, system=_system_name(state, hop)))
+    elif group and threatened and group[0].system != home:
+        hop = _next_hop(state, seat, group[0].system, home)
+        if hop is not None:
+            orders.append(r.Move(group=FLEET, system=_system_name(state, hop)))
+    return orders
+
+
+def war_bot_orders(state: CampaignState, seat: int, *, catalogue: Catalogue | None = None) -> str:
+    """The economic bot's orders, then :func:`war_orders`; only lines accepted now are kept."""
+    cat = catalogue or load_catalogue()
+    faction = state.factions[seat]
+    book = name_book(state, faction, cat)
+    text = economic_orders(state, seat, catalogue=cat, ship_every=7)
+    text += "".join(format_order(o, book) + "\n" for o in war_orders(state, seat, catalogue=cat))
+    if not text:
+        return ""
+    results = check_orders(state, seat, text, cat)
+    lines = text.splitlines()
+    return "".join(lines[res.line - 1] + "\n" for res in results if res.accepted)

@@ -7,7 +7,12 @@ last submission closes the turn, which runs the eight pipeline steps (each timed
 cover the whole turn: orders checked, the pipeline, the reports; the target (issue 13) is under
 one second per turn for 12 nations.
 
-Run: .venv/bin/python benchmarks/star_kingdoms.py [--factions 12] [--turns 30] [--seed 1]
+With ``--bot war`` the nations are played by the bot at war (part 2: it also builds warships and
+troops, explores, declares a weak neighbour hostile, bombards and invades), so the travel, space
+combat, bombardment and ground combat steps have work to do; the run also counts battles, attacks
+on planets and captures. The target (issue 14) is under two seconds per turn for 12 nations.
+
+Run: .venv/bin/python benchmarks/star_kingdoms.py [--factions 12] [--turns 30] [--seed 1] [--bot economic|war]
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from starlanes.games.star_kingdoms import pipeline
-from starlanes.games.star_kingdoms.bot import economic_orders
+from starlanes.games.star_kingdoms.bot import economic_orders, war_bot_orders
 from starlanes.games.star_kingdoms.campaign import CampaignParams
 from starlanes.games.star_kingdoms.game import SubmitOrders, make_ruleset, new_campaign
 
@@ -31,7 +36,9 @@ def main() -> None:
     parser.add_argument("--factions", type=int, default=12)
     parser.add_argument("--turns", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", choices=("economic", "war"), default="economic")
     args = parser.parse_args()
+    write = war_bot_orders if args.bot == "war" else economic_orders
     game = make_ruleset()
     state = new_campaign(CampaignParams(turns=args.turns), args.factions, args.seed)
     steps: dict[str, list[float]] = {name: [] for name, _ in pipeline.STEPS}
@@ -50,23 +57,40 @@ def main() -> None:
     bots: list[float] = []
     turns: list[float] = []
     lines = 0
+    battles = {"space": 0, "ground": 0}
+    attacks = 0
+    colonies = sorted(c.planet for f in state.factions for c in f.colonies)
+    owners = {c.planet: f.id for f in state.factions for c in f.colonies}
     for _ in range(args.turns):
         started = time.perf_counter()
-        docs = [economic_orders(state, seat) for seat in range(state.players)]
+        docs = [write(state, seat) for seat in range(state.players)]
         bots.append(time.perf_counter() - started)
         lines += sum(d.count("\n") for d in docs)
         started = time.perf_counter()
         for seat, doc in enumerate(docs):
             game.apply(state, seat, SubmitOrders(state.turn, state.factions[seat].id, doc))
         turns.append(time.perf_counter() - started)
+        for report in state.reports.values():
+            for combat in report.combats:
+                if combat.own_side == 0:  # each battle once: its first side's reports
+                    battles[combat.kind] += 1
+            attacks += len(report.attacks)
     ms = 1000.0
+    now = {c.planet: f.id for f in state.factions for c in f.colonies}
+    captured = sum(1 for planet, owner in now.items() if owners.get(planet, owner) != owner)
+    assert sorted(now) == colonies, "planets are conserved (captures move them)"
     print(f"star-kingdoms: {args.factions} nations, {args.turns} turns, {lines} order lines submitted "
-          f"(economic bot), seed {args.seed}")
+          f"({args.bot} bot), seed {args.seed}")
     print(f"  turn (submit {args.factions} documents, checked, + the whole pipeline): "
           f"mean {statistics.mean(turns) * ms:.1f} ms, max {max(turns) * ms:.1f} ms per turn")
     print(f"  bot orders for every nation: mean {statistics.mean(bots) * ms:.1f} ms per turn")
     for name, values in steps.items():
         print(f"  step {name:<14} mean {statistics.mean(values) * ms:8.3f} ms  max {max(values) * ms:8.3f} ms")
+    if args.bot == "war":
+        units = sum(len(f.units) for f in state.factions)
+        print(f"  war: {battles['space']} space battle reports, {battles['ground']} ground battle reports "
+              f"(first side's count), {attacks} attack lines on planets, {captured} planet(s) captured, "
+              f"{units} units standing")
     f = state.factions[0]
     print(f"  after {args.turns} turns: {f.name} has {len(f.colonies)} planet(s), "
           f"districts {f.colonies[0].districts.total()}, {f.credits} credits")

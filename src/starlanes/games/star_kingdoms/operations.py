@@ -99,6 +99,7 @@ __all__ = [
     "load_operations",
     "operations_from_data",
     "resolve_operation",
+    "set_operation",
     "start_operation",
     "target_number",
 ]
@@ -543,9 +544,11 @@ def _home(world: World, faction: Faction) -> str:
 
 
 def _sees_branch(world: World, faction: Faction, b: Branch) -> bool:
-    from starlanes.games.star_kingdoms.orgs import branches_seen_by
-
-    return any(x.id == b.id for x in branches_seen_by(world.orgs, faction.id, (c.planet for c in faction.colonies)))
+    """Ruling 312: a nation may target its own branches, any non-hidden branch in a system it knows
+    (branches are public establishments), and hidden ones only once found."""
+    if b.faction == faction.id or faction.id in b.found_by:
+        return True
+    return not b.hidden and _knows(world, faction.id, system=b.system)
 
 
 def _principles_of(world: World, planet: str) -> dict[str, int] | None:
@@ -670,6 +673,16 @@ def _branch_start_check(world: World, kind: OperationKind, faction: Faction, t: 
         outpost = world.orgs.outpost(t.system)
         if outpost is None or outpost.owner == faction.id:
             raise _refuse(kind, "a hidden branch stands only on an alien outpost or an alien world")
+
+
+def set_operation(current: Mapping[str, Operation],
+                  op: Operation) -> tuple[dict[str, Operation], tuple[CreditsChange, ...]]:
+    """OPS-04, O60 (Amb#35, ruling 316): an organisation runs one operation; a new one replaces the
+    current one, whose progress is lost (and whose credits taken at the start come back)."""
+    out = dict(current)
+    old = out.get(op.org)
+    out[op.org] = op
+    return out, (cancel_operation(old) if old is not None else ())
 
 
 def advance_operation(op: Operation, power: int, bonus: int = 0) -> Operation:

@@ -75,7 +75,7 @@ def attack(state: SpaceRiskState, board: Board, seat: int, action: Attack) -> li
     events.append(ev.Conquest(seat, names[target], defender).event())
     choice = MoveInChoice(target, src, ship.id if ship is not None else -1, min(left, state.params.max_infantry))
     most = choice.most
-    if not any(state.owner[t] == defender for t in range(board.land_count)):
+    if defender not in state.owner[:board.land_count]:
         events.extend(_eliminate(state, board, defender, seat))
     if most <= 1 or state.phase == OVER:
         _move(state, choice, 1)

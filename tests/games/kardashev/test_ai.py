@@ -163,3 +163,9 @@ def test_it_gives_its_ally_cards_only_when_they_help_the_ally_more() -> None:
     assert choose(view, gifts) == k.Gift(food=2, matter=1)  # its surplus, what the ally lacks
     view.seats[2].food, view.seats[2].matter = 9, 9
     assert choose(view, gifts) == k.End()  # the ally is as rich: keep the cards
+
+
+def test_its_colony_starts_on_the_military_corner_and_its_fleet_inward() -> None:
+    view = make_view(phase="role", tasks=[])
+    options = [k.Arrange(c, f) for c in ("corner", "inner") for f in ("corner", "inner")]
+    assert choose(view, options) == k.Arrange("corner", "inner")

@@ -230,6 +230,9 @@ def test_actions_are_described_in_words_with_tiles_prices_and_texts() -> None:
     assert describe_action(view, k.ChooseRole("warlord")) == (
         "play the Warlord: " + load_content().roles["warlord"].text)
     assert KardashevRenderer(None).describe_action(view, k.End()) == "end your turn (unused actions are lost)"
+    assert describe_action(view, k.Arrange("corner", "inner")) == (
+        "your colony on the corner tile, your fleet on the inner tile "
+        "(a second piece of a kind goes on the other tile)")
 
 
 def test_the_tile_won_in_the_bidding_is_placed_on_a_marked_blue_space() -> None:

@@ -7,7 +7,8 @@ round has come (cards score nothing). Then it takes the best action, and ends it
 than keeping its cards.
 
 - **Role**: by default a seeded random free role (so that the lab's win rate per role measures
-  the roles, not the bot's taste); option ``role=warlord`` (or any role key) asks for one.
+  the roles, not the bot's taste); option ``role=warlord`` (or any role key) asks for one. Its
+  single colony goes on the corner's military planet, its single fleet one step inward.
 - **Bids**: about what first choice is worth to it: the gap between the best and the worst
   tile on offer, for its position, never more than a third of its cards.
 - **Picks**: the tile it values most (a tile it drew itself pays the bank, not a rival) and
@@ -39,6 +40,7 @@ from starlanes.core.errors import ParseError, UnknownName
 from starlanes.core.rng import Rng
 from starlanes.core.state import SeatView
 from starlanes.games.kardashev.actions import (
+    Arrange,
     Bid,
     BuildColony,
     BuildFleet,
@@ -253,6 +255,12 @@ class HeuristicAgent:
     def _gain(self, me: _Me, food: int = 0, matter: int = 0, energy: int = 0) -> float:
         f, m, e = me.hand
         return (hand_value(f + food, m + matter, e + energy) - hand_value(f, m, e)) * self._card_scale(me)
+
+    def _v_arrange(self, me: _Me, a: Action) -> float:
+        """Setup: the colony on the corner's military planet (fleets are built there), the fleet
+        one step inward, toward the centre and the unexplored spaces."""
+        assert isinstance(a, Arrange)
+        return (1.0 if a.colony == "corner" else 0.0) + (0.5 if a.fleet == "inner" else 0.0)
 
     def _v_pick(self, me: _Me, a: Action) -> float:
         assert isinstance(a, Pick)
@@ -604,6 +612,7 @@ class HeuristicAgent:
 
 
 _HANDLERS: dict[type[Action], Any] = {
+    Arrange: HeuristicAgent._v_arrange,
     Pick: HeuristicAgent._v_pick,
     Pay: HeuristicAgent._v_pay,
     Gain: HeuristicAgent._v_gain,

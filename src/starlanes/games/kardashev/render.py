@@ -521,6 +521,12 @@ def _d_role(view: KardashevView, a: Any) -> str:
     return f"play the {role.name}: {role.text}" if role is not None else f"play role {a.role}"
 
 
+def _d_arrange(view: KardashevView, a: Any) -> str:
+    where = {"corner": "the corner tile", "inner": "the inner tile"}
+    return (f"your colony on {where.get(a.colony, a.colony)}, your fleet on {where.get(a.fleet, a.fleet)} "
+            "(a second piece of a kind goes on the other tile)")
+
+
 def _d_bid(view: KardashevView, a: Any) -> str:
     return f"bid {a.amount} card(s), sealed until every bid is in (you pay the next lower bid if you win)"
 
@@ -694,7 +700,8 @@ def _d_end(view: KardashevView, a: Any) -> str:
 
 def _describers() -> tuple[tuple[type[Action], Callable[[KardashevView, Any], str]], ...]:
     return (
-        (k.ChooseRole, _d_role), (k.Bid, _d_bid), (k.Pick, _d_pick), (k.Pay, _d_pay), (k.Gain, _d_gain),
+        (k.ChooseRole, _d_role), (k.Arrange, _d_arrange), (k.Bid, _d_bid), (k.Pick, _d_pick), (k.Pay, _d_pay),
+        (k.Gain, _d_gain),
         (k.Place, _d_place), (k.Support, _d_support), (k.Raid, _d_raid), (k.BuildColony, _d_colony),
         (k.UpgradeColony, _d_grow), (k.BuildFleet, _d_fleet), (k.UpgradeFleet, _d_refit),
         (k.Harvest, _d_harvest), (k.Move, _d_move), (k.Research, _d_research), (k.UseTech, _d_use),

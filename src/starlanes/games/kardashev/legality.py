@@ -41,7 +41,15 @@ from starlanes.games.kardashev.actions import (
 )
 from starlanes.games.kardashev.board import MovePlan, plan_move
 from starlanes.games.kardashev.costs import Cost
-from starlanes.games.kardashev.effects import Accrete, Annihilate, BaseActionAsResearch, Erase, Probe, Terraform
+from starlanes.games.kardashev.effects import (
+    Accrete,
+    Annihilate,
+    BaseActionAsResearch,
+    Erase,
+    FleetSite,
+    Probe,
+    Terraform,
+)
 from starlanes.games.kardashev.rules import fleet, harvest, round
 from starlanes.games.kardashev.rules.common import (
     BOARD,
@@ -57,6 +65,7 @@ from starlanes.games.kardashev.rules.common import (
     cell_of,
     get,
     held_techs,
+    hook,
 )
 from starlanes.games.kardashev.rules.turn import (
     cheapest,
@@ -202,9 +211,12 @@ def list_grow(state: KardashevState, seat: int) -> Listing:
 def list_fleet(state: KardashevState, seat: int) -> Listing:
     out: Listing = []
     forms = _forms(state, seat, "build-fleet")
+    if not forms:
+        return out
     supply = state.seats[seat].fleets_supply
+    near = any(isinstance(e, FleetSite) and e.site == "near-own-fleet" for e in hook(state, seat, "build-fleet"))
     for i, c in enumerate(state.cells):
-        if c.fleet is not None and c.fleet != seat:
+        if (c.fleet is not None and c.fleet != seat) or (c.colony is None and not near):
             continue
         site = fleet_site(state, seat, i)
         if site is None:

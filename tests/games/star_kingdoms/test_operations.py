@@ -626,3 +626,64 @@ def test_suppressed_branch_still_counts_for_operation_distance_Amb_45() -> None:
                            site="outpost", system="C", turn=1)
     orgs, _ = suppress(orgs, b.id, 3, 1)
     assert start_operation(world(state, orgs), a.id, spy.id, "military-recon", OpTarget(system="D"), 2).base_level == 1
+
+
+def test_insurgency_supports_only_illegal_branches_counter_insurgency_only_foreign_ones() -> None:
+    """Ruling 325 (Amb#46)."""
+    state = org_campaign()
+    a = state.factions[0]
+    mil = add_org(state, 0, "military")
+    trade = add_org(state, 0, "trade")
+    orgs, legal = found_branch(OrgWorld(), org=trade.id, faction=a.id, org_type="trade", kind="branch",
+                               site="outpost", system="B", turn=1)
+    with pytest.raises(IllegalAction, match="illegal one"):
+        start_operation(world(state, orgs), a.id, mil.id, "insurgency", OpTarget(branch=legal.id), 2)
+    with pytest.raises(IllegalAction, match="another nation's branch"):
+        start_operation(world(state, orgs), a.id, mil.id, "counter-insurgency", OpTarget(branch=legal.id), 2)
+
+
+def test_hidden_branches_stay_hidden_from_the_host_unless_found() -> None:
+    """Issue 15: a safe house on a rival's outpost is in nothing addressed to the host, until its FOB
+    finds it; then the host sees it and may remove it (ORG-08, ORG-16, OP-I10)."""
+    import msgspec
+
+    from starlanes.games.star_kingdoms.operations import safe_houses_being_established
+    from starlanes.games.star_kingdoms.orgs import fob_remove_safe_house, fob_sightings, timer_notices
+
+    state = org_campaign()
+    a, c = state.factions
+    spy = add_org(state, 0, "intelligence")
+    host_spy = add_org(state, 1, "intelligence")
+    station = run_op(world(state), 1, add_org(state, 1, "trade"), "establish-trading-station", OpTarget(system="D"))
+    pending = start_operation(world(state, station.world), a.id, spy.id, "establish-safe-house",
+                              OpTarget(system="D", site="outpost"), 2)
+    assert safe_houses_being_established([pending], load_operations()) == (("D", a.id),)
+    out = run_op(world(state, station.world), 0, spy, "establish-safe-house", OpTarget(system="D", site="outpost"))
+    house = out.world.branches[-1]
+    assert house.hidden
+    to_host = msgspec.json.encode([r for r in out.reports if r.faction == c.id]).decode()
+    assert house.id not in to_host and "safe house" not in to_host
+    assert house not in branches_seen_by(out.world, c.id, ["c1"])
+    assert all(house.id not in line for who, line in timer_notices(out.world, 3) if who == c.id)
+    c.tech.levels["offworld-construction"] = 2  # room for the FOB beside the trading station
+    fob = run_op(world(state, out.world), 1, host_spy, "establish-forward-operating-base", OpTarget(system="D"))
+    assert fob.success
+    orgs = fob.world
+    orgs, lines = fob_sightings(orgs, c.id, 3)
+    assert any(house.id in line for line in lines)
+    assert house.id in {b.id for b in branches_seen_by(orgs, c.id, ["c1"])}
+    assert fob_remove_safe_house(orgs, c.id, house.id).branch(house.id) is None
+
+
+def test_timers_tell_owners_when_suppression_ends_and_support_lapses() -> None:
+    from starlanes.games.star_kingdoms.orgs import block_suppression, timer_notices
+
+    state = org_campaign()
+    a = state.factions[0]
+    trade = add_org(state, 0, "trade")
+    orgs, b = found_branch(OrgWorld(), org=trade.id, faction=a.id, org_type="trade", kind="black-market",
+                           site="planet", system="C", planet="c1", turn=1)
+    orgs, _ = suppress(orgs, b.id, 2, 3)
+    orgs = block_suppression(orgs, b.id, 1, 3)
+    assert timer_notices(orgs, 5) == ((a.id, f"the insurgents' support of branch {b.id} has lapsed"),)
+    assert timer_notices(orgs, 6) == ((a.id, f"branch {b.id} is no longer suppressed"),)

@@ -99,6 +99,7 @@ __all__ = [
     "load_operations",
     "operations_from_data",
     "resolve_operation",
+    "safe_houses_being_established",
     "set_operation",
     "start_operation",
     "target_number",
@@ -639,6 +640,14 @@ def start_operation(world: World, faction_id: str, org_id: str, kind_id: str, ta
             raise _refuse(kind, "the target is a branch of a rival nation's Trade organisation")
     if kind.effect == "share-technology":
         _share_level(world, kind, faction, target)
+    if kind.effect in ("counter-insurgency", "insurgency") and target.branch:
+        b = world.orgs.branch(target.branch)
+        assert b is not None
+        if kind.effect == "counter-insurgency" and b.faction == faction.id:
+            raise _refuse(kind, "the target is another nation's branch (an unwanted one; ruling 325)")
+        if kind.effect == "insurgency" and not b.invalid:
+            raise _refuse(kind, "the branch supported is an illegal one: a safe house, hidden lodge or black "
+                                "market (Amb#46; ruling 325)")
     modifier = _modifier(world, kind, faction, org, target)
     k = world.knowledge.get(faction.id)
     known = None if k is None else set(k.wormholes)
@@ -683,6 +692,17 @@ def set_operation(current: Mapping[str, Operation],
     old = out.get(op.org)
     out[op.org] = op
     return out, (cancel_operation(old) if old is not None else ())
+
+
+def safe_houses_being_established(ops: Iterable[Operation], catalogue: Operations) -> tuple[tuple[str, str], ...]:
+    """(system, faction) of every Establish Safe House operation under way on an outpost: what forward
+    operating bases there learn (ORG-16; ``orgs.fob_sightings``)."""
+    out: list[tuple[str, str]] = []
+    for op in ops:
+        kind = catalogue.kind(op.kind)
+        if kind.branch == "safe-house" and _branch_site(kind, op.target) == "outpost":
+            out.append((op.system, op.faction))
+    return tuple(out)
 
 
 def advance_operation(op: Operation, power: int, bonus: int = 0) -> Operation:

@@ -88,6 +88,7 @@ __all__ = [
     "science_points",
     "site_facts",
     "suppress",
+    "timer_notices",
     "trade_office_power",
 ]
 
@@ -444,6 +445,19 @@ def block_suppression(world: OrgWorld, branch_id: str, power: int, turn: int) ->
         raise KeyError(branch_id)
     kept = tuple(t for t in branch.blocks if t >= turn)
     return _replace_branch(world, msgspec.structs.replace(branch, blocks=(*kept, turn + power)))
+
+
+def timer_notices(world: OrgWorld, turn: int) -> tuple[tuple[str, str], ...]:
+    """(faction, line) for the sheets at the start of ``turn``: suppressions that have just ended and
+    insurgency support that has just lapsed unused (OP-T5, OP-M1, OP-M2, OP-I8)."""
+    out: list[tuple[str, str]] = []
+    for b in world.branches:
+        if b.suppressed_until and b.suppressed_until == turn - 1:
+            out.append((b.faction, f"branch {b.id} is no longer suppressed"))
+        for t in b.blocks:
+            if t == turn - 1:
+                out.append((b.faction, f"the insurgents' support of branch {b.id} has lapsed"))
+    return tuple(out)
 
 
 def mark_found(world: OrgWorld, branch_id: str, by: str) -> OrgWorld:

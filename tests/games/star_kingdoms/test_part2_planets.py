@@ -16,7 +16,7 @@ from starlanes.games.star_kingdoms.pipeline import Turn, step_bombardment, step_
 from starlanes.games.star_kingdoms.projects import Project
 from starlanes.games.star_kingdoms.report import ReportBuilder
 from starlanes.games.star_kingdoms.war.ground import militia_count
-from starlanes.games.star_kingdoms.warfare import uncontested
+from starlanes.games.star_kingdoms.warfare import _carried, uncontested
 
 
 def siege(stance: str = "hostile", ships: int = 3) -> CampaignState:
@@ -189,3 +189,60 @@ def test_ruling_207_a_homeworld_capture_waits_for_the_GM() -> None:
     state.params = dataclasses.replace(state.params, capture_homeworlds=True)
     run(state)
     assert state.factions[1].colony(home.planet) is home
+
+
+def test_GRND_06_COMB_20_troops_that_cannot_retreat_surrender_and_become_prisoners() -> None:
+    """The invader's lone team breaks, but its nation is not Uncontested in space (the defender's
+    warship is in orbit): it surrenders and the defender holds it prisoner (Amb#67, Amb#110)."""
+    state = campaign(2, 0)
+    relate(state, 1, 0, "hostile", "neutral")
+    f0, f1 = state.factions
+    home = f0.colonies[0]
+    home.invaded, home.militia = True, 2
+    f0.units = [u for u in f0.units if u.unit == "ship"]
+    team = put(state, 1, "security-team", "Lost Patrol", home_system(state, 0), planet=f0.homeworld)
+    run(state)
+    (c,) = report(state, 1).combats
+    assert c.kind == "ground" and "surrendered" in c.outcome
+    assert f1.unit_by_id(team.id) is None
+    (p,) = f0.prisoners
+    assert (p.owner, p.name, p.level, p.planet) == (f1.id, "Lost Patrol", 1, f0.homeworld)
+    assert c.sides[0].units[0].fate == "surrendered"
+
+
+def home_system(state: CampaignState, seat: int) -> str:
+    return galaxy_index(state.galaxy).planet_system[state.factions[seat].homeworld]
+
+
+def test_GRND_05_determination_carries_over_and_reinforcements_add_their_level() -> None:
+    state = campaign()
+    colony = state.factions[0].colonies[0]
+    old = put(state, 1, "security-team", "Old Guard", HOME)
+    fresh = put(state, 1, "infantry-battalion", "New Blood", HOME)
+    hurt = put(state, 1, "security-team", "Walking Wounded", HOME)
+    hurt.damage = 20  # Health 30: below half
+    colony.ground_determination = {"a:x": 3, "d:x": -1}
+    colony.ground_fighters = [old.id]
+    assert _carried(CAT, colony, "a:x", [old, fresh, hurt]) == 3 + 2  # only the healthy newcomer adds
+    assert _carried(CAT, colony, "d:x", []) == float("inf")
+    assert _carried(CAT, colony, "a:y", [old]) is None  # the war's first turn: initial determination
+
+
+def test_GRND_01_GRND_02_MIL_03_a_ground_war_goes_on_turn_after_turn() -> None:
+    state = siege("hostile", ships=1)
+    for i in range(2):
+        put(state, 1, "infantry-regiment", f"Legion {i + 1}", HOME)
+    run(state, {1: f"land Legion 1, Legion 2 on {hw(state)}\n"})
+    colony = state.factions[0].colonies[0]
+    spawned = militia_count(colony.districts)
+    seen = 0
+    for _ in range(3):
+        seen += len(report(state, 0).combats)
+        for c in report(state, 0).combats:
+            assert c.kind == "ground" and 1 <= c.rounds <= 3 and "chose" in c.outcome  # GRND-01, GRND-02
+            assert c.sides[1].militia_left <= c.sides[1].militia <= spawned  # militia never leave (MIL-03)
+        if not colony.invaded:
+            break
+        assert colony.ground_determination  # carried to the next turn (GRND-05)
+        run(state)
+    assert seen

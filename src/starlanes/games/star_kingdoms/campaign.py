@@ -184,6 +184,11 @@ class Colony(msgspec.Struct, kw_only=True):
     """Org ids with an office here (at most one per org, PROJ-I2)."""
     militia: int = 0
     """Militia detachments standing during an invasion (spawned once when invaders land, Amb#77)."""
+    ground_determination: dict[str, int] = msgspec.field(default_factory=dict)
+    """During an invasion: 'a:<invader>' and 'd:<invader>' -> each side's determination at the end of
+    the last turn of that ground war (-1: infinite), carried into the next turn (GRND-05)."""
+    ground_fighters: list[str] = msgspec.field(default_factory=list)
+    """Unit ids that fought the last turn of ground war here (a newcomer is a reinforcement, GRND-05)."""
     bombarded_turn: int = 0
     """The turn step 5 last bombarded it (0: never); ``bombarded`` set by step 5 lasts that turn only,
     while one set by hand (a GM) stays until cleared."""

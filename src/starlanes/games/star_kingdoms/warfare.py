@@ -31,6 +31,7 @@ its system and units on its ground; units on the ground see units on the same pl
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, Prisoner, Unit
@@ -41,7 +42,7 @@ from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import own_planet, see_owner
 from starlanes.games.star_kingdoms.report import CombatReport, CombatSide, SightingLine
 from starlanes.games.star_kingdoms.war.battle import Force
-from starlanes.games.star_kingdoms.war.ground import ground_turn, militia_count
+from starlanes.games.star_kingdoms.war.ground import ground_turn, militia_count, reinforcement_determination
 from starlanes.games.star_kingdoms.war.planet import (
     add_devastation,
     blockade_rating,
@@ -237,6 +238,8 @@ def capture(state: CampaignState, loser: Faction, winner: Faction, colony: Colon
     colony.offices = []
     colony.militia = 0
     colony.invaded = False
+    colony.ground_determination = {}
+    colony.ground_fighters = []
     colony.blockade = 0
     colony.bombarded = False
     colony.bombardment = 0
@@ -292,6 +295,18 @@ def _land(turn: Turn) -> None:
                                          f"{colony.militia} militia rise (MIL-01)")
 
 
+def _carried(cat: Catalogue, colony: Colony, key: str, units: list[Unit]) -> float | None:
+    """A side's determination carried from the last turn of this ground war, plus the level of
+    each reinforcement at 50% Health or more (GRND-05); None on the war's first turn."""
+    if key not in colony.ground_determination:
+        return None
+    value = colony.ground_determination[key]
+    if value < 0:
+        return math.inf
+    fresh = [u for u in units if u.id not in colony.ground_fighters]
+    return float(value + sum(reinforcement_determination(cat, u) for u in fresh))
+
+
 def _ground_war(turn: Turn, owner: Faction, colony: Colony, attacker: Faction) -> bool:
     """One turn of ground war on ``colony``; True if the planet was captured."""
     state, cat = turn.state, turn.catalogue
@@ -303,17 +318,22 @@ def _ground_war(turn: Turn, owner: Faction, colony: Colony, attacker: Faction) -
     if not dfd and colony.militia == 0:
         return True
     names = {f.id: f.name for f in state.factions}
+    keys = (f"a:{attacker.id}", f"d:{attacker.id}")
+    carried = [_carried(cat, colony, keys[0], att), _carried(cat, colony, keys[1], dfd)]
     forces = (
         Force(name=attacker.name, units=tuple(att), battle_tactics=attacker.tech.level("battle-tactics"),
               training=attacker.tech.has("army-training-techniques"),
-              can_retreat=uncontested(state, cat, attacker, system)),
+              can_retreat=uncontested(state, cat, attacker, system), determination=carried[0]),
         Force(name=owner.name, units=tuple(dfd), colony_here=True, homeworld_here=colony.planet == owner.homeworld,
               battle_tactics=owner.tech.level("battle-tactics"), training=owner.tech.has("army-training-techniques"),
               militia=colony.militia, guerilla=owner.tech.has("guerilla-warfare-techniques"),
-              can_retreat=uncontested(state, cat, owner, system)),
+              can_retreat=uncontested(state, cat, owner, system), determination=carried[1]),
     )
     gt = ground_turn(cat, forces[0], forces[1], battle_rng(state, "ground", colony.planet, attacker.id))
     result = gt.result
+    for key, value in zip(keys, gt.determination, strict=True):
+        colony.ground_determination[key] = -1 if math.isinf(value) else math.ceil(value - 1e-9)
+    colony.ground_fighters = sorted({*colony.ground_fighters, *(u.id for u in att + dfd)})
     owner_ids = {u.id: attacker.id for u in att} | {u.id: owner.id for u in dfd}
     shown = (report_side(cat, attacker.id, [attacker], att, result, {}, set(), names, owner_ids),
              report_side(cat, owner.id, [owner], dfd, result, {}, set(), names, owner_ids))
@@ -370,9 +390,11 @@ def step_ground_combat(turn: Turn) -> None:
             invaders = sorted({f.id for f in state.factions if f is not owner
                                for u in f.units if u.planet == colony.planet and u.unit == "detachment"})
             if not invaders:
-                if colony.invaded or colony.militia:
+                if colony.invaded or colony.militia or colony.ground_determination:
                     colony.invaded = False
                     colony.militia = 0  # the invasion is over (Amb#77)
+                    colony.ground_determination = {}
+                    colony.ground_fighters = []
                 continue
             colony.invaded = True
             name = _pname(state, colony.planet)

@@ -1,7 +1,7 @@
 """Operations as pure functions: the 32 operations of the five organisation types (rules v2.6.8 S9).
 
 Inventory 2.10 (OPS-01..05, OP-S1..S7, OP-T1..T6, OP-M1..M4, OP-I1..I10, OP-R1..R6), orders
-O27-O60; rulings 313-317.  The operations are content (``content/operations.toml``, read and checked
+O27-O60; rulings 300-328.  The operations are content (``content/operations.toml``, read and checked
 by :func:`load_operations`: every problem names the file, the entry and the field).  An
 organisation runs at most one :class:`Operation` at a time (OPS-04, Amb#35); its life is:
 
@@ -798,7 +798,7 @@ def _explore(world: World, out: _Out, op: Operation, kind: OperationKind, f: Fac
 
 def _study_anomaly(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org, turn: int,
                    contested: bool) -> None:
-    """OP-S3: Power x current Sensors progress to the anomaly study, once (Amb#125)."""
+    """OP-S3: Power x current Sensors progress to the anomaly study, once (Amb#125, ruling 324)."""
     amount = org.power * f.tech.level("sensors")
     out.effects.append(AnomalyProgress(faction=f.id, anomaly=op.target.anomaly, amount=amount))
     _say(out, f.id, turn, kind.name, f"{org.name}: {amount} progress towards the study of {op.target.anomaly} "
@@ -860,7 +860,7 @@ def _found(world: World, out: _Out, op: Operation, kind: OperationKind, f: Facti
 
 def _share(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org, turn: int,
            contested: bool) -> None:
-    """OP-S6: the technology to the target planet's owner; prerequisites checked again (Amb#47)."""
+    """OP-S6: the technology to the target planet's owner; prerequisites checked again (Amb#47, ruling 315)."""
     try:
         level, recipient = _share_level(world, kind, f, op.target)
     except IllegalAction as exc:
@@ -911,7 +911,7 @@ def _outcompete(world: World, out: _Out, op: Operation, kind: OperationKind, f: 
 
 def _mining(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org, turn: int,
             contested: bool) -> None:
-    """OP-T6: 50 x the belt's Mineral Rating credits; the belt loses 1 (Amb#49)."""
+    """OP-T6: 50 x the belt's Mineral Rating credits; the belt loses 1 (Amb#49, ruling 326)."""
     mr = 0
     for s in world.gi.galaxy.systems:
         for belt in s.belts:
@@ -987,6 +987,7 @@ def _planetary_recon(world: World, out: _Out, op: Operation, kind: OperationKind
 
 def _ask_gm(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org, turn: int,
             why: str) -> None:
+    """A world the engine holds no data for: the GM sends the findings (ruling 310)."""
     name = _name(world, op.target.planet or op.system)
     out.gm.append(NarrativeItem(faction=f.id, turn=turn, planet=op.target.planet, operation=kind.id, org=org.id,
                                 subject=f"{kind.name} of {name} by {f.name}'s {org.name}: {why}, so the engine has "
@@ -1087,7 +1088,7 @@ def _org_recon(world: World, out: _Out, op: Operation, kind: OperationKind, f: F
 def _crackdown(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org, turn: int,
                contested: bool) -> None:
     """OP-I8: every safe house and hidden lodge on the world suppressed (or removed) for the organisation's
-    offices in turns; the acting nation learns nothing of them."""
+    offices in turns; the acting nation learns nothing of them (ruling 327)."""
     hits = [b for b in world.orgs.at(system=op.system, planet=op.target.planet, site="planet") if b.hidden]
     for b in hits:
         _suppress_one(world, out, b, kind, f, org, turn, tell_actor=False)
@@ -1124,7 +1125,7 @@ def _burn(world: World, out: _Out, op: Operation, kind: OperationKind, f: Factio
 def _sponsor(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org, turn: int,
              contested: bool) -> None:
     """OP-R5 (Amb#124): Power x Offworld Construction progress to the colonisation, once; the colony will
-    hold the guiding principle +1."""
+    hold the guiding principle +1 (ruling 322)."""
     if (f.id, op.target.planet) not in world.colonisations:
         out.success = False
         _say(out, f.id, turn, kind.name, f"{org.name}: the colonisation of {_name(world, op.target.planet)} is over")

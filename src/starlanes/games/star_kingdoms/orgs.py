@@ -1,6 +1,6 @@
 """Organisations as pure functions: offices and Power, branches of every kind, outposts, consent, bonuses.
 
-Rules v2.6.8 S8 (inventory 2.9, ORG-01..20; rulings 300-312).  Part 1 keeps an organisation's
+Rules v2.6.8 S8 (inventory 2.9, ORG-01..20; rulings 300-312, 328).  Part 1 keeps an organisation's
 offices on its :class:`~starlanes.games.star_kingdoms.campaign.Org` (Power = offices, ORG-01).
 Everything an organisation has *outside* its nation's planets lives in one frozen record,
 :class:`OrgWorld`, that the campaign stores beside its factions:
@@ -126,12 +126,11 @@ class OrgParams(Params):
     npc_consent: str = param(
         "gm", "consent of a world held by no nation (natives, NPCs): 'gm' asks the GM (queued; no answer is a "
               "refusal), 'deny', 'allow' (Amb#44, ruling 303)", choices=("gm", "deny", "allow"))
-    outpost_trade_er: int = param(2, "ER from a Trade branch on an outpost (ORG-14)", min=0)
     op_target_numbers: tuple[int, ...] = param(
         (1, 1, 3, 6, 10, 15), "operation target number of adjusted level 0, 1, 2...; beyond the table n(n+1)/2 "
                               "(OPS-02, Amb#33, ruling 313)")
     recon_needs_knowledge: bool = param(
-        True, "an operation's target must be a system or planet the nation knows (Amb#123, ruling 316)")
+        True, "an operation's target must be a system or planet the nation knows (Amb#123, ruling 323)")
     adherence_max: int = param(5, "highest adherence of a social principle (CULT-01)", min=1, max=100)
     religious_branch_cap: int = param(
         1, "a Religious branch raises its guiding principle on an alien world up to this (ORG-17)", min=0, max=100)
@@ -642,7 +641,7 @@ def fob_sightings(world: OrgWorld, faction: str, turn: int, *,
 
 
 def fob_remove_safe_house(world: OrgWorld, faction: str, branch_id: str) -> OrgWorld:
-    """O59 (OP-I10): a forward operating base removes a safe house on its outpost, at will."""
+    """O59 (OP-I10, ruling 328): a forward operating base removes a safe house on its outpost, at will."""
     b = world.branch(branch_id)
     if b is None or b.kind != "safe-house" or faction not in b.found_by:
         raise IllegalAction("remove safe house", f"'{branch_id}' is not a safe house you know of")

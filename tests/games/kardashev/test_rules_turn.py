@@ -298,3 +298,16 @@ def test_names_get_a_did_you_mean() -> None:
     assert "did you mean fuel-efficiency" in refused(state, 0, "research fuel-eficiency")
     fresh = G.setup(None, 2, 1)
     assert "did you mean warlord" in refused(fresh, fresh.role_order[0], "role warlod")
+
+
+def test_A31_scientist_gains_a_type_paid_for_an_any_or_matching_part() -> None:
+    state = turn(with_roles(("warlord", "scientist")), hand=(1, 3, 3))
+    state.seats[0].techs = []
+    act(state, 0, "research encryption")
+    assert [t.kind for t in state.tasks] == ["pay"]  # no gain before the price is paid
+    act(state, 0, "pay matter=2")
+    assert [(t.seat, t.types) for t in state.tasks] == [(1, ["matter"])]
+    terra = turn(with_roles(("warlord", "scientist")), hand=(2, 2, 2))
+    act(terra, 0, "research terraform")
+    act(terra, 0, "pay food=1")
+    assert terra.tasks[0].types == ["food", "matter", "energy"]

@@ -67,6 +67,7 @@ from starlanes.games.kardashev.rules.turn import (
     place,
     raid,
     research,
+    research_paid,
     settle,
     use_tech,
     via_surcharge,
@@ -113,10 +114,14 @@ def _decline(state: KardashevState, seat: int, a: Action) -> list[Event]:
 def _pay(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Pay)
     task = state.tasks.pop(0)
+    paid = [a.food, a.matter, a.energy]
     if task.same_type:
-        kind = RES[[a.food, a.matter, a.energy].index(task.amount)]
-        return pay_matching(state, seat, kind, task.amount, task.reason)
-    return hand_over(state, task, [a.food, a.matter, a.energy])
+        kind = RES[paid.index(task.amount)]
+        events = pay_matching(state, seat, kind, task.amount, task.reason)
+    else:
+        events = hand_over(state, task, paid)
+    research_paid(state, seat, task.reason, paid)
+    return events
 
 
 def _raid(state: KardashevState, seat: int, a: Action) -> list[Event]:

@@ -183,7 +183,7 @@ def research(state: KardashevState, seat: int, tech: str, copy: str | None, free
     """K-Q01..K-Q04, K-TE32; the Scientist's gain (K-Q04)."""
     p = state.seats[seat]
     t = CONTENT.techs[tech]
-    events = [] if free else pay(state, seat, t.cost, f"research {tech}")
+    events = [] if free else pay(state, seat, t.cost, f"research:{tech}")
     assert p.role is not None
     new = after_research(CONTENT, p.role, frozenset(p.techs), tech)
     lost = [x for x in p.techs if x not in new]
@@ -195,9 +195,19 @@ def research(state: KardashevState, seat: int, tech: str, copy: str | None, free
     if free:
         p.free_techs -= 1
     events.append(Researched(seat, tech, lost, copy or "").event())
-    if not free:
+    if not free and not (t.cost.any or t.cost.matching):
         fire_gains(state, "research", seat, cost=t.cost)
     return events
+
+
+def research_paid(state: KardashevState, seat: int, reason: str, paid: list[int]) -> None:
+    """After the last card of a technology's price is paid: the gains of ``research`` (the
+    Scientist's: a type the price names or one actually paid for its any/matching part, A#31)."""
+    if not reason.startswith("research:") or any(t.kind == "pay" and t.reason == reason for t in state.tasks):
+        return
+    named = CONTENT.techs[reason.split(":", 1)[1]].cost
+    food, matter, energy = (max(a, b) for a, b in zip((named.food, named.matter, named.energy), paid, strict=True))
+    fire_gains(state, "research", seat, cost=Cost(food, matter, energy))
 
 
 # --- Use Technology --------------------------------------------------------------------------

@@ -11,6 +11,8 @@ from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate
 
 from starlanes.games.star_kingdoms.campaign import CampaignState
 from starlanes.games.star_kingdoms.engagement import strength, wants_fight
+from starlanes.games.star_kingdoms.execute import galaxy_index
+from starlanes.games.star_kingdoms.knowledge import passive_survey, see_owner
 from starlanes.games.star_kingdoms.sheets import render_sheet
 from starlanes.games.star_kingdoms.warfare import sightings_of
 
@@ -186,22 +188,42 @@ def test_VIS_01_planets_and_ships_see_space_ships_do_not_see_the_ground() -> Non
     assert lines == tuple(seen)
 
 
-def test_VIS_07_leak_a_fleet_a_nation_cannot_see_changes_nothing_in_its_sheet() -> None:
-    """Two campaigns alike but for a foreign fleet (and troops) where seat 0 has no eyes: seat 0's
-    sheet, knowledge and report are the same, byte for byte."""
+def test_VIS_07_leak_a_war_a_nation_cannot_see_changes_nothing_in_its_sheet() -> None:
+    """Two campaigns alike but for a war where seat 0 has no eyes (a fleet, a space battle, a
+    bombardment, troops landing and fighting on the ground): seat 0's sheet (Markdown and HTML),
+    knowledge and report are the same, byte for byte."""
     sheets = []
     for extra in (False, True):
         state = campaign(3)
         relate(state, 1, 2, "hostile", "hostile")
+        orders = {0: "move Vigilant to BXL\n"}
         if extra:
-            far = state.factions[2].units[0].system
-            raid(state, far, ("Kite", "Hawk"))
-            put(state, 1, "security-team", "Boots", far, planet=state.factions[2].homeworld)
-        run(state, {0: "move Vigilant to BXL\n"})
+            f1, f2 = state.factions[1], state.factions[2]
+            gi = galaxy_index(state.galaxy)
+            far = gi.planet_system[f2.homeworld]
+            for name in ("Kite", "Hawk", "Shrike", "Falcon", "Osprey", "Harrier"):
+                put(state, 1, "patrol-ship", name, far, flexible=("ship-weapons",))
+            for n in range(3):
+                put(state, 1, "infantry-battalion", f"Legion {n + 1}", far)
+            k = passive_survey(state.knowledge[f1.id], gi, far, state.turn)
+            state.knowledge[f1.id] = see_owner(k, gi, f2.homeworld, f2.id, state.turn)
+            target = gi.planets[f2.homeworld].name
+            orders[1] = (f"bombard \"{target}\" with Kite, Hawk, Shrike\n"
+                         f"land Legion 1, Legion 2, Legion 3 on \"{target}\"\n")
+        run(state, orders)
         run(state)
         f0 = state.factions[0]
         sheets.append((render_sheet(state, f0.id), render_sheet(state, f0.id, "html"),
                        msgspec.json.encode(state.knowledge[f0.id]), msgspec.json.encode(report(state, 0))))
         if extra:
-            assert report(state, 2).combats  # the fleet did fight where seat 0 cannot see
+            kinds = {c.kind for t in (1, 2) for c in report(state, t).combats}
+            assert report(state, 2).combats and report(state, 2).attacks  # the war did happen, unseen by seat 0
+            assert kinds
     assert sheets[0] == sheets[1]
+
+
+def test_VIS_06_a_disguised_ship_is_seen_as_what_it_pretends_to_be() -> None:
+    state = campaign()
+    put(state, 1, "q-ship", "Wolf", HOME)
+    (line,) = sightings_of(state, CAT, state.factions[0])
+    assert line.label == "Heavy Freighter" and line.owner == "unknown"  # not met yet: owner unknown (Amb#95)

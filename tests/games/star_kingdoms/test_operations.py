@@ -687,3 +687,47 @@ def test_timers_tell_owners_when_suppression_ends_and_support_lapses() -> None:
     orgs = block_suppression(orgs, b.id, 1, 3)
     assert timer_notices(orgs, 5) == ((a.id, f"the insurgents' support of branch {b.id} has lapsed"),)
     assert timer_notices(orgs, 6) == ((a.id, f"branch {b.id} is no longer suppressed"),)
+
+
+def test_a_turn_of_operations_end_to_end_defensive_first_effects_and_gm_queue() -> None:
+    """Steps 1, 7 and 8 over every organisation (ruling 329): a crackdown completes before a safe house
+    founded the same turn, credits move, the GM queue gets the narrative item, reports are dated."""
+    import msgspec
+
+    from starlanes.games.star_kingdoms.operations import complete_operations, progress_operations
+
+    state = org_campaign()
+    a, c = state.factions
+    spy = add_org(state, 0, "intelligence", offices=2)
+    trade = add_org(state, 0, "trade")
+    police = add_org(state, 1, "intelligence")
+    mil = add_org(state, 1, "military")
+    w = world(state)
+    started = {
+        spy.id: start_operation(w, a.id, spy.id, "establish-safe-house", OpTarget(planet="c1"), 1),
+        trade.id: start_operation(w, a.id, trade.id, "transfer-resources", OpTarget(faction=c.id, amount=50), 1),
+        police.id: start_operation(w, c.id, police.id, "police-crackdown", OpTarget(planet="c1"), 1),
+        mil.id: start_operation(w, c.id, mil.id, "counter-insurgency", OpTarget(narrative="smugglers", planet="c1"),
+                                1),
+    }
+    a.credits -= 50  # the pipeline takes Transfer Resources' credits at step 1 (Amb#48)
+    ops = dict(started)
+    for org_id in (spy.id, police.id):  # both complete on turn 1
+        ops[org_id] = msgspec.structs.replace(started[org_id], progress=started[org_id].target_number)
+    orgs = OrgWorld()
+    for turn in range(1, 8):
+        ops = progress_operations(state, ops)
+        ops, orgs, outcomes = complete_operations(world(state, orgs), ops, turn)
+        for out in outcomes:
+            apply_effects(state, out)
+            for item in out.gm:
+                state.gm_queue.append(item.gm_item(state.next_gm_item))
+                state.next_gm_item += 1
+        if not ops:
+            break
+    assert ops == {}
+    house = next(b for b in orgs.branches if b.kind == "safe-house")
+    assert not house.suppressed(house.founded)  # the crackdown (defensive) ran first, before it existed
+    assert any("smugglers" in item.subject for item in state.gm_queue)
+    assert any(f.source == "operation" and "50 credits" in f.text for f in state.knowledge[a.id].facts)
+    assert c.credits == 450 + 50

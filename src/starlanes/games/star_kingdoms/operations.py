@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Final, Literal
@@ -74,6 +74,7 @@ if TYPE_CHECKING:
     from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, GMItem, Org
 
 __all__ = [
+    "DEFENSIVE_FIRST",
     "OPERATIONS_SCHEMA",
     "AdherenceChange",
     "AnomalyProgress",
@@ -95,9 +96,11 @@ __all__ = [
     "apply_effects",
     "base_level",
     "cancel_operation",
+    "complete_operations",
     "is_ready",
     "load_operations",
     "operations_from_data",
+    "progress_operations",
     "resolve_operation",
     "safe_houses_being_established",
     "set_operation",
@@ -1146,6 +1149,54 @@ _HANDLERS = {
     "cultural-recon": _cultural, "spread-the-word": _spread, "burn-the-heretics": _burn,
     "sponsor-colonists": _sponsor,
 }
+
+
+# --- a whole step over every organisation (for the pipeline) ---------------------------------------------
+
+DEFENSIVE_FIRST: Final[tuple[str, ...]] = ("counter-insurgency", "police-crackdown")
+"""Operations completing before the others in a turn (Amb#4: defensive first; ruling 329)."""
+
+
+def progress_operations(state: CampaignState, ops: Mapping[str, Operation],
+                        bonus: Mapping[tuple[str, str], int] | None = None) -> dict[str, Operation]:
+    """Step 7 for every operation: + its organisation's Power (and ``bonus``: (org id, operation id)
+    -> extra Power a trait gives, OPS-05).  Operations of organisations that are gone are dropped."""
+    extra = bonus or {}
+    out: dict[str, Operation] = {}
+    for org_id, op in ops.items():
+        try:
+            org = state.faction(op.faction).org(org_id)
+        except KeyError:
+            org = None
+        if org is None:
+            continue
+        out[org_id] = advance_operation(op, org.power, extra.get((org_id, op.kind), 0))
+    return out
+
+
+def complete_operations(world: World, ops: Mapping[str, Operation],
+                        turn: int) -> tuple[dict[str, Operation], OrgWorld, tuple[OpOutcome, ...]]:
+    """Step 8 for every operation that reached its target: resolved one after another over the
+    changing branches (defensive ones first, then in nation and organisation order; ruling 329).
+    Returns the operations still running (waiting ones included), the new branches and outposts, and
+    each outcome (to apply with :func:`apply_effects` and to queue for the GM)."""
+    order = {f.id: i for i, f in enumerate(world.state.factions)}
+    ready = sorted((op for op in ops.values() if is_ready(op)),
+                   key=lambda op: (op.kind not in DEFENSIVE_FIRST, order.get(op.faction, len(order)), op.org))
+    remaining = dict(ops)
+    orgs = world.orgs
+    outcomes: list[OpOutcome] = []
+    for op in ready:
+        out = resolve_operation(_with_orgs(world, orgs), op, turn)
+        orgs = out.world
+        outcomes.append(out)
+        if not out.waiting:
+            del remaining[op.org]
+    return remaining, orgs, tuple(outcomes)
+
+
+def _with_orgs(world: World, orgs: OrgWorld) -> World:
+    return replace(world, orgs=orgs)
 
 
 # --- applying what lives in the campaign ---------------------------------------------------------------

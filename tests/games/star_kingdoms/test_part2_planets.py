@@ -246,3 +246,21 @@ def test_GRND_01_GRND_02_MIL_03_a_ground_war_goes_on_turn_after_turn() -> None:
         assert colony.ground_determination  # carried to the next turn (GRND-05)
         run(state)
     assert seen
+
+
+def test_O72_GRND_02_the_side_with_the_mobility_advantage_fights_the_rounds_it_ordered() -> None:
+    """Militia alone (Mobility 2) against troops without transports (Mobility 0): the defender has
+    the advantage and fights the rounds its O72 order sets (default 1, ruling 106)."""
+    state = siege("hostile", ships=1)
+    f0 = state.factions[0]
+    f0.units = []
+    home = f0.colonies[0]
+    home.invaded, home.militia = True, 7
+    put(state, 1, "heavy-security-team", "Anvil", HOME, planet=f0.homeworld)
+    name = hw(state)
+    results = check_orders(state, 0, f"fight 3 rounds on {name}\nfight 5 rounds on {name}\n")
+    assert [x.accepted for x in results] == [True, False] and "1 to 3 rounds" in results[1].reason
+    run(state, {0: f"fight 3 rounds on {name}\n"})
+    assert f0.ground_rounds == {f0.homeworld: 3}
+    (c,) = report(state, 0).combats
+    assert "defender chose" in c.outcome and c.rounds == 3

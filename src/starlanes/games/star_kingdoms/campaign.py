@@ -294,6 +294,8 @@ class Faction(msgspec.Struct, kw_only=True):
     """Specific standing orders (O03), in sheet order; a later one on the same subject replaces it."""
     prisoners: list[Prisoner] = msgspec.field(default_factory=list)
     """Surrendered enemy detachments it holds (COMB-20)."""
+    ground_rounds: dict[str, int] = msgspec.field(default_factory=dict)
+    """Planet id -> rounds of ground combat a turn it chooses there with the Mobility advantage (O72)."""
 
     def colony(self, planet: str) -> Colony | None:
         for c in self.colonies:

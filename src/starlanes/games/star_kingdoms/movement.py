@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
-                                          r.Blockade, r.Bombard, r.Land)
+                                          r.Blockade, r.Bombard, r.Land, r.GroundRounds)
 """The part 2 orders :func:`apply_unit_order` carries out at step 1."""
 
 
@@ -222,6 +222,15 @@ def _standing(state: CampaignState, faction: Faction, order: r.StandingEngage) -
     return f"{'engage' if order.engage else 'do not engage'} {who}{note}"
 
 
+def _ground_rounds(state: CampaignState, faction: Faction, order: r.GroundRounds) -> str:
+    if not 1 <= order.rounds <= 3:
+        raise OrderProblem(f"ground combat has 1 to 3 rounds a turn, not {order.rounds} (GRND-01)")
+    name = _gi(state).planets[order.planet].name
+    faction.ground_rounds[order.planet] = order.rounds
+    return (f"{order.rounds} round(s) a turn on {name} whenever your troops there have the Mobility advantage "
+            "(GRND-02)")
+
+
 def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Order) -> str:
     """Check and record one part 2 order at step 1; OrderProblem (nothing changed) if refused."""
     if isinstance(order, r.Move):
@@ -236,6 +245,8 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
         return _mission(state, faction, cat, order)
     if isinstance(order, r.StandingEngage):
         return _standing(state, faction, order)
+    if isinstance(order, r.GroundRounds):
+        return _ground_rounds(state, faction, order)
     raise OrderProblem(f"order {order.order_id} is not a unit order")
 
 

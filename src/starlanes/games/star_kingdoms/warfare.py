@@ -329,7 +329,9 @@ def _ground_war(turn: Turn, owner: Faction, colony: Colony, attacker: Faction) -
               militia=colony.militia, guerilla=owner.tech.has("guerilla-warfare-techniques"),
               can_retreat=uncontested(state, cat, owner, system), determination=carried[1]),
     )
-    gt = ground_turn(cat, forces[0], forces[1], battle_rng(state, "ground", colony.planet, attacker.id))
+    gt = ground_turn(cat, forces[0], forces[1], battle_rng(state, "ground", colony.planet, attacker.id),
+                     attacker_orders=attacker.ground_rounds.get(colony.planet),
+                     defender_orders=owner.ground_rounds.get(colony.planet))
     result = gt.result
     for key, value in zip(keys, gt.determination, strict=True):
         colony.ground_determination[key] = -1 if math.isinf(value) else math.ceil(value - 1e-9)

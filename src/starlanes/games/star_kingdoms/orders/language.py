@@ -37,6 +37,7 @@ Part 2's forms (movement and war)::
     O69  blockade <planet> with <ships>
     O70  bombard <planet> with <ships>
     O71  land <detachments> on <planet>
+    O72  fight <1-3> rounds on <planet>
 
 Lists are comma-separated (``with 2 Ship Weapons, Deep Space Sensors``).  Parts 2 and 3 add
 entries to :data:`ENTRIES` (and records to :mod:`.records`); nothing else changes.
@@ -341,6 +342,7 @@ ENTRIES: tuple[Entry, ...] = (
     _e("blockade {planet:planet} with {units:units}", r.Blockade),
     _e("bombard {planet:planet} with {units:units}", r.Bombard),
     _e("land {units:units} on {planet:planet}", r.Land),
+    _e("fight {rounds:int} rounds on {planet:planet}", r.GroundRounds),
 )
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "ConstructPlanetaryShield",
     "ConstructShip",
     "FormTaskGroup",
+    "GroundRounds",
     "GMRequest",
     "Hold",
     "Land",
@@ -238,4 +239,12 @@ class Bombard(Order, frozen=True, tag="O70"):
 
 class Land(Order, frozen=True, tag="O71"):
     units: tuple[str, ...]
+    planet: str
+
+
+class GroundRounds(Order, frozen=True, tag="O72"):
+    """Rounds of ground combat a turn the nation chooses on a planet when it has the Mobility
+    advantage (GRND-02, Amb#73); kept until changed."""
+
+    rounds: int
     planet: str

@@ -350,6 +350,7 @@ def test_OP_T3_black_market_on_any_alien_world_no_consent_visible_to_host() -> N
     assert op.adjusted_level == 2 + 2
     out = run_op(w, 0, org, "establish-black-market", OpTarget(planet="c1"))
     assert out.success and out.world.branches[0].kind == "black-market"
+    assert len(out.gm) == 1 and "social principles" in out.gm[0].subject  # their effect is the GM's
     assert out.world.branches[0] in branches_seen_by(out.world, c.id, ["c1"])
     strict = world(state, params=OrgParams(black_market_needs_consent=True))
     assert not run_op(strict, 0, org, "establish-black-market", OpTarget(planet="c1")).success

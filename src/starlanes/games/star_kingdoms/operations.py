@@ -655,6 +655,8 @@ def start_operation(world: World, faction_id: str, org_id: str, kind_id: str, ta
     k = world.knowledge.get(faction.id)
     known = None if k is None else set(k.wormholes)
     base = base_level(world.gi, _sources(world, faction, org), system, known)
+    if base is None and kind.effect == "transfer-resources":
+        base = base_level(world.gi, _sources(world, faction, org), system)  # a nation met is reachable (ruling 314)
     if base is None:
         raise _refuse(kind, "no known route leads from your worlds or the organisation's branches to the target "
                             "(Amb#34)")
@@ -856,6 +858,11 @@ def _found(world: World, out: _Out, op: Operation, kind: OperationKind, f: Facti
     if host and host not in ("npc", f.id) and not branch.hidden:
         _say(out, host, turn, "Foreign branch",
              f"{f.name}'s {org.name} ({org.type}) founded a {kind.branch.replace('-', ' ')} on {where}")
+    if kind.branch == "black-market":
+        out.gm.append(NarrativeItem(faction=f.id, turn=turn, planet=planet, operation=kind.id, org=org.id,
+                                    subject=f"A black market of {f.name}'s {org.name} (Power {org.power}) opened on "
+                                            f"{where}: does it change the world's social principles? (ORG-14, "
+                                            "ruling 304)"))
     if org.type == "religious" and site == "planet" and org.principle:
         out.effects.append(AdherenceChange(planet=planet, principle=org.principle, delta=1,
                                            cap=world.params.religious_branch_cap))

@@ -99,25 +99,26 @@ def _all_sources(b: Board, kinds: Any = None) -> list[Source]:
     """Every face-up card in play with an ability (only ``kinds`` if given)."""
     t = b.t
     cards = t.cards
+    found = _ABILITIES.get
     out: list[Source] = []
     for a in t.assets:
         if not a.face_up:
             continue
-        for card, ab in _ABILITIES.get(cards[a.uid], ()):
+        for card, ab in found(cards[a.uid], ()):
             if kinds is None or ab.kind in kinds:
                 out.append(Source(a.uid, card, ab, a.controller, a, None, None))
         for u in a.upgrades:
-            for card, ab in _ABILITIES.get(cards[u.uid], ()):
+            for card, ab in found(cards[u.uid], ()):
                 if kinds is None or ab.kind in kinds:
                     out.append(Source(u.uid, card, ab, a.controller, a, None, u))
     assets: dict[int, Asset] | None = None
     for s in t.ships:
-        found = _ABILITIES.get(cards[s.uid])
-        if found:
-            if assets is None:
-                assets = {a.uid: a for a in t.assets}
-            for card, ab in found:
+        abilities = found(cards[s.uid])
+        if abilities:
+            for card, ab in abilities:
                 if kinds is None or ab.kind in kinds:
+                    if assets is None:
+                        assets = {a.uid: a for a in t.assets}
                     out.append(Source(s.uid, card, ab, s.owner, assets[s.asset], s, None))
     return out
 

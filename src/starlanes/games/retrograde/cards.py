@@ -129,7 +129,10 @@ class Card:
         return None
 
     def has(self, kind: str) -> bool:
-        return any(a.kind == kind for a in self.abilities)
+        for a in self.abilities:  # noqa: SIM110 (a loop is faster than any(); asked many times per listing)
+            if a.kind == kind:
+                return True
+        return False
 
 
 @dataclass(frozen=True, slots=True)

@@ -833,7 +833,9 @@ def _found(world: World, out: _Out, op: Operation, kind: OperationKind, f: Facti
     if problem:
         out.success = False
         _say(out, f.id, turn, kind.name, f"{org.name}: {kind.name} on {where} failed: {problem}")
-        if facts.host == "npc" and world.params.npc_consent == "gm" and (f.id, planet) not in world.npc_consent \
+        answered = (f.id, planet) in world.npc_consent or any(
+            c.host == "npc" and c.guest == f.id and c.location == planet for c in world.orgs.consents)
+        if facts.host == "npc" and world.params.npc_consent == "gm" and not answered \
                 and kind.branch not in ("safe-house", "hidden-lodge", "black-market"):
             out.gm.append(NarrativeItem(faction=f.id, turn=turn, planet=planet, operation=kind.id, org=org.id,
                                         subject=f"Do the people of {_name(world, planet)} consent to a branch of "

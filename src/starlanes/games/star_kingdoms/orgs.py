@@ -196,6 +196,7 @@ class Consent(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """A host's standing permission for another nation's branches (O04; ORG-07, Amb#44)."""
 
     host: str
+    """The nation giving it; 'npc' for the GM's answer for a people no nation plays (Amb#44)."""
     guest: str
     org: str = ""
     """One organisation of the guest ('' any)."""
@@ -368,7 +369,9 @@ def branch_problem(world: OrgWorld, *, org: str, faction: str, org_type: OrgType
         consent_free = hidden or (kind == "black-market" and not params.black_market_needs_consent)
         if not consent_free:
             if facts.host == "npc":
-                if params.npc_consent == "deny" or (params.npc_consent == "gm" and not npc_consent):
+                granted = npc_consent or consent_given(world, host="npc", guest=faction, org=org, kind=kind,
+                                                       location=facts.planet, system=facts.system)
+                if params.npc_consent == "deny" or (params.npc_consent == "gm" and not granted):
                     return "the world's people have not consented (the GM decides for peoples no nation plays)"
             elif not consent_given(world, host=facts.host, guest=faction, org=org, kind=kind, location=facts.planet,
                                    system=facts.system):

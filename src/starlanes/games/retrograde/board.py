@@ -112,6 +112,17 @@ class Board:
 
     def owner_of_slip(self, uid: int) -> tuple[Asset, str] | None:
         """The asset a face-down card is beside and which side ("ship"/"upgrade"), if it is one."""
+        cache = self.cache
+        if cache is not None:  # listing: nothing moves, so the slips are indexed once
+            by_uid = cache.get("#slips")
+            if by_uid is None:
+                by_uid = cache["#slips"] = {}
+                for a in reversed(self.t.assets):  # the first asset holding a uid wins, as below
+                    for s in reversed(a.upgrade_slips):
+                        by_uid[s.uid] = (a, "upgrade")
+                    for s in reversed(a.ship_slips):
+                        by_uid[s.uid] = (a, "ship")
+            return by_uid.get(uid)
         for a in self.t.assets:
             for s in a.ship_slips:
                 if s.uid == uid:

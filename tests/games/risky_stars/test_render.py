@@ -193,7 +193,24 @@ def test_describe_action_adds_the_odds_of_an_attack() -> None:
     text = renderer.describe_action(view, Move("b1-1", "b2-1", 5))
     assert text is not None and f"take {fight(5, 3).p_capture * 100:.1f}%" in text
     calm = renderer.describe_action(view, Move("b1-1", "b1-2", 5))
-    assert calm is not None and "take" not in calm
+    assert calm == "move N units to b1-2 (empty: you take it)"
+    across = renderer.describe_action(view, Move("l1:home-1", "l1:featured", 2))
+    assert across == "cross the lane with N units to l1:featured (empty: you take it)"
+
+
+def test_count_variants_share_a_description_so_the_terminal_groups_them() -> None:
+    """`actions` lists `buy h1b1 N` once with the range of N, not one line per count."""
+    from starlanes.cli.play import group_count_variants
+
+    state = empty_board(sample_game(), stock=(1000, 300, 300))
+    put(state, 0, "b1-1", 9)
+    renderer = RiskyStarsRenderer(GAME)
+    view = GAME.view(state, 0).game
+    legal = list(GAME.legal_actions(state, 0))
+    groups = group_count_variants([a.text() for a in legal], [renderer.describe_action(view, a) for a in legal])
+    patterns = [pattern for _, pattern, _ in groups]
+    assert "buy b1-1 N" in patterns and "move b1-1 b2-1 N" in patterns
+    assert len(groups) < 30 < len(legal)
 
 
 def test_the_render_depends_on_the_view_only() -> None:

@@ -33,7 +33,7 @@ from rich.markup import escape
 
 from starlanes.core import Action
 from starlanes.core.state import Viewer
-from starlanes.games.risky_stars.actions import Move, hero_id
+from starlanes.games.risky_stars.actions import Buy, Move, Place, hero_id
 from starlanes.games.risky_stars.ai_odds import AttackOdds, attack_odds
 from starlanes.games.risky_stars.board import Board, board_of
 from starlanes.games.risky_stars.describe import describe_action
@@ -391,17 +391,34 @@ class RiskyStarsRenderer:
         return render_view(view, viewer)
 
     def describe_action(self, view: RiskyStarsView, action: Action) -> str | None:
-        """The ruleset's gloss, and for a move that attacks, the odds of the arrival."""
-        text = describe_action(view, action)
+        """What an action means. Counts are left out of the words (``N``), so that the terminal
+        lists ``buy h1b1 N`` once for every N; a move into an enemy army gets the odds of that
+        many units arriving (they differ with each count)."""
+        p = view.params
+        if isinstance(action, Buy):
+            cost = " + ".join(f"{c} {r}" for c, r in zip(p.unit_cost, _RES, strict=True) if c)
+            return f"buy N units ({cost} each) and put them on {action.location}"
+        if isinstance(action, Place):
+            return f"put N of your alliance's units on {action.location}"
         if isinstance(action, Move) and view.seat >= 0:
             b = board_of(view.star_map)
-            target = b.index.get(action.target)
-            if target is not None and not any(c.at == target for c in view.combats):
-                seat = view.seat
-                friends = {s for s in range(len(view.alive))
-                           if s == seat or (view.alliance[seat] >= 0 and view.alliance[s] == view.alliance[seat])}
-                defenders = sum(row[target] for s, row in enumerate(view.units) if s not in friends)
-                if defenders and action.count > 0:
-                    odds = _odds_text(attack_odds(view.params, action.count, defenders))
-                    text = f"{text}: {odds}" if text else odds
-        return text
+            source, target = b.index.get(action.source), b.index.get(action.target)
+            if source is None or target is None:
+                return describe_action(view, action)
+            how = "cross the lane with N units to" if b.far[source] == target else "move N units to"
+            combat = next((c for c in view.combats if c.at == target), None)
+            seat = view.seat
+            friends = {s for s in range(len(view.alive))
+                       if s == seat or (view.alliance[seat] >= 0 and view.alliance[s] == view.alliance[seat])}
+            defenders = sum(row[target] for s, row in enumerate(view.units) if s not in friends)
+            if combat is not None:
+                return f"{how} {action.target}, where a combat is open"
+            if defenders and action.count > 0:
+                odds = _odds_text(attack_odds(p, action.count, defenders))
+                return f"attack the {defenders} units at {action.target} with {action.count}: {odds}"
+            holder = view.owner[target]
+            there = ("empty: you take it" if holder < 0 else "yours" if holder == seat
+                     else f"held by your ally P{holder}" if holder in friends
+                     else f"held by P{holder} with no army: you take it")
+            return f"{how} {action.target} ({there})"
+        return describe_action(view, action)

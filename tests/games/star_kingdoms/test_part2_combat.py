@@ -10,11 +10,11 @@ from tests.games.star_kingdoms.test_campaign import campaign, report, run
 from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate, unit
 
 from starlanes.games.star_kingdoms.campaign import CampaignState
-from starlanes.games.star_kingdoms.engagement import strength, wants_fight
+from starlanes.games.star_kingdoms.engagement import stance, strength, wants_fight
 from starlanes.games.star_kingdoms.execute import galaxy_index
 from starlanes.games.star_kingdoms.knowledge import passive_survey, see_owner
 from starlanes.games.star_kingdoms.sheets import render_sheet
-from starlanes.games.star_kingdoms.warfare import sightings_of
+from starlanes.games.star_kingdoms.warfare import sightings_of, uncontested
 
 RAIDERS = ("Kite", "Hawk", "Shrike")
 
@@ -59,9 +59,9 @@ def test_Amb95_foreign_units_are_shown_by_class_not_by_name() -> None:
 
 
 def test_REL_02_neutral_and_friendly_never_start_a_fight() -> None:
-    for stance in ("neutral", "friendly", "allied"):
+    for held in ("neutral", "friendly", "allied"):
         state = campaign()
-        relate(state, 1, 0, stance, stance)
+        relate(state, 1, 0, held, held)
         raid(state)
         run(state)
         assert not fought(state, 0) and not fought(state, 1)
@@ -227,3 +227,26 @@ def test_VIS_06_a_disguised_ship_is_seen_as_what_it_pretends_to_be() -> None:
     put(state, 1, "q-ship", "Wolf", HOME)
     (line,) = sightings_of(state, CAT, state.factions[0])
     assert line.label == "Heavy Freighter" and line.owner == "unknown"  # not met yet: owner unknown (Amb#95)
+
+
+def test_CONT_04_Amb82_a_fleet_that_kept_out_of_range_cannot_contest() -> None:
+    state = campaign()
+    relate(state, 1, 0, "hostile", "neutral")
+    raid(state, "BXL", ("Kite",))
+    swift = put(state, 0, "patrol-ship", "Swift", "BXL", flexible=("sublight-engines",))
+    f1 = state.factions[1]
+    assert not uncontested(state, CAT, f1, "BXL")  # a Neutral armed ship contests (REL-02, REL-03)
+    run(state)
+    assert swift.avoiding and uncontested(state, CAT, f1, "BXL")
+    run(state, {0: "move Swift to WRQ\n"})
+    assert not swift.avoiding  # cleared at the next step 3
+
+
+def test_REL_01_an_undeclared_relationship_is_the_default_stance() -> None:
+    state = campaign()
+    f0, f1 = state.factions
+    assert stance(f0, f1.id) == "wary" == f0.default_relationship
+    run(state, {0: "default relationship is hostile\n"})
+    assert stance(f0, f1.id) == "hostile"
+    relate(state, 0, 1, "friendly")
+    assert stance(f0, f1.id) == "friendly"

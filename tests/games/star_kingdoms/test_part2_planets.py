@@ -264,3 +264,33 @@ def test_O72_GRND_02_the_side_with_the_mobility_advantage_fights_the_rounds_it_o
     assert f0.ground_rounds == {f0.homeworld: 3}
     (c,) = report(state, 0).combats
     assert "defender chose" in c.outcome and c.rounds == 3
+
+
+def test_PDEF_05_BOMB_03_a_planetary_shield_adds_ten_evasion() -> None:
+    state = siege("hostile", ships=2)
+    home = state.factions[0].colonies[0]
+    home.shield = True
+    run(state, {1: f"bombard {hw(state)} with Raider 1, Raider 2\n"})
+    assert f"Evasion {5 * home.districts.military + 10}" in attacks(state, 1)
+
+
+def test_DEV_03_five_devastation_cost_a_district_level_and_reset() -> None:
+    state = siege("hostile", ships=6)
+    home = state.factions[0].colonies[0]
+    home.devastation, home.bombardment = 4, 95  # last turn's remainder carries (BOMB-04)
+    levels = home.districts.total()
+    names = ", ".join(f"Raider {i + 1}" for i in range(6))
+    run(state, {1: f"bombard {hw(state)} with {names}\n"})
+    assert "districts damaged" in attacks(state, 0)
+    assert home.districts.total() < levels and home.devastation < 5
+
+
+def test_GRND_09_INV_03_ground_fighting_devastates_and_faces_every_army_there() -> None:
+    state = siege("hostile", ships=1)
+    for i in range(4):
+        put(state, 1, "infantry-regiment", f"Legion {i + 1}", HOME)  # 4 x level 3 = 12 levels
+    run(state, {1: f"land Legion 1, Legion 2, Legion 3, Legion 4 on {hw(state)}\n"})
+    (c,) = [c for c in report(state, 0).combats if c.kind == "ground"]
+    defenders = {u.label.split(" (")[0] for u in c.sides[1].units}
+    assert defenders == {"First Guard", "First Surveyors"} and c.sides[1].militia == 7  # INV-03
+    assert "+1 Devastation (ground combat)" in c.outcome  # 12 + 2 levels: one per 10 (GRND-09)

@@ -138,6 +138,9 @@ class Unit(msgspec.Struct, kw_only=True):
     task_group: str = ""
     """Name of its task group (O06), '' for none: a group moves together and avoids battle at its
     slowest member's Speed (MOV-02, Amb#56)."""
+    avoiding: bool = False
+    """It kept out of a battle by its speed this turn: it cannot contest the system nor count for a
+    blockade (CONT-04, Amb#82); cleared at step 3."""
     mission: str = ""
     """A standing unit order: 'blockade:<planet>', 'bombard:<planet>' (kept up until changed) or
     'land:<planet>' (this turn's landing); '' for none (O69-O71)."""

@@ -248,6 +248,10 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
         avoided |= _escaping(state, cat, runner, right, eng, wants)
     for runner in right:
         avoided |= _escaping(state, cat, runner, left, eng, wants)
+    for f in left + right:
+        for u in eng.here.get(f.id, []):
+            if u.id in avoided:
+                u.avoiding = True  # it cannot contest the system this turn (CONT-04)
     forces: list[list[Unit]] = []
     for side in (left, right):
         forces.append([u for f in side for u in eng.here.get(f.id, []) if u.id not in avoided and u.unit == "ship"])

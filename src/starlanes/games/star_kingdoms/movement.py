@@ -285,6 +285,7 @@ def step_travel(turn: Turn) -> None:
     for faction in state.factions:
         for unit in faction.units:
             unit.moved = False
+            unit.avoiding = False
             unit.shields_damage = 0  # shields are whole again before this turn's battles (Amb#109)
     for faction in state.factions:
         if not faction.approved:

@@ -90,8 +90,8 @@ def uncontested(state: CampaignState, cat: Catalogue, faction: Faction, system: 
         if other is faction or stance(other, faction.id) in ("allied", "friendly"):
             continue
         for u in other.units:
-            if u.system != system or u.unit != "ship" or _static(cat, u):
-                continue
+            if u.system != system or u.unit != "ship" or _static(cat, u) or u.avoiding:
+                continue  # space defences and ships keeping out of range never contest (PDEF-02, CONT-04)
             if unit_stats(cat, u).armed or not mine_armed:
                 return False
     return True
@@ -168,7 +168,7 @@ def step_bombardment(turn: Turn) -> None:
                     continue
                 mine = [u for u in other.units if u.mission.partition(":")[2] == colony.planet
                         and u.mission.startswith(("blockade:", "bombard:")) and u.system == system
-                        and u.unit == "ship" and unit_stats(cat, u).armed]
+                        and u.unit == "ship" and not u.avoiding and unit_stats(cat, u).armed]
                 if mine:
                     ships[other.id] = mine
             rating = 0

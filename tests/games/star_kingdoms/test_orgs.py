@@ -491,3 +491,35 @@ def test_org_params_parse_and_refuse_bad_values() -> None:
         parse_params(OrgParams, ["npc_consent=maybe"])
     with pytest.raises(ParseError, match="op_target_numbers"):
         OrgParams(op_target_numbers=()).validate()
+
+
+def test_a_nations_bonuses_of_a_turn_in_one_call_and_the_state_round_trips() -> None:
+    """``operations.nation_bonuses``: what steps 2, 7 and the sheet need of one nation (ORG-11..20, CULT-06)."""
+    import msgspec
+
+    from starlanes.games.star_kingdoms.operations import OrgsState, nation_bonuses
+
+    state = org_campaign()
+    a, c = state.factions
+    trade = add_org(state, 0, "trade")
+    spy = add_org(state, 1, "intelligence")
+    sci = add_org(state, 0, "science")
+    w, _ = found_branch(OrgWorld(), org=trade.id, faction=a.id, org_type="trade", kind="branch", site="planet",
+                        system="C", planet="c1", turn=1)
+    w, _ = found_branch(w, org=spy.id, faction=c.id, org_type="intelligence", kind="fob", site="outpost", system="D",
+                        turn=1)
+    w, house = found_branch(w, org=add_org(state, 0, "intelligence").id, faction=a.id, org_type="intelligence",
+                            kind="safe-house", site="outpost", system="D", turn=2)
+    w, _ = found_branch(w, org=sci.id, faction=a.id, org_type="science", kind="branch", site="planet", system="B",
+                        planet="b1", turn=1, field="physics")
+    orgs = OrgsState(world=w)
+    orgs, mine = nation_bonuses(state, orgs, a.id, 3, random.Random(2))
+    assert [t.power for t in mine.own_trade] == [1]
+    assert mine.science.xenology >= 1  # b1's natives are not Space Age: xenology (ORG-12)
+    assert [(s.planet, s.principles) for s in mine.sightings] == [("c1", {"Tradition": 3})]
+    orgs, theirs = nation_bonuses(state, orgs, c.id, 3, random.Random(2))
+    assert [b.power for b in theirs.host_trade["c1"]] == [1]
+    assert any(house.id in line for line in theirs.notices)
+    assert c.id in orgs.world.branch(house.id).found_by  # type: ignore[union-attr]
+    again = msgspec.json.decode(msgspec.json.encode(orgs), type=OrgsState)
+    assert again == orgs

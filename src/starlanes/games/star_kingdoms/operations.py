@@ -43,6 +43,7 @@ import msgspec
 from starlanes.core.errors import ContentError, IllegalAction
 from starlanes.games.star_kingdoms import culture
 from starlanes.games.star_kingdoms.catalogue import FIELDS, Catalogue, Field, load_catalogue
+from starlanes.games.star_kingdoms.economy import TradeBranch
 from starlanes.games.star_kingdoms.galaxy import Galaxy, GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import (
     DatedFact,
@@ -58,17 +59,24 @@ from starlanes.games.star_kingdoms.orders.records import ORG_TYPES, OrgType
 from starlanes.games.star_kingdoms.orgs import (
     Branch,
     BranchKind,
+    Draw,
     OrgParams,
     OrgWorld,
     Site,
     block_suppression,
     branch_problem,
+    fob_sightings,
     found_branch,
+    host_trade_branches,
     mark_found,
+    outpost_science,
+    own_trade_branches,
+    science_points,
     site_facts,
     suppress,
+    timer_notices,
 )
-from starlanes.games.star_kingdoms.tech import missing_prerequisites, research_level
+from starlanes.games.star_kingdoms.tech import SciencePoints, missing_prerequisites, research_level
 
 if TYPE_CHECKING:
     from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, GMItem, Org
@@ -83,12 +91,14 @@ __all__ = [
     "CreditsChange",
     "Effect",
     "NarrativeItem",
+    "NationBonuses",
     "OpOutcome",
     "OpReport",
     "OpTarget",
     "Operation",
     "OperationKind",
     "Operations",
+    "OrgsState",
     "Survey",
     "TechGranted",
     "World",
@@ -99,6 +109,7 @@ __all__ = [
     "complete_operations",
     "is_ready",
     "load_operations",
+    "nation_bonuses",
     "operations_from_data",
     "progress_operations",
     "resolve_operation",
@@ -1206,6 +1217,65 @@ def complete_operations(world: World, ops: Mapping[str, Operation],
 
 def _with_orgs(world: World, orgs: OrgWorld) -> World:
     return replace(world, orgs=orgs)
+
+
+# --- what the campaign keeps, and the bonuses of a turn ------------------------------------------------
+
+
+class OrgsState(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything organisations have beyond their offices: the branches, outposts and consents, and the
+    operation each organisation is running (org id -> operation).  The campaign keeps one (ruling 300)."""
+
+    world: OrgWorld = msgspec.field(default_factory=OrgWorld)
+    operations: dict[str, Operation] = msgspec.field(default_factory=dict)
+
+
+class NationBonuses(msgspec.Struct, frozen=True, kw_only=True):
+    """The passive bonuses of one nation's organisations this turn (S8.5), ready for the pipeline."""
+
+    faction: str
+    own_trade: tuple[TradeBranch, ...]
+    """For ``economy.ERSources.trade_branches`` (step 2)."""
+    host_trade: dict[str, tuple[TradeBranch, ...]]
+    """Colony -> foreign Trade branches on it, for ``economy.host_trade_power`` (its PE, step 2)."""
+    science: SciencePoints
+    """Science points of Science offices and planet branches (step 2)."""
+    anomaly_progress: tuple[tuple[str, str, int], ...]
+    """(branch id, anomaly id, progress) of Science outpost branches (step 7)."""
+    sightings: tuple[culture.PrincipleSighting, ...]
+    """Principles its branches reveal on foreign worlds (the sheet)."""
+    notices: tuple[str, ...]
+    """Timers that ended, safe houses its forward operating bases see (the sheet)."""
+
+
+def nation_bonuses(state: CampaignState, orgs: OrgsState, faction_id: str, turn: int, rng: Draw,
+                   params: OrgParams | None = None, *, contested: Iterable[str] = (),
+                   unfinished: Mapping[str, Iterable[str]] | None = None) -> tuple[OrgsState, NationBonuses]:
+    """One nation's passive organisation bonuses this turn (ORG-11..20, CULT-06), and the state with the
+    safe houses its forward operating bases found marked (ORG-16)."""
+    p = params or OrgParams()
+    f = state.faction(faction_id)
+    powers = {o.id: o.power for x in state.factions for o in x.orgs}
+    gi = _index(state.galaxy)
+    world = orgs.world
+    world, seen = fob_sightings(world, f.id, turn, being_established=safe_houses_being_established(
+        orgs.operations.values(), load_operations()))
+    notices = tuple(line for who, line in timer_notices(world, turn) if who == f.id) + tuple(
+        f"your forward operating base sees a {line}" for line in seen)
+    ages = {b.planet: gi.planets[b.planet].space_age or any(x.colony(b.planet) is not None for x in state.factions)
+            for b in world.branches if b.faction == f.id and b.planet}
+    bonuses = NationBonuses(
+        faction=f.id,
+        own_trade=own_trade_branches(world, f.id, powers, turn, {c.planet: c.blockade for x in state.factions
+                                                                  for c in x.colonies}),
+        host_trade={c.planet: host_trade_branches(world, c.planet, powers, turn, c.blockade) for c in f.colonies},
+        science=science_points(f.orgs, world, f.id, turn, rng, p, space_age=ages),
+        anomaly_progress=tuple((b.id, anomaly, n) for b, anomaly, n in outpost_science(
+            world, f.id, f.tech.level("sensors"), turn, contested=contested, unfinished=unfinished)),
+        sightings=culture.principle_sightings(state, world, f.id, turn, p),
+        notices=notices,
+    )
+    return msgspec.structs.replace(orgs, world=world), bonuses
 
 
 # --- applying what lives in the campaign ---------------------------------------------------------------

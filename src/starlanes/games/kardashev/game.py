@@ -19,6 +19,7 @@ from starlanes.games.kardashev import legality
 from starlanes.games.kardashev.actions import (
     ACTION_TYPES,
     Arrange,
+    Bid,
     BuildColony,
     BuildFleet,
     ChooseRole,
@@ -40,16 +41,19 @@ from starlanes.games.kardashev.actions import (
     UpgradeFleet,
     UseTech,
 )
+from starlanes.games.kardashev.costs import Cost
 from starlanes.games.kardashev.events import EVENT_TYPES, describe
 from starlanes.games.kardashev.rules import fleet, harvest, round
 from starlanes.games.kardashev.rules.common import (
     CONTENT,
     RES,
+    ally_of,
     cell_of,
     check_end,
     give,
     holdings,
     one,
+    pay,
     pay_matching,
     scores,
     table,
@@ -177,8 +181,6 @@ def _fleet(state: KardashevState, seat: int, a: Action) -> list[Event]:
     level = state.cells[index].fleet_level + 1 if upgrade else a.level  # type: ignore[union-attr]
     sur = via_surcharge(state, seat, a.via, "upgrade-fleet" if upgrade else "build-fleet") or 0
     price = fleet_price(state, site[0], 1 if upgrade else level)
-    from starlanes.games.kardashev.costs import Cost
-
     _spend(state, a.via)
     return build_fleet(state, seat, index, level, price + Cost(any=sur), upgrade, a.via)
 
@@ -188,9 +190,6 @@ def _harvest(state: KardashevState, seat: int, a: Action) -> list[Event]:
     sur = via_surcharge(state, seat, a.via, "harvest") or 0
     events: list[Event] = []
     if sur:
-        from starlanes.games.kardashev.costs import Cost
-        from starlanes.games.kardashev.rules.common import pay
-
         events += pay(state, seat, Cost(any=sur), f"harvest via {a.via}")
     _spend(state, a.via)
     return events + harvest.harvest(state, seat, (a.food, a.matter, a.energy))
@@ -240,8 +239,6 @@ def _exchange(state: KardashevState, seat: int, a: Action) -> list[Event]:
 
 def _gift(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Gift)
-    from starlanes.games.kardashev.rules.common import ally_of
-
     ally = ally_of(state, seat)
     assert ally is not None
     delta = [a.food, a.matter, a.energy]
@@ -288,8 +285,6 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         return legality.why_not(state, actor, action)
 
     def _default_action(self, state: KardashevState, seat: int) -> Action | None:
-        from starlanes.games.kardashev.actions import Bid
-
         return Bid(0) if legality.decision_kind(state) == "bid" else None
 
     def _apply(self, state: KardashevState, moves: Mapping[int, Action]) -> list[Event]:
@@ -321,8 +316,6 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         new = shuffled_bag(self.clone(state), rng)
         for other in range(state.players):
             if other != seat and other in new.sealed:
-                from starlanes.games.kardashev.actions import Bid
-
                 new.sealed[other] = Bid(rng.randint(0, round.bid_range(state, other))).text()
         return new
 

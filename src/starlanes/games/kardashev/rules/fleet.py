@@ -29,6 +29,7 @@ from starlanes.games.kardashev.rules.common import (
     remove_fleet,
     resource_types,
 )
+from starlanes.games.kardashev.rules.turn import draw_for
 from starlanes.games.kardashev.state import Battle, KardashevState, Task
 
 
@@ -104,8 +105,6 @@ def move(state: KardashevState, seat: int, start: int, plan: MovePlan, surcharge
     if plan.ending == "explore":
         d = state.cells[dest]
         d.fleet, d.fleet_level = seat, level
-        from starlanes.games.kardashev.rules.turn import draw_for
-
         events.append(draw_for(state, seat, [dest], "explore", gain=gaining))
         return events
     target = state.cells[dest]

@@ -29,6 +29,7 @@ from starlanes.games.kardashev.rules.common import (
     friends,
     get,
     give,
+    held_techs,
     hook,
     offer_gain,
     one,
@@ -166,8 +167,6 @@ def via_surcharge(state: KardashevState, seat: int, via: str | None, action: str
     not allow ``action`` (K-A06, K-TE19, K-TE22, K-TE25, K-TE28, K-TE31)."""
     if via is None:
         return 0
-    from starlanes.games.kardashev.rules.common import held_techs
-
     if via not in held_techs(state, seat):
         return None
     for e in CONTENT.techs[via].effects:

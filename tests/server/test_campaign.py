@@ -235,3 +235,16 @@ def test_leak_a_nations_answers_do_not_change_with_what_it_may_not_know(client: 
     client.post(f"/api/campaigns/{mid}/orders", headers=c["headers"][1], json={"orders": good_orders(client, c, 1)})
     client.post(f"/api/campaigns/{mid}/messages", headers=c["headers"][1], json={"to": [d["id"]], "text": "psst"})
     assert answers() == before
+
+
+def test_the_gms_socket_is_told_of_each_submission(client: TestClient) -> None:
+    """The GM's WebSocket message is JSON (its viewer is "gm"), sent again when a nation submits."""
+    c = campaign(client, factions=2)
+    mid = c["match_id"]
+    with client.websocket_connect(f"/api/matches/{mid}/ws?token={c['gm_token']}") as socket:
+        first = socket.receive_json()
+        assert first["viewer"] == "gm" and first["state_id"] == 0
+        client.post(f"/api/campaigns/{mid}/orders", headers=c["headers"][0], json={"orders": ""})
+        assert socket.receive_json()["state_id"] == 1
+    joined = client.get(f"/api/campaigns/{mid}", headers=c["gm"]).json()["nations"]
+    assert [n["joined"] for n in joined] == [True, True]

@@ -258,6 +258,7 @@ class CampaignService:
         base = {"match_id": live.row.id, "name": live.row.name, "state_id": live.step, "turn": state.turn,
                 "turns": state.params.turns, "turn_closes": state.params.turn_closes, "ended": state.ended}
         if principal.role == "gm":
+            self.matches.refresh_row(live)  # who has joined since
             submitted = tuple(sorted(state.sealed))
             return {**base, "role": "gm", "nations": [
                 {"seat": i, "id": f.id, "name": f.name, "approved": f.approved, "joined": live.row.seats[i].joined,

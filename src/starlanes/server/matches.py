@@ -278,7 +278,9 @@ class MatchService:
         assert actor is not None
         view = ruleset.view(state, actor)
         text = plain(renderer_for(ruleset).render(view.game, actor))
-        return {"state_id": step, "viewer": view.viewer, "view": msgspec.to_builtins(view), "text": text}
+        # the viewer as JSON ("gm" or a seat): the WebSocket sends this dict with json.dumps
+        return {"state_id": step, "viewer": msgspec.to_builtins(view.viewer), "view": msgspec.to_builtins(view),
+                "text": text}
 
     def legal(self, principal: Principal) -> dict[str, Any]:
         live = self.live(principal.match_id)

@@ -1,5 +1,7 @@
-// The router: #/ lobby, #/join/<match>/<invite>, #/play/<match>/<seat>, #/watch/<match>/<code>.
+// The router: #/ lobby, #/join/<match>/<invite>, #/play/<match>/<seat>, #/watch/<match>/<code>,
+// campaigns: #/campaign-new, #/campaign/<match>/<seat|gm>.
 import { api, el, remember, seatFor } from "./api.js";
+import { showCampaign, showNewCampaign } from "./campaign.js";
 import { showLobby } from "./lobby.js";
 import { showPlay } from "./play.js";
 
@@ -14,7 +16,7 @@ async function join(match, invite) {
   const mine = seatFor(match, null);
   const known = mine && mine.invite === invite ? mine : null;
   if (known) {
-    location.replace(`#/play/${match}/${known.seat}`);
+    location.replace(`#/${known.game === "star-kingdoms" ? "campaign" : "play"}/${match}/${known.seat}`);
     return;
   }
   root.replaceChildren(el("p", { class: "muted" }, "Joining…"));
@@ -27,7 +29,7 @@ async function join(match, invite) {
       game = "";
     }
     remember({ match, seat: joined.seat, token: joined.token, game, invite, gm: false });
-    location.replace(`#/play/${match}/${joined.seat}`);
+    location.replace(`#/${game === "star-kingdoms" ? "campaign" : "play"}/${match}/${joined.seat}`);
   } catch (e) {
     root.replaceChildren(
       el("section", { class: "panel" },
@@ -50,7 +52,10 @@ async function route() {
   if (page === "join" && parts[1] && parts[2]) {
     crumb("joining");
     await join(parts[1], parts[2]);
-  } else if (page === "play" && parts[1]) {
+  } else if (page === "campaign-new") {
+    crumb("new campaign");
+    leave = await showNewCampaign(root);
+  } else if ((page === "play" || page === "campaign") && parts[1]) {
     const mine = seatFor(parts[1], parts[2]);
     if (!mine) {
       crumb("");
@@ -60,7 +65,11 @@ async function route() {
         el("p", {}, el("a", { href: "#/" }, "Back to the lobby"))));
       return;
     }
-    leave = await showPlay(root, { match: parts[1], token: mine.token, seat: mine.gm ? "gm" : mine.seat }, crumb);
+    if (page === "campaign" || mine.game === "star-kingdoms") {
+      leave = await showCampaign(root, { match: parts[1], token: mine.token, gm: !!mine.gm }, crumb);
+    } else {
+      leave = await showPlay(root, { match: parts[1], token: mine.token, seat: mine.gm ? "gm" : mine.seat }, crumb);
+    }
   } else if (page === "watch" && parts[1] && parts[2]) {
     leave = await showPlay(root, { match: parts[1], spectator: parts[2], seat: "spectator" }, crumb);
   } else {

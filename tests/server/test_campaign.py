@@ -64,9 +64,10 @@ def test_orders_are_checked_line_by_line_without_submitting_then_submitted_and_r
     assert client.get(f"/api/matches/{mid}", headers=c["gm"]).json()["submitted"] == []
     refused = client.post(f"/api/campaigns/{mid}/orders", headers=c["headers"][0], json={"orders": BAD + good})
     assert refused.status_code == 422 and "line 1" in refused.json()["message"]
-    assert client.post(f"/api/campaigns/{mid}/orders", headers=c["headers"][0], json={"orders": good}).status_code == 200
+    me = c["headers"][0]
+    assert client.post(f"/api/campaigns/{mid}/orders", headers=me, json={"orders": good}).status_code == 200
     again = "# nothing new this turn\n"
-    assert client.post(f"/api/campaigns/{mid}/orders", headers=c["headers"][0], json={"orders": again}).status_code == 200
+    assert client.post(f"/api/campaigns/{mid}/orders", headers=me, json={"orders": again}).status_code == 200
     page = client.get(f"/api/campaigns/{mid}", headers=c["headers"][0]).json()
     assert page["submitted"] and page["orders"] == again
     gm = client.get(f"/api/campaigns/{mid}", headers=c["gm"]).json()

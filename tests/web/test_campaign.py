@@ -69,7 +69,6 @@ def test_a_gm_and_three_players_run_two_turns_in_the_browser(server: Server, bro
     assert len(links) == 3
     g.click("#new-gm-link")
     g.wait_for_selector("#gm-nations tr[data-nation]")
-    match_id = links[0].split("#/join/")[1].split("/")[0]
 
     players = [open_page(browser, opened, errors, link) for link in links]
     for i, p in enumerate(players):
@@ -83,7 +82,7 @@ def test_a_gm_and_three_players_run_two_turns_in_the_browser(server: Server, bro
     a.page.wait_for_selector('#order-lines li[data-line="1"][data-ok="no"]')
     assert "Nowhere" in a.page.inner_text('#order-lines li[data-line="1"]')
     assert a.page.is_disabled("#orders-submit")
-    assert g.get_attribute(f'#gm-nations tr[data-nation] >> nth=0', "data-submitted") == "no"
+    assert g.get_attribute('#gm-nations tr[data-nation] >> nth=0', "data-submitted") == "no"
     a.write(f"# better eyes first\nresearch Sensors on {a.home()}\n")
     a.page.wait_for_selector('#orders-check[data-ok="yes"]')
     assert a.page.locator('#order-lines li[data-ok="yes"]').count() == 1

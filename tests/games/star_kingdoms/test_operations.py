@@ -72,6 +72,11 @@ def test_the_32_operations_of_the_five_types_are_content() -> None:
     assert counts == {"science": 7, "trade": 6, "military": 4, "intelligence": 9, "religious": 6}
     assert sorted(k.order for k in ops.kinds.values()) == [f"O{n}" for n in range(27, 59)]
     assert ops.names.resolve("Spread the Word") == "spread-the-word"
+    assert ops.by_name("trade hub").id == "establish-trade-hub"
+    assert ops.by_name("FOB").id == "establish-forward-operating-base"
+    assert ops.by_name("mining expedition").id == "send-asteroid-mining-expedition"
+    with pytest.raises(IllegalAction, match="did you mean 'Spread the Word'"):
+        ops.by_name("Spread the Wrod")
 
 
 def test_a_broken_operations_file_names_file_entry_and_field(tmp_path: Path) -> None:

@@ -137,6 +137,8 @@ class OperationKind(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_
 
     id: Id
     name: Name
+    aliases: tuple[Name, ...] = ()
+    """Other names players may write ("FOB"); "Establish X" may always be written "X"."""
     org: OrgType
     modifier: Annotated[int, msgspec.Meta(ge=0, le=20)]
     modifier_rule: ModifierRule = "fixed"
@@ -168,6 +170,14 @@ class Operations:
     def kind(self, ident: str) -> OperationKind:
         return self.kinds[ident]
 
+    def by_name(self, name: str) -> OperationKind:
+        """The operation a player names ("Establish Trade Hub", "trade hub", "spread-the-word"), or
+        IllegalAction with "did you mean"."""
+        ident = self.names.resolve(name)
+        if ident is None:
+            raise IllegalAction("operation", self.names.unknown(name))
+        return self.kinds[ident]
+
     def of_type(self, org_type: OrgType) -> tuple[OperationKind, ...]:
         return tuple(k for k in self.kinds.values() if k.org == org_type)
 
@@ -191,8 +201,10 @@ def operations_from_data(data: object, file: str) -> Operations:
             raise ContentError(file, f"{where}.site", f"site '{k.site}' does not fit target '{k.target}'")
         if k.modifier_rule != "fixed" and k.modifier:
             raise ContentError(file, f"{where}.modifier", f"a '{k.modifier_rule}' modifier is computed; give 0")
+        short = k.name.removeprefix("Establish ")
+        aliases = tuple(a for a in (*k.aliases, short if short != k.name else "") if a)
         try:
-            index.add(k.id, k.name)
+            index.add(k.id, k.name, aliases)
         except ValueError as exc:
             raise ContentError(file, f"{where}.name", str(exc)) from None
         kinds[k.id] = k

@@ -177,3 +177,10 @@ def test_K_V09_team_scores() -> None:
     state.last_round = state.round
     rnd.begin_turn(state)
     assert G.outcome(state).winners == (0, 2)  # type: ignore[union-attr]
+
+
+def test_A45_a_bid_is_hidden_from_the_ally_too() -> None:
+    state = allies()
+    act(state, 0, "bid 2")
+    seen = G.view(state, 2)  # seat 2 is seat 0's ally
+    assert seen.my_sealed is None and seen.submitted == (0,) and seen.game.bids == []

@@ -15,6 +15,9 @@ from starlanes.games.star_kingdoms.galaxy import Galaxy
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import format_order, parse_order
 from starlanes.games.star_kingdoms.orders.records import Stance
+from starlanes.games.star_kingdoms.pipeline import Turn
+from starlanes.games.star_kingdoms.report import ReportBuilder
+from starlanes.games.star_kingdoms.warfare import resolve_surveys
 
 CAT = load_catalogue()
 HOME = "WRQ"
@@ -207,3 +210,46 @@ def test_O03_engage_a_faction_by_name_needs_a_met_faction() -> None:
     assert order == r.StandingEngage(subject=state.factions[1].id, engage=False)
     assert format_order(order, book) == f"do not engage {other}"
     assert verdicts(state, f"engage {other}\n")[0][0]
+
+
+def test_SURV_02_VIS_02_a_deep_space_survey_finds_concealed_wormholes_up_to_its_sensor_level() -> None:
+    state = campaign()
+    gi = galaxy_index(state.galaxy)
+    hidden = next(h for h, other in gi.links["BXL"] if other != HOME)
+    set_wormhole(state, hidden, concealment=1)
+    run(state, {0: "move Pathfinder to BXL\n"})
+    k = state.knowledge[state.factions[0].id]
+    assert hidden not in k.wormholes  # a passive survey sees concealment 0 only (VIS-03)
+    (ok, why), = verdicts(state, "survey space with Vigilant\n")
+    assert not ok and "no Deep Space Sensors" in why
+    run(state, {0: "survey space with Pathfinder\n"})
+    k = state.knowledge[state.factions[0].id]
+    assert hidden in k.wormholes and k.systems["BXL"].active_level == 1  # and it stays known (MOV-07)
+    assert any(n.rule == "SURV-02" and "done" in n.text for n in report(state).notices)
+
+
+def test_SURV_02_Amb32_a_unit_that_moved_does_not_survey() -> None:
+    state = campaign()
+    run(state, {0: "survey space with Pathfinder\nmove Pathfinder to BXL\n"})  # the last order wins
+    assert unit(state.factions[0], "Pathfinder").system == "BXL"
+    unit(state.factions[0], "Pathfinder").mission = "survey:system:BXL"
+    unit(state.factions[0], "Pathfinder").moved = True
+    t = Turn(state=state, orders={}, catalogue=CAT)
+    for f in state.factions:
+        t.builders[f.id] = ReportBuilder(f.id, turn=state.turn, opening=f.credits, sp=f.tech.sp)
+    resolve_surveys(t)
+    f0 = state.factions[0]
+    notes = t.builders[f0.id].build(closing=f0.credits, sp=f0.tech.sp).notices
+    assert any("not done" in n.text for n in notes)
+
+
+def test_SURV_03_a_planetary_survey_by_troops_on_the_planet() -> None:
+    state = campaign()
+    gi = galaxy_index(state.galaxy)
+    planet = gi.systems["BXL"].planets[0]
+    run(state, {0: "move First Surveyors to BXL\n"})
+    run(state, {0: f"land First Surveyors on \"{planet.name}\"\n"})
+    assert unit(state.factions[0], "First Surveyors").planet == planet.id
+    run(state, {0: f"survey \"{planet.name}\" with First Surveyors\n"})
+    facts = state.knowledge[state.factions[0].id].planets[planet.id]
+    assert "planetary" in facts.surveys and facts.mineral_rating == planet.mineral_rating

@@ -46,7 +46,8 @@ __all__ = [
 ]
 
 UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
-                                          r.Blockade, r.Bombard, r.Land, r.GroundRounds)
+                                          r.Blockade, r.Bombard, r.Land, r.GroundRounds, r.DeepSpaceSurvey,
+                                          r.PlanetarySurvey)
 """The part 2 orders :func:`apply_unit_order` carries out at step 1."""
 
 
@@ -188,9 +189,9 @@ def _mission(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Bl
     owner = next((f for f in state.factions if f.colony(order.planet) is not None), None)
     if owner is faction:
         raise OrderProblem(f"{planet} is your own planet")
-    if owner is None:
+    if owner is None and not isinstance(order, r.Land):
         raise OrderProblem(f"{planet} is not an inhabited nation's world (S17: only inhabited planets are "
-                           "blockaded, bombarded or invaded)")
+                           "blockaded or bombarded)")
     want = "detachment" if isinstance(order, r.Land) else "ship"
     for unit in units:
         if unit.unit != want:
@@ -231,6 +232,26 @@ def _ground_rounds(state: CampaignState, faction: Faction, order: r.GroundRounds
             "(GRND-02)")
 
 
+def _survey(state: CampaignState, faction: Faction, cat: Catalogue,
+            order: r.DeepSpaceSurvey | r.PlanetarySurvey) -> str:
+    """O64/O65: the units spend this turn surveying (they must not move; SURV-02, SURV-03, Amb#94)."""
+    units = _units(faction, order.units)
+    system = _one_system(state, units)
+    planet = order.planet if isinstance(order, r.PlanetarySurvey) else ""
+    module, need = ("planetary-survey-corps", "Planetary Survey Corps") if planet else (
+        "deep-space-sensors", "Deep Space Sensors")
+    what = _gi(state).planets[planet].name if planet else system_name(state, system)
+    for unit in units:
+        if not any(m.module == module for m in unit.modules):
+            raise OrderProblem(f"{unit.name} has no {need} module")
+        if planet and unit.planet != planet:
+            raise OrderProblem(f"{unit.name} is not on {what}")
+    for unit in units:
+        unit.mission = f"survey:planet:{planet}" if planet else f"survey:system:{system}"
+        unit.move_to = ""
+    return f"{', '.join(u.name for u in units)} will survey {what} this turn (a full turn, Uncontested)"
+
+
 def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Order) -> str:
     """Check and record one part 2 order at step 1; OrderProblem (nothing changed) if refused."""
     if isinstance(order, r.Move):
@@ -247,6 +268,8 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
         return _standing(state, faction, order)
     if isinstance(order, r.GroundRounds):
         return _ground_rounds(state, faction, order)
+    if isinstance(order, r.DeepSpaceSurvey | r.PlanetarySurvey):
+        return _survey(state, faction, cat, order)
     raise OrderProblem(f"order {order.order_id} is not a unit order")
 
 

@@ -39,7 +39,7 @@ from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.economy import Districts, PlanetEconomy, planet_pe
 from starlanes.games.star_kingdoms.engagement import battle_rng, report_side, stance
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
-from starlanes.games.star_kingdoms.knowledge import own_planet, see_owner
+from starlanes.games.star_kingdoms.knowledge import active_survey, own_planet, planetary_survey, see_owner
 from starlanes.games.star_kingdoms.report import CombatReport, CombatSide, SightingLine
 from starlanes.games.star_kingdoms.war.battle import Force
 from starlanes.games.star_kingdoms.war.ground import ground_turn, militia_count, reinforcement_determination
@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 __all__ = [
     "capture",
     "record_sightings",
+    "resolve_surveys",
     "sightings_of",
     "space_defences",
     "step_bombardment",
@@ -273,6 +274,11 @@ def _land(turn: Turn) -> None:
             found = owners.get(planet)
             system = gi.planet_system[planet]
             troops = [u for u in troops if u.system == system and not u.planet]
+            if found is None and troops:
+                for u in troops:  # an unclaimed world: the troops simply land (to survey it, ruling 215)
+                    u.planet = planet
+                _tell(turn, attacker, name, f"{len(troops)} detachment(s) landed on {name}")
+                continue
             if found is None or found[0] is attacker or not troops:
                 continue
             owner, colony = found
@@ -415,7 +421,62 @@ def step_ground_combat(turn: Turn) -> None:
                 capture(state, owner, attacker, colony)
                 _tell(turn, attacker, name, f"{name} is captured from {owner.name} (Amb#75)")
                 _tell(turn, owner, name, f"{name} is lost to {attacker.name} (Amb#75)")
+    resolve_surveys(turn)
     record_sightings(turn)
+
+
+# --- surveys --------------------------------------------------------------------------------------
+
+
+def _ground_uncontested(state: CampaignState, cat: Catalogue, faction: Faction, planet: str) -> bool:
+    """CONT-01/02 for ground actions: no other nation's detachments on the planet, or only unarmed
+    ones while the faction has an armed detachment there."""
+    mine_armed = any(u.planet == planet and u.unit == "detachment" and unit_stats(cat, u).armed for u in faction.units)
+    for other in state.factions:
+        if other is faction or stance(other, faction.id) in ("allied", "friendly"):
+            continue
+        for u in other.units:
+            if u.planet == planet and u.unit == "detachment" and (unit_stats(cat, u).armed or not mine_armed):
+                return False
+    return True
+
+
+def resolve_surveys(turn: Turn) -> None:
+    """Deep space (O64) and planetary (O65) surveys of units that spent the whole turn on them: they
+    did not move and are Uncontested once the fighting is over (SURV-02, SURV-03, Amb#32, Amb#94;
+    ruling 215: decided here, after step 6, as nothing in steps 7-8 changes who is where)."""
+    state, cat = turn.state, turn.catalogue
+    gi = _gi(state)
+    for faction in state.factions:
+        jobs: dict[str, list[Unit]] = {}
+        for u in faction.units:
+            if u.mission.startswith("survey:"):
+                jobs.setdefault(u.mission[len("survey:"):], []).append(u)
+                u.mission = ""
+        k = state.knowledge.get(faction.id)
+        b = turn.builders.get(faction.id)
+        for target in sorted(jobs):
+            kind, _, where = target.partition(":")
+            units = [u for u in jobs[target] if not u.moved]
+            level = max((unit_stats(cat, u).sensors for u in units), default=0)
+            if kind == "system":
+                label, rule = f"Deep space survey of {gi.systems[where].name}", "SURV-02"
+                ok = bool(units) and uncontested(state, cat, faction, where)
+            else:
+                label, rule = f"Planetary survey of {gi.planets[where].name}", "SURV-03"
+                units = [u for u in units if u.planet == where]
+                ok = bool(units) and _ground_uncontested(state, cat, faction, where)
+            if not ok:
+                if b is not None:
+                    b.notice(f"{label}: not done (the units moved or were contested)", rule=rule)
+                continue
+            if k is not None:
+                k = active_survey(k, gi, where, state.turn, level) if kind == "system" else planetary_survey(
+                    k, gi, where, state.turn)
+            if b is not None:
+                b.notice(f"{label} done (sensor level {level}); see Known space", rule=rule)
+        if k is not None:
+            state.knowledge[faction.id] = k
 
 
 # --- vision ---------------------------------------------------------------------------------------

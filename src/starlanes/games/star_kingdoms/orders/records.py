@@ -25,6 +25,7 @@ __all__ = [
     "ConstructOffice",
     "ConstructPlanetaryShield",
     "ConstructShip",
+    "DeepSpaceSurvey",
     "FormTaskGroup",
     "GMRequest",
     "GroundRounds",
@@ -33,6 +34,7 @@ __all__ = [
     "Move",
     "Order",
     "OrgType",
+    "PlanetarySurvey",
     "RebuildAndRepair",
     "RefitDetachment",
     "RefitShip",
@@ -240,6 +242,19 @@ class Bombard(Order, frozen=True, tag="O70"):
 class Land(Order, frozen=True, tag="O71"):
     units: tuple[str, ...]
     planet: str
+
+
+class DeepSpaceSurvey(Order, frozen=True, tag="O64"):
+    """Ships with Deep Space Sensors spend the turn surveying the system they are in (SURV-02)."""
+
+    units: tuple[str, ...]
+
+
+class PlanetarySurvey(Order, frozen=True, tag="O65"):
+    """Detachments with Planetary Survey Corps on a planet spend the turn surveying it (SURV-03)."""
+
+    planet: str
+    units: tuple[str, ...]
 
 
 class GroundRounds(Order, frozen=True, tag="O72"):

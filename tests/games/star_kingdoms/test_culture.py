@@ -51,6 +51,14 @@ def test_CULT_03_a_colony_copies_the_closest_planet_at_minus_one() -> None:
     assert culture.closest_planet(gi, "e1", ["c1", "b2"], "a1") == "b2"
 
 
+def test_CULT_03_OP_R5_a_new_colony_of_a_campaign_copies_its_closest_planet_and_its_sponsors() -> None:
+    state = org_campaign()
+    a = state.factions[0]
+    assert culture.new_colony_principles(state, a.id, "b2") == {"Tradition": 2, "Commerce": 1}
+    assert culture.new_colony_principles(state, a.id, "b2", ["Order", "Order"]) == {
+        "Tradition": 2, "Commerce": 1, "Order": 1}
+
+
 def test_CULT_04_starting_principles_3_2_1_more_with_the_gm_examples() -> None:
     """S10 examples: the Ratfolk (3, 2, 1) and the Solvaskr (3, 2, 2, 1, a GM-agreed fourth)."""
     assert culture.starting_principles(["The Great Game", "Clan Society", "Feudalism"]) == {

@@ -47,6 +47,7 @@ __all__ = [
     "colony_principles",
     "detected_principles",
     "detection_threshold",
+    "new_colony_principles",
     "principle_report",
     "principle_sightings",
     "religious_branch",
@@ -183,6 +184,23 @@ def closest_planet(gi: GalaxyIndex, target: str, own: Sequence[str], homeworld: 
     ranked = sorted(enumerate(own), key=lambda item: (dist.get(gi.planet_system[item[1]], far),
                                                       item[1] != homeworld, item[0]))
     return ranked[0][1]
+
+
+def new_colony_principles(state: CampaignState, faction_id: str, planet: str, sponsors: Iterable[str] = (),
+                          params: OrgParams | None = None) -> dict[str, int]:
+    """The principles of the nation's new colony on ``planet`` (CULT-03, OP-R5): its closest planet's
+    at -1 (:func:`closest_planet`), then +1 to each sponsoring guiding principle, once.  Call it
+    before the colony joins the nation's colonies."""
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+
+    f = state.faction(faction_id)
+    own = [c.planet for c in f.colonies if c.planet != planet]
+    if not own:
+        return sponsored_colony({}, sponsors, params)
+    source = closest_planet(galaxy_index(state.galaxy), planet, own, f.homeworld)
+    colony = f.colony(source)
+    assert colony is not None
+    return sponsored_colony(colony_principles(colony.principles, params=params), sponsors, params)
 
 
 def detection_threshold(branch_types: Iterable[str], params: OrgParams | None = None) -> int | None:

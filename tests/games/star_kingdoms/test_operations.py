@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from tests.games.star_kingdoms.test_orgs import add_org, org_campaign
 
@@ -318,6 +319,11 @@ def test_OP_S6_share_technology_level_x_plus_one_prerequisites_at_start_and_end(
     a.tech = a.tech.__class__(levels=a.tech.levels, known=a.tech.known | {supplemental.id})
     with pytest.raises(IllegalAction, match="prerequisites"):
         start_operation(w, a.id, org.id, "share-technology", OpTarget(planet="c1", tech=supplemental.id), 1)
+    design = next(t for t in CAT.techs.values() if t.kind == "design")
+    with pytest.raises(IllegalAction, match="names the class"):
+        start_operation(w, a.id, org.id, "share-technology", OpTarget(planet="c1", tech=design.id), 1)
+    with pytest.raises(IllegalAction, match="name the technology"):
+        start_operation(w, a.id, org.id, "share-technology", OpTarget(planet="c1", tech="warp-drive"), 1)
 
 
 def test_OP_S7_deep_space_science_facility_founds_an_outpost_branch() -> None:
@@ -741,3 +747,25 @@ def test_a_turn_of_operations_end_to_end_defensive_first_effects_and_gm_queue() 
     assert any("smugglers" in item.subject for item in state.gm_queue)
     assert any(f.source == "operation" and "50 credits" in f.text for f in state.knowledge[a.id].facts)
     assert c.credits == 450 + 50
+
+
+def test_every_operation_refuses_bad_targets_with_a_message_never_a_crash() -> None:
+    """Bad input changes nothing and says what is wrong: every operation, every odd target."""
+    state = org_campaign()
+    a, c = state.factions
+    orgs = {t: add_org(state, 0, t, principle="Order" if t == "religious" else "")
+            for t in ("science", "trade", "military", "intelligence", "religious")}
+    targets = [OpTarget(), OpTarget(planet="nowhere"), OpTarget(system="nowhere"), OpTarget(branch="nope"),
+               OpTarget(planet="c1"), OpTarget(system="C"), OpTarget(planet="a1"), OpTarget(faction="nobody"),
+               OpTarget(faction=c.id), OpTarget(belt="nope"), OpTarget(anomaly="nope"), OpTarget(wormhole="nope"),
+               OpTarget(planet="c1", tech="nope"), OpTarget(planet="c1", principle="nope"),
+               OpTarget(planet="b2", site="planet"), OpTarget(system="C", site="outpost"),
+               OpTarget(org="x", planet="c1")]
+    before = msgspec.json.encode(state)
+    for kind in load_operations().kinds.values():
+        for t in targets:
+            try:
+                start_operation(world(state), a.id, orgs[kind.org].id, kind.id, t, 1)
+            except IllegalAction as exc:
+                assert exc.reason and kind.name in str(exc)
+    assert msgspec.json.encode(state) == before

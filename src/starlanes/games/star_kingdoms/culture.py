@@ -6,8 +6,8 @@ rulings 318-322).  A world's principles are the ``principles`` map of its
 every function here takes such a map and returns a new one, never changing its argument:
 
 - :func:`starting_principles` (CULT-04: 3, 2, 1; more only with the GM),
-  :func:`colony_principles` and :func:`closest_planet` (CULT-03: a new colony copies its nation's
-  closest planet at -1),
+  :func:`colony_principles`, :func:`closest_planet` and :func:`new_colony_principles` (CULT-03: a
+  new colony copies its nation's closest planet at -1),
 - :func:`change_adherence` (the bounds of ruling 318: 1..5, 0 removes, a new principle starts at 1),
   :func:`spread_the_word`, :func:`burn_the_heretics` (OP-R3, OP-R4), :func:`religious_office`
   and :func:`religious_branch` (ORG-17, Amb#39), :func:`sponsored_colony` (OP-R5),

@@ -604,6 +604,8 @@ def _share_level(world: World, kind: OperationKind, faction: Faction, t: OpTarge
         tech = cat.tech(t.tech)
     except KeyError:
         raise _refuse(kind, "name the technology to share") from None
+    if tech.kind == "design" and t.design_class not in cat.classes:
+        raise _refuse(kind, f"{tech.name} names the class it unlocks")
     level = research_level(cat, recipient.tech, tech, t.design_class) if tech.kind != "core" else \
         recipient.tech.level(tech.id) + 1
     if tech.kind == "core":

@@ -253,3 +253,19 @@ def test_SURV_03_a_planetary_survey_by_troops_on_the_planet() -> None:
     run(state, {0: f"survey \"{planet.name}\" with First Surveyors\n"})
     facts = state.knowledge[state.factions[0].id].planets[planet.id]
     assert "planetary" in facts.surveys and facts.mineral_rating == planet.mineral_rating
+
+
+def test_DECOM_01_DECOM_02_units_scrapped_at_a_shipyard_or_military_district() -> None:
+    state = campaign()
+    f = state.factions[0]
+    credits = f.credits
+    sc, mt = f.tech.level("ship-construction"), f.tech.level("military-theory")
+    run(state, {0: "decommission Vigilant, First Guard\n"})
+    assert {u.name for u in f.units} == {"Pathfinder", "First Surveyors"}
+    gained = 10 * 1 * sc + 10 * 1 * mt
+    refunds = [e for e in report(state).ledger.entries if e.kind == "refund"]
+    assert sum(e.amount for e in refunds) == gained
+    assert report(state).ledger.opening == credits
+    run(state, {0: "move Pathfinder to BXL\n"})
+    (ok, why), = verdicts(state, "decommission Pathfinder\n")
+    assert not ok and "no Shipyard district" in why

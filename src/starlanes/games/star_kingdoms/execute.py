@@ -615,6 +615,41 @@ HANDLERS: dict[type[r.Order], Handler] = {
 """Order type -> what it does at step 1 (parts 2 and 3 add their orders here)."""
 
 
+def _decommission(ctx: _Ctx, order: r.Decommission) -> str:
+    """O78 at step 1: a ship in a system where the nation has a Shipyard district, a detachment on a
+    planet of the nation with a Military district, scrapped for 10 x level x SC (MT) TL credits
+    (DECOM-01, DECOM-02, Amb#117)."""
+    from starlanes.games.star_kingdoms.war.fieldwork import decommission_value
+
+    gi = galaxy_index(ctx.state.galaxy)
+    units = []
+    for ident in order.units:
+        unit = ctx.faction.unit_by_id(ident)
+        if unit is None:
+            raise _Refused(f"you have no unit '{ident}'")
+        if unit.unit == "ship":
+            yards = [c for c in ctx.faction.colonies if c.districts.shipyard >= 1
+                     and gi.planet_system[c.planet] == unit.system]
+            if not yards:
+                raise _Refused(f"{unit.name}: no Shipyard district of yours in its system (DECOM-01)")
+            tl = ctx.faction.tech.level("ship-construction")
+        else:
+            colony = ctx.faction.colony(unit.planet) if unit.planet else None
+            if colony is None or colony.districts.military < 1:
+                raise _Refused(f"{unit.name}: not on a planet of yours with a Military district (DECOM-02)")
+            tl = ctx.faction.tech.level("military-theory")
+        units.append((unit, decommission_value(unit.level, max(tl, 1))))
+    for unit, value in units:
+        ctx.faction.units.remove(unit)
+        ctx.faction.credits += value
+        ctx.builder.refund(value, f"Decommissioned {unit.name} ({ctx.cat.classes[unit.class_id].name})",
+                           line=ctx.line)
+    return ", ".join(f"{u.name} scrapped for {v} credits" for u, v in units)
+
+
+HANDLERS[r.Decommission] = _decommission
+
+
 def _unit_order(ctx: _Ctx, order: r.Order) -> str:
     """Part 2's standing and unit orders (``movement.py``: checked now, carried out at steps 3-6)."""
     from starlanes.games.star_kingdoms.movement import OrderProblem, apply_unit_order

@@ -39,6 +39,7 @@ Part 2's forms (movement and war)::
     O71  land <detachments> on <planet>
     O72  fight <1-3> rounds on <planet>
     O64  survey space with <ships>            (the system they are in)
+    O78  decommission <units>
     O65  survey <planet> with <detachments>   (detachments on that planet)
 
 Lists are comma-separated (``with 2 Ship Weapons, Deep Space Sensors``).  Parts 2 and 3 add
@@ -346,6 +347,7 @@ ENTRIES: tuple[Entry, ...] = (
     _e("land {units:units} on {planet:planet}", r.Land),
     _e("fight {rounds:int} rounds on {planet:planet}", r.GroundRounds),
     _e("survey space with {units:units}", r.DeepSpaceSurvey),
+    _e("decommission {units:units}", r.Decommission),
     _e("survey {planet:planet} with {units:units}", r.PlanetarySurvey),
 )
 

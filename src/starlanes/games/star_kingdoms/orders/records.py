@@ -25,6 +25,7 @@ __all__ = [
     "ConstructOffice",
     "ConstructPlanetaryShield",
     "ConstructShip",
+    "Decommission",
     "DeepSpaceSurvey",
     "FormTaskGroup",
     "GMRequest",
@@ -254,6 +255,12 @@ class PlanetarySurvey(Order, frozen=True, tag="O65"):
     """Detachments with Planetary Survey Corps on a planet spend the turn surveying it (SURV-03)."""
 
     planet: str
+    units: tuple[str, ...]
+
+
+class Decommission(Order, frozen=True, tag="O78"):
+    """Scrap units at an own Shipyard (ships) or Military district (detachments) for credits (DECOM-*)."""
+
     units: tuple[str, ...]
 
 

@@ -521,5 +521,12 @@ def test_a_nations_bonuses_of_a_turn_in_one_call_and_the_state_round_trips() -> 
     assert [b.power for b in theirs.host_trade["c1"]] == [1]
     assert any(house.id in line for line in theirs.notices)
     assert c.id in orgs.world.branch(house.id).found_by  # type: ignore[union-attr]
+    assert mine.people_traits == ()  # the test nations have no traits
+    from starlanes.games.star_kingdoms.campaign import Trait
+
+    c.traits = [Trait(name="Hive Minds", category="people", text="secret effect"),
+                Trait(name="Conquerors", category="ambition")]
+    _, mine = nation_bonuses(state, orgs, a.id, 3, random.Random(2))
+    assert mine.people_traits == ((c.id, "Hive Minds"),)  # VIS-08: the name only, never the ambition
     again = msgspec.json.decode(msgspec.json.encode(orgs), type=OrgsState)
     assert again == orgs

@@ -1260,6 +1260,19 @@ class NationBonuses(msgspec.Struct, frozen=True, kw_only=True):
     """Principles its branches reveal on foreign worlds (the sheet)."""
     notices: tuple[str, ...]
     """Timers that ended, safe houses its forward operating bases see (the sheet)."""
+    people_traits: tuple[tuple[str, str], ...] = ()
+    """(nation, trait name) of every nation on whose planets it has a branch: the name, never the
+    effect, of their people trait (VIS-08; ``knowledge.learn_trait``)."""
+
+
+def _people_traits(state: CampaignState, world: OrgWorld, faction: str) -> tuple[tuple[str, str], ...]:
+    hosts = {b.planet for b in world.branches if b.faction == faction and b.site == "planet"}
+    out: list[tuple[str, str]] = []
+    for other in state.factions:
+        if other.id == faction or not any(c.planet in hosts for c in other.colonies):
+            continue
+        out.extend((other.id, t.name) for t in other.traits if t.category == "people")
+    return tuple(out)
 
 
 def nation_bonuses(state: CampaignState, orgs: OrgsState, faction_id: str, turn: int, rng: Draw,
@@ -1288,6 +1301,7 @@ def nation_bonuses(state: CampaignState, orgs: OrgsState, faction_id: str, turn:
             world, f.id, f.tech.level("sensors"), turn, contested=contested, unfinished=unfinished)),
         sightings=culture.principle_sightings(state, world, f.id, turn, p),
         notices=notices,
+        people_traits=_people_traits(state, world, f.id),
     )
     return msgspec.structs.replace(orgs, world=world), bonuses
 

@@ -493,7 +493,7 @@ def test_org_params_parse_and_refuse_bad_values() -> None:
         OrgParams(op_target_numbers=()).validate()
 
 
-def test_a_nations_bonuses_of_a_turn_in_one_call_and_the_state_round_trips() -> None:
+def test_VIS_08_a_nations_bonuses_of_a_turn_in_one_call_and_the_state_round_trips() -> None:
     """``operations.nation_bonuses``: what steps 2, 7 and the sheet need of one nation (ORG-11..20, CULT-06)."""
     import msgspec
 

@@ -182,6 +182,12 @@ def test_the_whole_campaign_exports_to_one_file_and_imports_as_a_new_campaign(cl
     old_sheet = client.get(f"/api/campaigns/{mid}/sheets/1", headers=c["headers"][0]).json()
     new_sheet = client.get(f"/api/campaigns/{new['match_id']}/sheets/1", headers=bearer(joined["token"])).json()
     assert new_sheet["html"] == old_sheet["html"]
+    import json
+
+    edited = json.loads(data)
+    edited["campaign"]["state"]["factions"][0]["credits"] += 1000
+    tampered = client.post("/api/campaigns/import", json=edited)
+    assert tampered.status_code == 400 and "does not replay" in tampered.json()["message"]
     broken = client.post("/api/campaigns/import", json={"schema": "star-kingdoms-export/1", "campaign": 3})
     assert broken.status_code == 400 and "campaign" in broken.json()["message"]
 

@@ -29,8 +29,9 @@ from typing import Any
 import msgspec
 import sqlalchemy as sa
 
-from starlanes.core.errors import ParseError, StaleState, UnknownName, UsageError
+from starlanes.core.errors import ContentError, ParseError, StaleState, UnknownName, UsageError
 from starlanes.core.gm import Close
+from starlanes.core.match import Match
 from starlanes.core.rng import new_seed
 from starlanes.core.state import GM, Event, GameState
 from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState
@@ -393,6 +394,11 @@ class CampaignService:
         bundle = decode_export(data, "the uploaded export")
         state = bundle.state
         if bundle.match is not None:
+            ruleset = self.matches_ruleset()
+            replayed = Match.from_dict(bundle.match, ruleset, "the uploaded export's match")
+            if ruleset.to_json(replayed.state) != ruleset.to_json(state):
+                raise ContentError("the uploaded export", "match",
+                                   "its log does not replay to the campaign state it holds (edited by hand?)")
             made = self.matches.import_match(bundle.match)
         else:
             values = msgspec.to_builtins(state.params)

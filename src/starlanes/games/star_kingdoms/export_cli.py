@@ -89,3 +89,21 @@ def register(app: typer.Typer) -> None:
     app.command("export")(export_command)
     app.command("import")(import_command)
     app.command("sheet-pdf")(sheet_pdf_command)
+
+
+def main() -> None:
+    """``python -m starlanes.games.star_kingdoms.export_cli export|import|sheet-pdf ...``."""
+    from starlanes.core.errors import StarlanesError
+
+    app = typer.Typer(add_completion=False, no_args_is_help=True,
+                      help="Star Kingdoms campaign export and import, sheets as PDF.")
+    register(app)
+    try:
+        app(standalone_mode=False)
+    except StarlanesError as exc:
+        console.print(f"[red]error:[/] {escape(str(exc))}")
+        raise SystemExit(exc.exit_code) from None
+
+
+if __name__ == "__main__":
+    main()

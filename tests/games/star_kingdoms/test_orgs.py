@@ -530,3 +530,38 @@ def test_VIS_08_a_nations_bonuses_of_a_turn_in_one_call_and_the_state_round_trip
     assert mine.people_traits == ((c.id, "Hive Minds"),)  # VIS-08: the name only, never the ambition
     again = msgspec.json.decode(msgspec.json.encode(orgs), type=OrgsState)
     assert again == orgs
+
+
+def test_the_sheet_section_shows_organisations_branches_and_principles_never_hidden_foreign_branches() -> None:
+    """1.6 feedback sheet: operation progress, branches with their timers, foreign branches on own worlds
+    (hidden ones left out until found), principles of own worlds (CULT-02)."""
+    from starlanes.games.star_kingdoms.operations import (
+        OpTarget,
+        OrgsState,
+        World,
+        organisations_section_of,
+        start_operation,
+    )
+    from starlanes.games.star_kingdoms.sheets.markdown import render_markdown
+    from starlanes.games.star_kingdoms.sheets.model import build_sheet
+
+    state = org_campaign()
+    a, c = state.factions
+    trade = add_org(state, 0, "trade", name="Edgars Industries")
+    spy = add_org(state, 0, "intelligence", name="Psi Corps")
+    w, hub = found_branch(OrgWorld(), org=trade.id, faction=a.id, org_type="trade", kind="branch", site="planet",
+                          system="C", planet="c1", turn=1)
+    w, house = found_branch(w, org=spy.id, faction=a.id, org_type="intelligence", kind="safe-house", site="planet",
+                            system="C", planet="c1", turn=1)
+    w, _ = suppress(w, hub.id, 2, state.turn)
+    op = start_operation(World(state=state, orgs=w, catalogue=load_catalogue()), a.id, spy.id, "cultural-recon",
+                         OpTarget(planet="c1"), state.turn)
+    orgs = OrgsState(world=w, operations={spy.id: op})
+    builders = [("organisations", organisations_section_of(orgs))]
+    mine = render_markdown(build_sheet(state, a.id, builders=builders))
+    assert "Edgars Industries" in mine and f"suppressed until turn {state.turn + 2}" in mine
+    assert f"Cultural Recon (level {op.adjusted_level}): 0/{op.target_number}" in mine
+    assert "safe house" in mine and "Tradition 3" in mine
+    host = render_markdown(build_sheet(state, c.id, builders=builders))
+    assert "Other nations' branches" in host and "Trade" in host
+    assert "safe house" not in host and "Psi Corps" not in host and house.id not in host

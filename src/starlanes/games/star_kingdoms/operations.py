@@ -32,7 +32,7 @@ Operations are free (OPS-03).  Nothing here changes its arguments.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -80,6 +80,7 @@ from starlanes.games.star_kingdoms.tech import SciencePoints, missing_prerequisi
 
 if TYPE_CHECKING:
     from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, GMItem, Org
+    from starlanes.games.star_kingdoms.sheets.model import Section, SheetContext
 
 __all__ = [
     "DEFENSIVE_FIRST",
@@ -111,6 +112,8 @@ __all__ = [
     "load_operations",
     "nation_bonuses",
     "operations_from_data",
+    "organisations_section",
+    "organisations_section_of",
     "progress_operations",
     "resolve_operation",
     "safe_houses_being_established",
@@ -1371,3 +1374,69 @@ def _deplete(state: CampaignState, belt_id: str, by: int) -> Galaxy:
             s = msgspec.structs.replace(s, belts=belts)
         systems.append(s)
     return msgspec.structs.replace(galaxy, systems=tuple(systems))
+
+
+# --- the nation's sheet ------------------------------------------------------------------------------------
+
+
+def organisations_section(ctx: SheetContext) -> Section | None:
+    """The "Organisations and culture" section of a nation's sheet (1.6): its organisations (Power,
+    offices, branches with their timers, the operation under way with its progress), the branches of
+    other nations it knows on its worlds (hidden ones only once found, ORG-08), and the principles of
+    its own worlds (CULT-02).  Reads the campaign's ``organisations`` (an :class:`OrgsState`) when it
+    keeps one; shows only what the nation may know (names through the sheet context).  Register with
+    ``sheets.model.register_section("organisations", organisations_section, after="science")``."""
+    raw = getattr(ctx.state, "organisations", None)
+    orgs = raw if isinstance(raw, OrgsState) else (msgspec.convert(raw, OrgsState) if raw else OrgsState())
+    return organisations_section_of(orgs)(ctx)
+
+
+def organisations_section_of(orgs: OrgsState) -> Callable[[SheetContext], Section | None]:
+    """:func:`organisations_section` over a given :class:`OrgsState` (before the campaign keeps one)."""
+    return lambda ctx: _organisations_section(ctx, orgs)
+
+
+def _organisations_section(ctx: SheetContext, orgs: OrgsState) -> Section | None:
+    from starlanes.games.star_kingdoms.sheets.model import Section, Table
+
+    f = ctx.faction
+    catalogue = load_operations()
+    turn = ctx.state.turn
+
+    def where(b: Branch) -> str:
+        return ctx.planet(b.planet) if b.site == "planet" else f"outpost of {ctx.system(b.system)}"
+
+    rows: list[tuple[str, ...]] = []
+    for org in f.orgs:
+        op = orgs.operations.get(org.id)
+        doing = "none"
+        if op is not None:
+            left = max(0, op.target_number - op.progress)
+            turns = -(-left // org.power) if org.power else 0
+            doing = (f"{catalogue.kind(op.kind).name} (level {op.adjusted_level}): {op.progress}/{op.target_number}"
+                     + (f", about {turns} more turn(s)" if left else ", completes this turn"))
+        rows.append((org.name, org.type.capitalize() + (f" ({org.principle})" if org.principle else ""),
+                     str(org.power), ", ".join(ctx.planet(p) for p in org.offices) or "none", doing))
+    tables = [Table(("Organisation", "Type", "Power", "Offices", "Operation"), tuple(rows), numeric=frozenset({2}))]
+    names = {o.id: o.name for o in f.orgs}
+    own = [b for b in orgs.world.branches if b.faction == f.id]
+    if own:
+        def status(b: Branch) -> str:
+            parts = [f"suppressed until turn {b.suppressed_until}"] if b.suppressed(turn) else ["active"]
+            parts += [f"shielded until turn {t}" for t in b.blocks if t >= turn]
+            return "; ".join(parts)
+
+        tables.append(Table(("Organisation", "Branch", "Where", "Status"), tuple(
+            (names.get(b.org, b.org), b.kind.replace("-", " ") + (f" ({b.field})" if b.field else ""), where(b),
+             status(b)) for b in own), caption="Branches"))
+    from starlanes.games.star_kingdoms.orgs import branches_seen_by
+
+    foreign = [b for b in branches_seen_by(orgs.world, f.id, (c.planet for c in f.colonies)) if b.faction != f.id]
+    if foreign:
+        tables.append(Table(("Nation", "Organisation type", "Branch", "Where"), tuple(
+            (ctx.nation(b.faction), b.org_type.capitalize(), b.kind.replace("-", " "), where(b)) for b in foreign),
+            caption="Other nations' branches you know of"))
+    tables.append(Table(("Planet", "Social principles (adherence)"), tuple(
+        (ctx.planet(c.planet), ", ".join(f"{k} {v}" for k, v in sorted(c.principles.items(), key=lambda kv: -kv[1]))
+         or "none") for c in f.colonies), caption="Principles of your worlds"))
+    return Section("organisations", "Organisations and culture", (), tuple(tables))

@@ -12,6 +12,7 @@ from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.engagement import _retreat
 from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index, name_book
 from starlanes.games.star_kingdoms.galaxy import Galaxy
+from starlanes.games.star_kingdoms.knowledge import learn_wormhole
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import format_order, parse_order
 from starlanes.games.star_kingdoms.orders.records import Stance
@@ -269,3 +270,29 @@ def test_DECOM_01_DECOM_02_units_scrapped_at_a_shipyard_or_military_district() -
     run(state, {0: "move Pathfinder to BXL\n"})
     (ok, why), = verdicts(state, "decommission Pathfinder\n")
     assert not ok and "no Shipyard district" in why
+
+
+def test_MOV_09_O62_followers_take_the_wormhole_the_followed_ships_took_if_they_know_it() -> None:
+    state = campaign()
+    relate(state, 0, 1, "wary", "wary")
+    put(state, 1, "patrol-ship", "Quarry", HOME)
+    k1 = state.knowledge[state.factions[1].id]
+    state.knowledge[state.factions[1].id] = msgspec.structs.replace(
+        k1, wormholes={**k1.wormholes, **{h: w for h, w in state.knowledge[state.factions[0].id].wormholes.items()}},
+        systems={**state.knowledge[state.factions[0].id].systems, **k1.systems})
+    other = state.factions[1].name
+    run(state, {0: f"follow {other} with Vigilant\n", 1: "move Quarry to LOD\n"})
+    assert unit(state.factions[0], "Vigilant").system == "LOD"
+    assert any(m.reason == "followed" for m in report(state).movements)
+    # through a wormhole the follower does not know: the movement fails
+    k0 = state.knowledge[state.factions[0].id]
+    hole, there = next((h, o) for h, o in galaxy_index(state.galaxy).links["LOD"] if o != HOME)
+    set_wormhole(state, hole, instability=1)
+    k1 = state.knowledge[state.factions[1].id]
+    state.knowledge[state.factions[1].id] = learn_wormhole(k1, galaxy_index(state.galaxy), hole, state.turn)
+    state.knowledge[state.factions[0].id] = msgspec.structs.replace(
+        k0, wormholes={h: w for h, w in state.knowledge[state.factions[0].id].wormholes.items() if h != hole})
+    run(state, {0: f"follow {other} with Vigilant\n", 1: f"move Quarry to {there}\n"})
+    assert unit(state.factions[1], "Quarry").system == there
+    assert unit(state.factions[0], "Vigilant").system == "LOD"
+    assert any("do not know" in m.reason for m in report(state).movements)

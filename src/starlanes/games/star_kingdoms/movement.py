@@ -47,7 +47,7 @@ __all__ = [
 
 UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
                                           r.Blockade, r.Bombard, r.Land, r.GroundRounds, r.DeepSpaceSurvey,
-                                          r.PlanetarySurvey)
+                                          r.PlanetarySurvey, r.Follow)
 """The part 2 orders :func:`apply_unit_order` carries out at step 1."""
 
 
@@ -232,6 +232,18 @@ def _ground_rounds(state: CampaignState, faction: Faction, order: r.GroundRounds
             "(GRND-02)")
 
 
+def _follow(state: CampaignState, faction: Faction, order: r.Follow) -> str:
+    units = _units(faction, order.units)
+    _one_system(state, units)
+    if order.faction == faction.id:
+        raise OrderProblem("follow another nation's ships, not your own (use a task group)")
+    for unit in units:
+        unit.mission = f"follow:{order.faction}"
+        unit.move_to = ""
+    return (f"{', '.join(u.name for u in units)} will follow {state.faction(order.faction).name}'s ships if they "
+            "leave (only through wormholes you know and can cross, MOV-09)")
+
+
 def _survey(state: CampaignState, faction: Faction, cat: Catalogue,
             order: r.DeepSpaceSurvey | r.PlanetarySurvey) -> str:
     """O64/O65: the units spend this turn surveying (they must not move; SURV-02, SURV-03, Amb#94)."""
@@ -266,6 +278,8 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
         return _mission(state, faction, cat, order)
     if isinstance(order, r.StandingEngage):
         return _standing(state, faction, order)
+    if isinstance(order, r.Follow):
+        return _follow(state, faction, order)
     if isinstance(order, r.GroundRounds):
         return _ground_rounds(state, faction, order)
     if isinstance(order, r.DeepSpaceSurvey | r.PlanetarySurvey):
@@ -310,6 +324,8 @@ def step_travel(turn: Turn) -> None:
             unit.moved = False
             unit.avoiding = False
             unit.shields_damage = 0  # shields are whole again before this turn's battles (Amb#109)
+    departures: dict[tuple[str, str], list[str]] = {}
+    """(faction, system) -> the wormholes its ships there were ordered through (for followers)."""
     for faction in state.factions:
         if not faction.approved:
             continue
@@ -333,6 +349,8 @@ def step_travel(turn: Turn) -> None:
                 if not reason and blocked:
                     reason = f"stays with its task group ({blocked[0].name} cannot go; MOV-02)"
                 if not reason:
+                    if unit.unit == "ship":
+                        departures.setdefault((faction.id, origin), []).append(hole)
                     unit.system = destination
                     unit.planet = ""
                     unit.moved = True
@@ -344,5 +362,48 @@ def step_travel(turn: Turn) -> None:
                                             reason=reason))
             if not blocked and k is not None:
                 k = passive_survey(k, gi, destination, state.turn)
+        if k is not None:
+            state.knowledge[faction.id] = k
+    _follow_moves(turn, departures)
+
+
+def _follow_moves(turn: Turn, departures: dict[tuple[str, str], list[str]]) -> None:
+    """Followers (O62) take the wormhole the followed nation's ships took out of their system (the
+    one most of them took); the move fails if the faction does not know it or a follower's
+    Stability is too low (MOV-09), or if the followed ships did not leave."""
+    state, cat = turn.state, turn.catalogue
+    gi = _gi(state)
+    for faction in state.factions:
+        followers = [u for u in faction.units if u.mission.startswith("follow:") and not u.moved]
+        if not followers:
+            continue
+        b = turn.builders.get(faction.id)
+        k = state.knowledge.get(faction.id)
+        for unit in followers:
+            target = unit.mission[len("follow:"):]
+            unit.mission = ""
+            holes = departures.get((target, unit.system), [])
+            origin = unit.system
+            if not holes:
+                continue
+            hole = max(sorted(set(holes)), key=holes.count)
+            wormhole = gi.wormholes[hole]
+            destination = wormhole.b if wormhole.a == origin else wormhole.a
+            reason = ""
+            if k is None or not k.knows_wormhole(hole):
+                reason = "they went through a wormhole you do not know (MOV-09)"
+            elif _stability(cat, unit) < wormhole.instability:
+                reason = f"the wormhole's Instability {wormhole.instability} is above its Stability (MOV-09)"
+            else:
+                reason = _why_not(state, cat, unit, destination)
+            if not reason:
+                unit.system, unit.planet, unit.moved, unit.last_wormhole = destination, "", True, hole
+                if k is not None:
+                    k = passive_survey(k, gi, destination, state.turn)
+            if b is not None:
+                b.movement(MovementLine(unit=unit.name, origin=system_name(state, origin),
+                                        destination=system_name(state, destination) if not reason or (
+                                            k is not None and k.knows_wormhole(hole)) else "unknown",
+                                        moved=not reason, reason=reason or "followed"))
         if k is not None:
             state.knowledge[faction.id] = k

@@ -33,6 +33,7 @@ Part 2's forms (movement and war)::
     O05  retreat <units> to <system>
     O06  group <units> as <group name>
     O61  move <units> to <system>  |  move group <group name> to <system>
+    O62  follow <nation> with <units>
     O63  hold <units>
     O69  blockade <planet> with <ships>
     O70  bombard <planet> with <ships>
@@ -342,6 +343,7 @@ ENTRIES: tuple[Entry, ...] = (
     _e("move group {group:text} to {system:text}", r.Move, view=_move_view(True)),
     _e("move {units:units} to {system:text}", r.Move, view=_move_view(False)),
     _e("hold {units:units}", r.Hold),
+    _e("follow {faction:faction} with {units:units}", r.Follow),
     _e("blockade {planet:planet} with {units:units}", r.Blockade),
     _e("bombard {planet:planet} with {units:units}", r.Bombard),
     _e("land {units:units} on {planet:planet}", r.Land),

@@ -27,6 +27,7 @@ __all__ = [
     "ConstructShip",
     "Decommission",
     "DeepSpaceSurvey",
+    "Follow",
     "FormTaskGroup",
     "GMRequest",
     "GroundRounds",
@@ -224,6 +225,13 @@ class Move(Order, frozen=True, tag="O61"):
     units: tuple[str, ...] = ()
     group: str = ""
     """A task group moved whole (instead of ``units``)."""
+
+
+class Follow(Order, frozen=True, tag="O62"):
+    """This turn, the units follow a nation's ships that leave their system (MOV-09)."""
+
+    faction: str
+    units: tuple[str, ...]
 
 
 class Hold(Order, frozen=True, tag="O63"):

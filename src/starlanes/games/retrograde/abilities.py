@@ -154,6 +154,8 @@ def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:
         found = cache.get(hook)
         if found is None:
             found = list(sources(b, hook))
+        if not found:
+            return value
         for src in found:
             value = handlers[src.ability.kind](b, src, value, **ctx)
         return value

@@ -250,3 +250,21 @@ def test_REL_01_an_undeclared_relationship_is_the_default_stance() -> None:
     assert stance(f0, f1.id) == "hostile"
     relate(state, 0, 1, "friendly")
     assert stance(f0, f1.id) == "friendly"
+
+
+def test_COMB_04_ships_blind_in_a_nebula_try_to_get_away() -> None:
+    """Swift's nation is hostile and would fight (as it does outside a nebula); blind in a nebula it
+    keeps out of range instead, being faster (ruling 218)."""
+    for nebula in (False, True):
+        state = campaign()
+        g = state.galaxy
+        state.galaxy = type(g)(schema=g.schema, name=g.name, wormholes=g.wormholes, systems=tuple(
+            msgspec.structs.replace(s, nebula=nebula) if s.id == "BXL" else s for s in g.systems))
+        relate(state, 0, 1, "hostile", "hostile")
+        state.params = dataclasses.replace(state.params, not_suicidal_ratio=0)
+        raid(state, "BXL", ("Kite", "Hawk"))
+        put(state, 0, "patrol-ship", "Swift", "BXL", flexible=("sublight-engines",))  # Speed 2
+        run(state)
+        assert fought(state, 0) != nebula
+        if nebula:
+            assert any("kept out of range" in n.text for n in report(state, 0).notices)

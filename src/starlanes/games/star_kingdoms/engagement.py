@@ -177,10 +177,12 @@ def _escaping(state: CampaignState, cat: Catalogue, runner: Faction, chasers: li
     fights = any(wants.get((runner.id, c.id)) for c in chasers)
     speed = max((_pursuit(state, cat, eng.here.get(c.id, [])) for c in hunting), default=-1)
     targets = {c.planet for chaser in chasers for c in chaser.colonies}
+    nebula = _gi(state).systems[eng.system].nebula
     out: set[str] = set()
     for members in _groups(eng.here.get(runner.id, [])).values():
         unarmed = not any(unit_stats(cat, u).armed for u in members)
-        if fights and not unarmed:
+        blind = nebula and not all(unit_stats(cat, u).nebula_sensors for u in members)
+        if fights and not unarmed and not blind:  # unarmed (COMB-03) and blind (COMB-04) groups try to avoid
             continue
         if any(u.mission.partition(":")[2] in targets for u in members):
             continue  # ships sent against the enemy's planet do not avoid its defenders (Amb#80, Amb#82)

@@ -342,6 +342,7 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
     cap = params.max_infantry
     bridge = params.battleship_bridge
     links = _land_links(board)
+    land_adj = board.land_adj
     sources: list[tuple[int, int, int, int]] = []  # (territory, dice at most, targets, consolidations)
     families = 0
     fortifies = 0
@@ -350,7 +351,7 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
         most = table[able] if able <= top else table[top]
         enemies = 0
         moves = 0
-        for t, _ in links[s]:
+        for t in land_adj[s]:
             if owner[t] != seat:
                 enemies += 1
             else:

@@ -190,7 +190,8 @@ def _system_name(state: CampaignState, system: str) -> str:
 
 def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
                catalogue: Catalogue | None = None) -> list[r.Order]:
-    """Part 2 orders for ``seat``: build warships and troops, explore with survey ships, keep the
+    """Part 2 orders for ``seat``: build warships and troops, explore with survey ships (a deep space
+    survey of each new system, O64), keep the
     fleet at home while the homeworld is threatened, declare a weak neighbour hostile and send the
     fleet to bombard and invade its nearest world (the caller keeps only accepted lines)."""
     from starlanes.games.star_kingdoms.engagement import strength
@@ -211,9 +212,13 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
             orders.append(r.ConstructShip(planet=hw.planet, ship_class="patrol-ship", flexible=("ship-weapons",)))
         if "military" not in hw.projects and hw.districts.military > 0 and len(troops) < fleet_size:
             orders.append(r.TrainDetachment(planet=hw.planet, detachment_class="security-team"))
-    # explorers: survey ships wander to the least known neighbour
+    # explorers: survey ships survey each system they reach, then wander to the least known neighbour
     for u in f.units:
         if u.class_id != "survey-probe" or k is None:
+            continue
+        here = k.systems.get(u.system)
+        if here is None or "active" not in here.surveys:
+            orders.append(r.DeepSpaceSurvey(units=(u.id,)))
             continue
         options = sorted((0 if (s := k.systems.get(other)) is None or s.surveyed is None else 1, other)
                          for hole, other in gi.links.get(u.system, ()) if k.knows_wormhole(hole)

@@ -9,6 +9,7 @@ import random
 
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.economy import ERSources, economy_rating, effective_pc, logistics_capacity
+from starlanes.games.star_kingdoms.galaxy import Biosphere
 from starlanes.games.star_kingdoms.spec import StarKingdomsParams
 from starlanes.games.star_kingdoms.tech import TechState, class_access_problem
 from starlanes.games.star_kingdoms.war.battle import Force, fight
@@ -33,9 +34,11 @@ def test_TECH_S02_advanced_mineral_extraction_is_in_the_catalogue_for_trait_hook
 
 
 def test_TECH_S05_S06_S07_construction_techniques_raise_effective_pc() -> None:
-    for biosphere, tech_id, bonus in (("temperate", "construction-techniques-temperate", 1),
-                                      ("desert", "construction-techniques-desert", 1),
-                                      ("desolate", "construction-techniques-desolate", 2)):
+    """TECH-S05, TECH-S06, TECH-S07: +1 Temperate, +1 Desert, +2 Desolate."""
+    cases: tuple[tuple[Biosphere, str, int], ...] = (("temperate", "construction-techniques-temperate", 1),
+                                                     ("desert", "construction-techniques-desert", 1),
+                                                     ("desolate", "construction-techniques-desolate", 2))
+    for biosphere, tech_id, bonus in cases:
         base = effective_pc(3, biosphere, "arctic", homeworld=False, techs=(), params=P)
         assert effective_pc(3, biosphere, "arctic", homeworld=False, techs=(tech_id,), params=P) == base + bonus
 
@@ -105,6 +108,7 @@ def test_TECH_S22_guerilla_warfare_militia_evasion_50() -> None:
 
 
 def test_TECH_S23_S24_training_moves_the_determination_threshold() -> None:
+    """TECH-S23 (ships) and TECH-S24 (armies): reduced at 40% instead of 50%."""
     from starlanes.games.star_kingdoms.war.battle import initial_determination
     from starlanes.games.star_kingdoms.war.params import WarParams
     from starlanes.games.star_kingdoms.war.units import Unit
@@ -118,11 +122,13 @@ def test_TECH_S23_S24_training_moves_the_determination_threshold() -> None:
 
 
 def test_TECH_S26_S27_climate_control_and_habitation_domes() -> None:
+    """TECH-S26 (+50% instead of +100%) and TECH-S27 (+150% instead of +300%)."""
     assert colonisation_rating(10, native=False, climate_control=True) == 15
     assert colonisation_rating(10, native=False, desolate=True, habitation_domes=True) == 25
 
 
 def test_TECH_S28_S30_mining_facilities_and_strip_mines_add_er() -> None:
+    """TECH-S28 (Asteroid Mining: ER + MR) and TECH-S30 (Strip Mining: ER + 3 x MR)."""
     er = economy_rating(ERSources(planet_pe=(10,), mining_facilities=(3,), strip_mines=(2,)), P)
     assert er.mining == 3 and er.strip_mines == 6 and er.total == 19
     assert requires("asteroid-mining") == {("offworld-construction", 2)}

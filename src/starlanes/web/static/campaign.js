@@ -450,6 +450,7 @@ function ordersEditor(match, token, reload) {
   };
   area.addEventListener("input", () => {
     submit.disabled = true;
+    summary.dataset.ok = "pending"; // until the check of this text answers
     result.textContent = "";
     clearTimeout(timer);
     timer = setTimeout(check, 250);

@@ -7,12 +7,12 @@ import msgspec
 import pytest
 from tests.games.star_kingdoms.test_campaign import campaign, report, run
 
-from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit, fitted_modules
+from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Trait, Unit, fitted_modules
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.engagement import _retreat
 from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index, name_book
 from starlanes.games.star_kingdoms.galaxy import Galaxy
-from starlanes.games.star_kingdoms.knowledge import learn_wormhole
+from starlanes.games.star_kingdoms.knowledge import learn_wormhole, passive_survey
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import format_order, parse_order
 from starlanes.games.star_kingdoms.orders.records import Stance
@@ -296,3 +296,17 @@ def test_MOV_09_O62_followers_take_the_wormhole_the_followed_ships_took_if_they_
     assert unit(state.factions[1], "Quarry").system == there
     assert unit(state.factions[0], "Vigilant").system == "LOD"
     assert any("do not know" in m.reason for m in report(state).movements)
+
+
+def test_VIS_08_a_planetary_survey_of_a_homeworld_reveals_its_homeworld_trait() -> None:
+    state = campaign()
+    f0, f1 = state.factions
+    f1.traits = [Trait(name="Fortress World", category="homeworld", text="thick walls"),
+                 Trait(name="Secretive", category="people", drawback=True)]
+    put(state, 0, "survey-team", "Spies", f1.units[0].system, planet=f1.homeworld)
+    relate(state, 0, 1, "friendly", "friendly")
+    state.knowledge[f0.id] = passive_survey(state.knowledge[f0.id], galaxy_index(state.galaxy),
+                                            f1.units[0].system, state.turn)
+    run(state, {0: f"survey \"{galaxy_index(state.galaxy).planets[f1.homeworld].name}\" with Spies\n"})
+    facts = state.knowledge[f0.id].factions[f1.id]
+    assert facts.homeworld_trait == "Fortress World: thick walls" and facts.people_trait == ""

@@ -294,3 +294,15 @@ def test_GRND_09_INV_03_ground_fighting_devastates_and_faces_every_army_there() 
     defenders = {u.label.split(" (")[0] for u in c.sides[1].units}
     assert defenders == {"First Guard", "First Surveyors"} and c.sides[1].militia == 7  # INV-03
     assert "+1 Devastation (ground combat)" in c.outcome  # 12 + 2 levels: one per 10 (GRND-09)
+
+
+def test_ruling_209_visiting_troops_are_not_an_invasion_a_landing_is() -> None:
+    state = siege("friendly", ships=0)
+    f0 = state.factions[0]
+    relate(state, 0, 1, "friendly", "friendly")
+    guest = put(state, 1, "security-team", "Guests", HOME, planet=f0.homeworld)
+    run(state)
+    assert not report(state, 0).combats and not f0.colonies[0].invaded
+    guest.planet = ""
+    run(state, {1: f"land Guests on {hw(state)}\n"})  # landing is an invasion, whatever the stance
+    assert [c.kind for c in report(state, 0).combats] == ["ground"]

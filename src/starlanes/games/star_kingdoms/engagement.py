@@ -53,6 +53,7 @@ __all__ = [
     "meet_in_systems",
     "report_side",
     "stance",
+    "standing_engage",
     "step_space_combat",
     "strength",
     "wants_fight",
@@ -76,7 +77,7 @@ def stance(a: Faction, b: str) -> Stance:
     return a.relationships.get(b, a.default_relationship)
 
 
-def _standing_engage(a: Faction, b: str) -> bool:
+def standing_engage(a: Faction, b: str) -> bool:
     """The specific order for a Wary cell: the order naming ``b``, else one for all Wary, else
     do not engage (REL-03, Amb#101: the most specific first)."""
     for subject in (b, "wary"):
@@ -111,7 +112,7 @@ def wants_fight(state: CampaignState, cat: Catalogue, a: Faction, b: Faction, sy
     elif s == "hostile":
         wants = True
     else:
-        wants = _standing_engage(a, b.id) or _missions_against(a, b, system) or _missions_against(b, a, system)
+        wants = standing_engage(a, b.id) or _missions_against(a, b, system) or _missions_against(b, a, system)
     if not wants:
         return False
     ratio = state.params.not_suicidal_ratio

@@ -37,9 +37,16 @@ from typing import TYPE_CHECKING
 from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, Prisoner, Unit
 from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.economy import Districts, PlanetEconomy, planet_pe
-from starlanes.games.star_kingdoms.engagement import battle_rng, report_side, stance
+from starlanes.games.star_kingdoms.engagement import battle_rng, report_side, stance, standing_engage
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
-from starlanes.games.star_kingdoms.knowledge import active_survey, own_planet, planetary_survey, see_owner
+from starlanes.games.star_kingdoms.knowledge import (
+    Knowledge,
+    active_survey,
+    learn_trait,
+    own_planet,
+    planetary_survey,
+    see_owner,
+)
 from starlanes.games.star_kingdoms.report import CombatReport, CombatSide, SightingLine
 from starlanes.games.star_kingdoms.war.battle import Force
 from starlanes.games.star_kingdoms.war.ground import ground_turn, militia_count, reinforcement_determination
@@ -57,6 +64,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "capture",
+    "invaders_of",
     "record_sightings",
     "resolve_surveys",
     "sightings_of",
@@ -208,8 +216,7 @@ def step_bombardment(turn: Turn) -> None:
                 if held and not bombers:
                     _tell(turn, attacker, name, f"{len(held)} ship(s) blockade {name}")
                     _tell(turn, owner, name, f"blockaded by {len(held)} ship(s) of {attacker.name}")
-            invaded = any(u.planet == colony.planet and u.unit == "detachment"
-                          for other in state.factions if other is not owner for u in other.units)
+            invaded = bool(invaders_of(state, owner, colony))
             new = blockade_rating(rating, invaded) if rating or invaded else 0
             if new != colony.blockade:
                 colony.blockade = new
@@ -225,6 +232,26 @@ def step_bombardment(turn: Turn) -> None:
 
 
 # --- step 6 ---------------------------------------------------------------------------------------
+
+
+def _engages(a: Faction, b: Faction) -> bool:
+    s = stance(a, b.id)
+    return s == "hostile" or (s == "wary" and standing_engage(a, b.id))
+
+
+def invaders_of(state: CampaignState, owner: Faction, colony: Colony) -> list[Faction]:
+    """Nations at war on the planet's ground: with detachments on it that invaded it (a landing,
+    O71), or whose stance or the owner's engages the other (Hostile, Wary with an engage order;
+    REL-02). Friendly troops visiting a world are not an invasion (ruling 209)."""
+    out = []
+    for other in state.factions:
+        if other is owner:
+            continue
+        here = [u for u in other.units if u.planet == colony.planet and u.unit == "detachment"]
+        if here and (any(u.mission == f"invade:{colony.planet}" for u in here)
+                     or _engages(other, owner) or _engages(owner, other)):
+            out.append(other)
+    return out
 
 
 def capture(state: CampaignState, loser: Faction, winner: Faction, colony: Colony) -> None:
@@ -248,6 +275,9 @@ def capture(state: CampaignState, loser: Faction, winner: Faction, colony: Colon
     for u in loser.units:
         if u.planet == colony.planet:
             u.planet = ""
+    for u in winner.units:
+        if u.mission == f"invade:{colony.planet}":
+            u.mission = ""
     for f in (winner, loser):
         k = state.knowledge.get(f.id)
         if k is None:
@@ -292,6 +322,7 @@ def _land(turn: Turn) -> None:
             troops = [u for u in troops if u.id in alive]
             for u in troops:
                 u.planet = planet
+                u.mission = f"invade:{planet}"  # an invasion until they get another order or leave
             if troops:
                 if not colony.invaded:
                     colony.militia = militia_count(colony.districts)  # once per invasion (MIL-01, Amb#77)
@@ -361,6 +392,7 @@ def _ground_war(turn: Turn, owner: Faction, colony: Colony, attacker: Faction) -
                                              planet=colony.planet, turn=state.turn))
         elif o.retreated:
             unit.planet = ""  # back to its transports, in space (GRND-06, Amb#67)
+            unit.mission = ""
     militia_before = colony.militia
     colony.militia = result.militia_left[1]
     outcome = [f"{gt.rounds} round(s) ({gt.chooser} chose)"]
@@ -395,8 +427,7 @@ def step_ground_combat(turn: Turn) -> None:
 
     for owner in list(state.factions):
         for colony in list(owner.colonies):
-            invaders = sorted({f.id for f in state.factions if f is not owner
-                               for u in f.units if u.planet == colony.planet and u.unit == "detachment"})
+            invaders = [f.id for f in invaders_of(state, owner, colony)]
             if not invaders:
                 if colony.invaded or colony.militia or colony.ground_determination:
                     colony.invaded = False
@@ -441,6 +472,19 @@ def _ground_uncontested(state: CampaignState, cat: Catalogue, faction: Faction, 
     return True
 
 
+def _homeworld_trait(state: CampaignState, k: Knowledge, faction: Faction, planet: str) -> Knowledge:
+    """VIS-08: a planetary survey of a nation's homeworld reveals its homeworld trait and what it
+    does (the people and ambition traits are not revealed this way)."""
+    for other in state.factions:
+        if other is faction or other.homeworld != planet:
+            continue
+        trait = next((t for t in other.traits if t.category == "homeworld"), None)
+        if trait is not None:
+            text = f"{trait.name}: {trait.text}" if trait.text else trait.name
+            k = learn_trait(k, other.id, other.name, state.turn, homeworld_trait=text)
+    return k
+
+
 def resolve_surveys(turn: Turn) -> None:
     """Deep space (O64) and planetary (O65) surveys of units that spent the whole turn on them: they
     did not move and are Uncontested once the fighting is over (SURV-02, SURV-03, Amb#32, Amb#94;
@@ -473,6 +517,8 @@ def resolve_surveys(turn: Turn) -> None:
             if k is not None:
                 k = active_survey(k, gi, where, state.turn, level) if kind == "system" else planetary_survey(
                     k, gi, where, state.turn)
+                if kind == "planet":
+                    k = _homeworld_trait(state, k, faction, where)
             if b is not None:
                 b.notice(f"{label} done (sensor level {level}); see Known space", rule=rule)
         if k is not None:

@@ -202,13 +202,19 @@ export async function showLobby(root) {
     el("h3", {}, g.name),
     el("p", {}, g.description),
     el("p", { class: "muted" }, g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}-${g.max_players} players`),
-    el("details", { class: "new" },
-      el("summary", { class: "button" }, "New match"),
-      createForm(g, (made, game) => {
-        result.replaceChildren(invitesPanel(made, game.name));
-        result.scrollIntoView({ behavior: "smooth", block: "start" });
-        myMatches(mine);
-      }))));
+    // the form is built when opened: one game's fields at a time (two games' params share names,
+    // and so would their inputs' ids)
+    el("details", { class: "new", ontoggle: (event) => {
+      const box = event.currentTarget;
+      if (box.open && !box.querySelector("form, .create")) {
+        box.append(createForm(g, (made, game) => {
+          result.replaceChildren(invitesPanel(made, game.name));
+          result.scrollIntoView({ behavior: "smooth", block: "start" });
+          myMatches(mine);
+        }));
+      }
+    } },
+      el("summary", { class: "button" }, "New match"))));
   root.replaceChildren(
     el("div", { class: "lobby" },
       el("section", { class: "panel" }, el("h2", {}, "Games"), el("div", { class: "games" }, cards)),

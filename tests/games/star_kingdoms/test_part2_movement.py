@@ -3,6 +3,8 @@ the other part 2 tests import."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import msgspec
 import pytest
 from tests.games.star_kingdoms.test_campaign import campaign, report, run
@@ -310,3 +312,46 @@ def test_VIS_08_a_planetary_survey_of_a_homeworld_reveals_its_homeworld_trait() 
     run(state, {0: f"survey \"{galaxy_index(state.galaxy).planets[f1.homeworld].name}\" with Spies\n"})
     facts = state.knowledge[f0.id].factions[f1.id]
     assert facts.homeworld_trait == "Fortress World: thick walls" and facts.people_trait == ""
+
+
+def test_O73_UNIT_15_MOV_03_troops_aboard_go_where_their_ship_goes() -> None:
+    state = campaign()
+    f = state.factions[0]
+    put(state, 0, "patrol-ship", "Ark", HOME, flexible=("cargo-space",))  # Cargo 1
+    put(state, 0, "security-team", "Marines", HOME)
+    (ok, why), = verdicts(state, "load First Guard, Marines on Ark\n")
+    assert not ok and "carries 1 level(s)" in why
+    run(state, {0: "load Marines on Ark\n"})
+    marines = unit(f, "Marines")
+    assert marines.carried_by == unit(f, "Ark").id
+    (ok, why), = verdicts(state, "move Marines to BXL\n")
+    assert not ok and "aboard a ship" in why
+    run(state, {0: "move Ark to BXL\n"})
+    assert (marines.system, marines.moved, marines.last_wormhole) == ("BXL", True, "WRQ-BXL")
+    run(state, {0: "unload Marines\n"})
+    assert not marines.carried_by and marines.system == "BXL"
+
+
+def test_COMB_11_cargo_stays_aboard_in_battle_and_is_lost_with_its_ship() -> None:
+    lost_seen = False
+    for seed in range(4):
+        state = campaign(2, seed)
+        relate(state, 1, 0, "hostile", "hostile")
+        state.params = dataclasses.replace(state.params, not_suicidal_ratio=0)
+        home0 = state.factions[0].units[0].system
+        ark = put(state, 0, "patrol-ship", "Ark", "BXL" if home0 == HOME else home0, flexible=("cargo-space",))
+        marines = put(state, 0, "security-team", "Marines", ark.system)
+        marines.carried_by = ark.id
+        for i in range(6):
+            put(state, 1, "patrol-ship", f"Raider {i}", ark.system, flexible=("ship-weapons",))
+        run(state)
+        f0 = state.factions[0]
+        (c,) = report(state, 0).combats
+        mine = {u.label.split(" (")[0]: u.fate for u in c.sides[c.own_side].units}
+        if f0.unit_by_id(ark.id) is None and mine.get("Ark") == "destroyed":
+            assert f0.unit_by_id(marines.id) is None and mine["Marines"] == "destroyed"
+            lost_seen = True
+        else:
+            assert "Marines" not in mine and f0.unit_by_id(marines.id) is not None  # aboard, not a combatant
+            assert marines.system == f0.unit_by_id(ark.id).system  # type: ignore[union-attr]
+    assert lost_seen

@@ -138,6 +138,9 @@ class Unit(msgspec.Struct, kw_only=True):
     task_group: str = ""
     """Name of its task group (O06), '' for none: a group moves together and avoids battle at its
     slowest member's Speed (MOV-02, Amb#56)."""
+    carried_by: str = ""
+    """A detachment aboard a ship: the carrier's unit id (O73; it moves, retreats and dies with it,
+    MOV-03, COMB-11); '' when it travels in its own transports or stands on a planet."""
     avoiding: bool = False
     """It kept out of a battle by its speed this turn: it cannot contest the system nor count for a
     blockade (CONT-04, Amb#82); cleared at step 3."""

@@ -195,7 +195,7 @@ def _escaping(state: CampaignState, cat: Catalogue, runner: Faction, chasers: li
 
 def report_side(cat: Catalogue, reader: str, factions: list[Faction], units: list[Unit], result: BattleResult | None,
                 where: dict[str, str], avoided: set[str], names: dict[str, str],
-                owner: dict[str, str]) -> CombatSide:
+                owner: dict[str, str], lost: frozenset[str] = frozenset()) -> CombatSide:
     """One side of a battle as ``reader`` saw it (``owner``: unit id -> faction id)."""
     outcomes = {o.unit_id: o for o in result.units} if result is not None else {}
     shown: list[CombatUnit] = []
@@ -203,7 +203,9 @@ def report_side(cat: Catalogue, reader: str, factions: list[Faction], units: lis
         own = owner.get(u.id) == reader
         label = f"{u.name} ({cat.classes[u.class_id].name})" if own else public_name(cat, u)
         o = outcomes.get(u.id)
-        if u.id in avoided:
+        if u.id in lost:
+            fate = "destroyed"  # aboard a ship that was destroyed (COMB-11)
+        elif u.id in avoided:
             fate = "avoided"
         elif o is None:
             fate = "unharmed"
@@ -287,6 +289,8 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
     where: dict[str, str] = {}
     owners = {u.id: f for f in left + right for u in f.units}
     owner_ids = {uid: f.id for uid, f in owners.items()}
+    owners_side = {u.id: t for t, side in enumerate((left, right)) for f in side for u in f.units}
+    sunk: list[tuple[int, Unit]] = []
     for o in result.units:
         faction = owners.get(o.unit_id)
         unit = faction.unit_by_id(o.unit_id) if faction is not None else None
@@ -295,6 +299,11 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
         unit.damage = o.damage
         unit.shields_damage = o.shields_damage
         if o.destroyed:
+            from starlanes.games.star_kingdoms.movement import carried
+
+            for cargo in carried(faction, unit):  # everything aboard is lost with it (COMB-11)
+                faction.units.remove(cargo)
+                sunk.append((owners_side[o.unit_id], cargo))
             faction.units.remove(unit)
             eng.out.add(unit.id)
         elif o.retreated:
@@ -302,13 +311,16 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
             went = _retreat(state, cat, unit)
             where[unit.id] = went or f"withdrew inside {name} (no usable route, Amb#66)"
     sides = (left, right)
-    listed = [forces[t] + [u for f in sides[t] for u in eng.here.get(f.id, []) if u.id in avoided] for t in (0, 1)]
+    listed = [forces[t] + [u for f in sides[t] for u in eng.here.get(f.id, []) if u.id in avoided]
+              + [u for s_, u in sunk if s_ == t] for t in (0, 1)]
+    lost = frozenset(u.id for _, u in sunk)
     for s, side in enumerate(sides):
         for f in side:
             b = turn.builders.get(f.id)
             if b is None:
                 continue
-            shown = tuple(report_side(cat, f.id, sides[t], listed[t], result, where, avoided, names, owner_ids)
+            shown = tuple(report_side(cat, f.id, sides[t], listed[t], result, where, avoided, names, owner_ids,
+                                      lost)
                           for t in (0, 1))
             b.combat(CombatReport(kind="space", system=name, rounds=result.rounds, sides=(shown[0], shown[1]),
                                   own_side=s, outcome=_outcome(result, [" + ".join(names[x.id] for x in side_)
@@ -372,7 +384,7 @@ def step_space_combat(turn: Turn) -> None:
     systems: dict[str, dict[str, list[Unit]]] = {}
     for f in state.factions:
         for u in f.units:
-            if not u.planet or u.unit == "ship":
+            if (not u.planet or u.unit == "ship") and not u.carried_by:  # cargo stays aboard (COMB-11)
                 systems.setdefault(u.system, {}).setdefault(f.id, []).append(u)
     by_id = {f.id: f for f in state.factions}
     for system in sorted(systems):
@@ -391,3 +403,6 @@ def step_space_combat(turn: Turn) -> None:
                 break
             left, right = _sides(present, *pair)
             _fight(turn, eng, left, right, wants)
+    from starlanes.games.star_kingdoms.movement import sync_cargo
+
+    sync_cargo(state)

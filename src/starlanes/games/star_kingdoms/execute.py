@@ -661,7 +661,7 @@ def _unit_order(ctx: _Ctx, order: r.Order) -> str:
 
 
 for _part2 in (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold, r.Blockade, r.Bombard,
-               r.Land, r.GroundRounds, r.DeepSpaceSurvey, r.PlanetarySurvey, r.Follow):
+               r.Land, r.GroundRounds, r.DeepSpaceSurvey, r.PlanetarySurvey, r.Follow, r.Load):
     HANDLERS[_part2] = _unit_order
 
 

@@ -40,14 +40,16 @@ __all__ = [
     "OrderProblem",
     "apply_unit_order",
     "blockaded_launch",
+    "carried",
     "known_route",
     "step_travel",
+    "sync_cargo",
     "system_name",
 ]
 
 UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
                                           r.Blockade, r.Bombard, r.Land, r.GroundRounds, r.DeepSpaceSurvey,
-                                          r.PlanetarySurvey, r.Follow)
+                                          r.PlanetarySurvey, r.Follow, r.Load)
 """The part 2 orders :func:`apply_unit_order` carries out at step 1."""
 
 
@@ -125,6 +127,9 @@ def _one_system(state: CampaignState, units: list[Unit]) -> str:
 
 def _move(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Move) -> str:
     units = _group(faction, order.group) if order.group else _units(faction, order.units)
+    for unit in units:
+        if unit.carried_by:
+            raise OrderProblem(f"{unit.name} is aboard a ship: it goes where the ship goes (unload it first)")
     origin = _one_system(state, units)
     target = _known_system(state, faction, order.system)
     if target == origin:
@@ -232,6 +237,45 @@ def _ground_rounds(state: CampaignState, faction: Faction, order: r.GroundRounds
             "(GRND-02)")
 
 
+def carried(faction: Faction, carrier: Unit) -> list[Unit]:
+    """The detachments aboard ``carrier``."""
+    return [u for u in faction.units if u.carried_by == carrier.id]
+
+
+def _load(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Load) -> str:
+    """O73 at step 1: board a ship of the same system within its capacity (Cargo Space 1 per level
+    of detachment, Cryogenic Storage for detachments only; UNIT-15), or leave it into space."""
+    units = _units(faction, order.units)
+    for unit in units:
+        if unit.unit != "detachment":
+            raise OrderProblem(f"{unit.name} is a ship; only detachments are loaded in this version")
+    if not order.ship:
+        for unit in units:
+            if not unit.carried_by:
+                raise OrderProblem(f"{unit.name} is not aboard a ship")
+        for unit in units:
+            unit.carried_by = ""
+        return f"{', '.join(u.name for u in units)} leave their ship, in their own transports in space"
+    ship = _units(faction, (order.ship,))[0]
+    if ship.unit != "ship":
+        raise OrderProblem(f"{ship.name} is not a ship")
+    for unit in units:
+        if unit.system != ship.system:
+            raise OrderProblem(f"{unit.name} is in {system_name(state, unit.system)}, {ship.name} in "
+                               f"{system_name(state, ship.system)}")
+    stats = unit_stats(cat, ship)
+    capacity = stats.cargo + stats.detachment_cargo
+    used = sum(u.level for u in carried(faction, ship) if u not in units) + sum(u.level for u in units)
+    if used > capacity:
+        raise OrderProblem(f"{ship.name} carries {capacity} level(s) of detachments; these need {used} (UNIT-15)")
+    for unit in units:
+        unit.carried_by = ship.id
+        unit.planet = ""
+        unit.move_to = ""
+        unit.mission = ""
+    return f"{', '.join(u.name for u in units)} aboard {ship.name} ({used}/{capacity} cargo)"
+
+
 def _follow(state: CampaignState, faction: Faction, order: r.Follow) -> str:
     units = _units(faction, order.units)
     _one_system(state, units)
@@ -280,6 +324,8 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
         return _standing(state, faction, order)
     if isinstance(order, r.Follow):
         return _follow(state, faction, order)
+    if isinstance(order, r.Load):
+        return _load(state, faction, cat, order)
     if isinstance(order, r.GroundRounds):
         return _ground_rounds(state, faction, order)
     if isinstance(order, r.DeepSpaceSurvey | r.PlanetarySurvey):
@@ -365,6 +411,22 @@ def step_travel(turn: Turn) -> None:
         if k is not None:
             state.knowledge[faction.id] = k
     _follow_moves(turn, departures)
+    sync_cargo(state)
+
+
+def sync_cargo(state: CampaignState) -> None:
+    """Detachments aboard a ship are where it is, and moved if it moved (MOV-03)."""
+    for faction in state.factions:
+        for unit in faction.units:
+            if not unit.carried_by:
+                continue
+            ship = faction.unit_by_id(unit.carried_by)
+            if ship is None:
+                unit.carried_by = ""
+                continue
+            if ship.moved and (unit.system != ship.system or not unit.moved):
+                unit.moved, unit.last_wormhole = True, ship.last_wormhole
+            unit.system, unit.planet = ship.system, ""
 
 
 def _follow_moves(turn: Turn, departures: dict[tuple[str, str], list[str]]) -> None:

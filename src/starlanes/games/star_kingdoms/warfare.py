@@ -307,6 +307,7 @@ def _land(turn: Turn) -> None:
             if found is None and troops:
                 for u in troops:  # an unclaimed world: the troops simply land (to survey it, ruling 215)
                     u.planet = planet
+                    u.carried_by = ""
                 _tell(turn, attacker, name, f"{len(troops)} detachment(s) landed on {name}")
                 continue
             if found is None or found[0] is attacker or not troops:
@@ -322,6 +323,7 @@ def _land(turn: Turn) -> None:
             troops = [u for u in troops if u.id in alive]
             for u in troops:
                 u.planet = planet
+                u.carried_by = ""
                 u.mission = f"invade:{planet}"  # an invasion until they get another order or leave
             if troops:
                 if not colony.invaded:
@@ -544,6 +546,8 @@ def sightings_of(state: CampaignState, cat: Catalogue, faction: Faction) -> list
             continue
         owner = other.name if other.id in faction.known_factions else "unknown"
         for u in other.units:
+            if u.carried_by:
+                continue  # aboard a ship: not seen
             on_ground = u.unit == "detachment" and bool(u.planet)
             if on_ground and u.planet in ground_eyes:
                 place = gi.planets[u.planet].name

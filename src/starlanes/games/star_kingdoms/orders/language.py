@@ -41,6 +41,7 @@ Part 2's forms (movement and war)::
     O72  fight <1-3> rounds on <planet>
     O64  survey space with <ships>            (the system they are in)
     O78  decommission <units>
+    O73  load <detachments> on <ship>  |  unload <detachments>
     O65  survey <planet> with <detachments>   (detachments on that planet)
 
 Lists are comma-separated (``with 2 Ship Weapons, Deep Space Sensors``).  Parts 2 and 3 add
@@ -276,6 +277,16 @@ def _engage_view(engage: bool, stance: bool) -> Callable[[r.Order], Fields | Non
     return view
 
 
+def _load_view(boarding: bool) -> Callable[[r.Order], Fields | None]:
+    def view(order: r.Order) -> Fields | None:
+        assert isinstance(order, r.Load)
+        if bool(order.ship) != boarding:
+            return None
+        return {"units": order.units, "ship": order.ship} if boarding else {"units": order.units}
+
+    return view
+
+
 def _move_view(group: bool) -> Callable[[r.Order], Fields | None]:
     def view(order: r.Order) -> Fields | None:
         assert isinstance(order, r.Move)
@@ -350,6 +361,8 @@ ENTRIES: tuple[Entry, ...] = (
     _e("fight {rounds:int} rounds on {planet:planet}", r.GroundRounds),
     _e("survey space with {units:units}", r.DeepSpaceSurvey),
     _e("decommission {units:units}", r.Decommission),
+    _e("load {units:units} on {ship:unit}", r.Load, view=_load_view(True)),
+    _e("unload {units:units}", r.Load, view=_load_view(False)),
     _e("survey {planet:planet} with {units:units}", r.PlanetarySurvey),
 )
 

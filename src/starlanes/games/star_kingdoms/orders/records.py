@@ -33,6 +33,7 @@ __all__ = [
     "GroundRounds",
     "Hold",
     "Land",
+    "Load",
     "Move",
     "Order",
     "OrgType",
@@ -270,6 +271,14 @@ class Decommission(Order, frozen=True, tag="O78"):
     """Scrap units at an own Shipyard (ships) or Military district (detachments) for credits (DECOM-*)."""
 
     units: tuple[str, ...]
+
+
+class Load(Order, frozen=True, tag="O73"):
+    """Detachments board a ship of the same system (``ship`` set), or leave their ship into space
+    (``ship`` empty): cargo, by level (UNIT-15)."""
+
+    units: tuple[str, ...]
+    ship: str = ""
 
 
 class GroundRounds(Order, frozen=True, tag="O72"):

@@ -268,3 +268,16 @@ def test_COMB_04_ships_blind_in_a_nebula_try_to_get_away() -> None:
         assert fought(state, 0) != nebula
         if nebula:
             assert any("kept out of range" in n.text for n in report(state, 0).notices)
+
+
+def test_the_GM_sheet_lists_every_battle_once() -> None:
+    from starlanes.games.star_kingdoms.sheets import build_gm_sheet, render_markdown
+
+    state = campaign()
+    relate(state, 1, 0, "hostile")
+    raid(state)
+    run(state)
+    sheet = build_gm_sheet(state)
+    (war,) = [s for s in sheet.sections if s.key == "war"]
+    battles = [row for row in war.tables[0].rows if row[1] == "space"]
+    assert len(battles) == 1 and "War this turn" in render_markdown(sheet)

@@ -2,8 +2,9 @@
 
 Unlike a nation's sheet it reads the whole campaign (the GM sees everything, 1.5): for each
 nation its player, approval, whether it sent orders, credits, ER and income, planets, projects
-completed, technologies gained and order lines refused; then the open GM queue and the log of
-the GM's decisions.  Rendered by the same Markdown and HTML renderers as a nation's sheet.
+completed, technologies gained and order lines refused; then the open GM queue, the turn's
+battles and attacks on planets (part 2), and the log of the GM's decisions.  Rendered by the
+same Markdown and HTML renderers as a nation's sheet.
 """
 
 from __future__ import annotations
@@ -16,6 +17,26 @@ __all__ = ["GM_SHEET_ID", "build_gm_sheet"]
 
 GM_SHEET_ID = "_gm"
 """The file stem of the GM's sheet (``_gm-turn-NNN.md``; no nation id starts with "_")."""
+
+
+def _war_rows(state: CampaignState) -> tuple[tuple[str, ...], ...]:
+    """Every battle of the last turn once (from its first side's reports), then every blockade,
+    bombardment, landing and capture line of every nation."""
+    rows: list[tuple[str, ...]] = []
+    seen: set[tuple[str, ...]] = set()
+    for f in state.factions:
+        r = report_of(state, f.id)
+        if r is None:
+            continue
+        for c in r.combats:
+            where = f"{c.planet} ({c.system})" if c.planet else c.system
+            key = (where, c.kind, ", ".join(c.sides[0].factions), ", ".join(c.sides[1].factions), c.outcome)
+            if key not in seen:
+                seen.add(key)
+                rows.append(key)
+        for a in r.attacks:
+            rows.append((a.planet, "planet", f.name, "", a.text))
+    return tuple(rows)
 
 
 def build_gm_sheet(state: CampaignState, *, log_lines: int = 40) -> Sheet:
@@ -50,6 +71,10 @@ def build_gm_sheet(state: CampaignState, *, log_lines: int = 40) -> Sheet:
             Table(("#", "Nation", "Kind", "Raised", "Blocking", "What"), open_items, numeric=frozenset({0})),)))
     else:
         sections.append(Section("queue", "Awaiting your decision", ("Nothing.",)))
+    war = _war_rows(state)
+    if war:
+        sections.append(Section("war", "War this turn (part 2)", (), (
+            Table(("Where", "Kind", "Side 1", "Side 2", "Outcome"), war),)))
     if state.log:
         sections.append(Section("log", "Log", (), (
             Table(("Entry",), tuple((line,) for line in state.log[-log_lines:]),

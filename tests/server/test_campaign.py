@@ -255,3 +255,13 @@ def test_the_gms_socket_is_told_of_each_submission(client: TestClient) -> None:
         assert socket.receive_json()["state_id"] == 1
     joined = client.get(f"/api/campaigns/{mid}", headers=c["gm"]).json()["nations"]
     assert [n["joined"] for n in joined] == [True, True]
+
+
+def test_a_spectator_never_sees_two_seats_private_values_that_happen_to_be_equal() -> None:
+    """The common view of seats' views drops objects naming different things (each seat's own
+    nation, same credits by chance) and keeps what is one thing seen alike."""
+    from starlanes.server.matches import common_view
+
+    views = [{"turn": 1, "nation": {"id": "a", "credits": 450}, "map": {"id": "m", "size": 3, "mine": 1}},
+             {"turn": 1, "nation": {"id": "b", "credits": 450}, "map": {"id": "m", "size": 3, "mine": 2}}]
+    assert common_view(views) == {"turn": 1, "nation": None, "map": {"id": "m", "size": 3, "mine": None}}

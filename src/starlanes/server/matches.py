@@ -69,11 +69,15 @@ def actor_code(actor: Actor) -> int:
 def common_view(views: Sequence[Any]) -> Any:
     """What every one of ``views`` (JSON values) shows alike: equal parts kept, objects compared
     key by key (a key some view lacks is left out), lists of one length item by item, anything
-    else that differs becomes ``None``."""
+    else that differs becomes ``None``. Objects with different ``id`` values are different things
+    (each seat's own nation, say), not one thing seen alike: they become ``None`` whole, so a
+    spectator never learns that two seats' private values happen to be equal."""
     first = views[0]
     if all(v == first for v in views[1:]):
         return first
     if all(isinstance(v, dict) for v in views):
+        if all("id" in v for v in views) and any(v["id"] != first["id"] for v in views[1:]):
+            return None  # each seat's own thing (its nation, its hand): equal fields are a coincidence
         keys = [k for k in first if all(k in v for v in views)]
         return {k: common_view([v[k] for v in views]) for k in keys}
     if all(isinstance(v, list) for v in views) and len({len(v) for v in views}) == 1:

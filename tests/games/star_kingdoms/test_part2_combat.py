@@ -9,7 +9,7 @@ import msgspec
 from tests.games.star_kingdoms.test_campaign import campaign, report, run
 from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate, unit
 
-from starlanes.games.star_kingdoms.campaign import CampaignState
+from starlanes.games.star_kingdoms.campaign import CampaignState, Wreck
 from starlanes.games.star_kingdoms.engagement import stance, strength, wants_fight
 from starlanes.games.star_kingdoms.execute import galaxy_index
 from starlanes.games.star_kingdoms.knowledge import passive_survey, see_owner
@@ -281,3 +281,23 @@ def test_the_GM_sheet_lists_every_battle_once() -> None:
     (war,) = [s for s in sheet.sections if s.key == "war"]
     battles = [row for row in war.tables[0].rows if row[1] == "space"]
     assert len(battles) == 1 and "War this turn" in render_markdown(sheet)
+
+
+def test_Amb102_SALV_01_destroyed_ships_leave_wrecks_that_salvage_rigs_turn_into_credits() -> None:
+    state = campaign()
+    relate(state, 1, 0, "hostile", "hostile")
+    raid(state)
+    run(state)
+    (c,) = report(state, 0).combats
+    destroyed = sum(u.fate == "destroyed" for side in c.sides for u in side.units)
+    assert len(state.wrecks) == destroyed and all(w.system == HOME and w.unit == "ship" for w in state.wrecks)
+    state.wrecks = [Wreck(system="BXL", unit="ship", level=2, turn=1), Wreck(system="BXL", unit="ship", level=1,
+                                                                              turn=1)]
+    rig = put(state, 0, "patrol-ship", "Magpie", "BXL", flexible=("salvage-rig",))
+    tl = next(m.tl for m in rig.modules if m.module == "salvage-rig")
+    before = state.factions[0].credits
+    run(state, {0: "salvage with Magpie\n"})
+    gained = [e for e in report(state, 0).ledger.entries if e.label.startswith("Salvage")]
+    assert [e.amount for e in gained] == [10 * 2 * tl]  # one module, the biggest wreck (SALV-01)
+    assert [w for w in state.wrecks if w.system == "BXL"] == [Wreck(system="BXL", unit="ship", level=1, turn=1)]
+    assert state.factions[0].credits - before == sum(e.signed for e in report(state, 0).ledger.entries)

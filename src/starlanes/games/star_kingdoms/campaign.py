@@ -56,6 +56,7 @@ __all__ = [
     "Trait",
     "TraitHooks",
     "Unit",
+    "Wreck",
     "faction_slug",
     "index_of",
     "load_campaign",
@@ -251,6 +252,17 @@ class Prisoner(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
 
 
+class Wreck(msgspec.Struct, frozen=True, kw_only=True):
+    """What a destroyed unit leaves until it is salvaged (Amb#102)."""
+
+    system: str
+    planet: str = ""
+    """The planet a destroyed detachment lies on; '' for a wreck in space."""
+    unit: Literal["ship", "detachment"]
+    level: int
+    turn: int
+
+
 class Permission(msgspec.Struct, frozen=True, kw_only=True):
     """A GM permission for a level 6+ project or tech (PROJ-10, TECH-08)."""
 
@@ -365,6 +377,8 @@ class CampaignState(GameState, kw_only=True):
     """The turn whose orders are being written (1-based)."""
     factions: list[Faction]
     gm_queue: list[GMItem] = msgspec.field(default_factory=list)
+    wrecks: list[Wreck] = msgspec.field(default_factory=list)
+    """Wrecks of destroyed units, in the order they were made (Amb#102; salvage takes them, O76/O77)."""
     next_gm_item: int = 1
     gm_notes: dict[str, list[str]] = msgspec.field(default_factory=dict)
     """Faction id -> GM text for this turn's sheet (GM decisions and overrides), cleared each turn."""

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from starlanes.core.rng import derive_seed
-from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit
+from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit, Wreck
 from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import meet_faction, see_owner
@@ -305,6 +305,7 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
                 faction.units.remove(cargo)
                 sunk.append((owners_side[o.unit_id], cargo))
             faction.units.remove(unit)
+            state.wrecks.append(Wreck(system=eng.system, unit="ship", level=unit.level, turn=state.turn))
             eng.out.add(unit.id)
         elif o.retreated:
             eng.out.add(unit.id)

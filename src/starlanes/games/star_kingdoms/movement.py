@@ -49,7 +49,7 @@ __all__ = [
 
 UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
                                           r.Blockade, r.Bombard, r.Land, r.GroundRounds, r.DeepSpaceSurvey,
-                                          r.PlanetarySurvey, r.Follow, r.Load)
+                                          r.PlanetarySurvey, r.Follow, r.Load, r.Salvage, r.Scavenge)
 """The part 2 orders :func:`apply_unit_order` carries out at step 1."""
 
 
@@ -276,6 +276,23 @@ def _load(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Load)
     return f"{', '.join(u.name for u in units)} aboard {ship.name} ({used}/{capacity} cargo)"
 
 
+def _salvage(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Salvage | r.Scavenge) -> str:
+    """O76/O77: the units work wrecks this turn (a whole turn, Uncontested; SALV-01, SALV-02)."""
+    units = _units(faction, order.units)
+    _one_system(state, units)
+    ships = isinstance(order, r.Salvage)
+    module, kind = ("salvage-rig", "ship") if ships else ("scavengers", "detachment")
+    for unit in units:
+        if unit.unit != kind or not any(m.module == module for m in unit.modules):
+            raise OrderProblem(f"{unit.name} has no {'Salvage Rig' if ships else 'Scavengers'} module")
+        if not ships and not unit.planet:
+            raise OrderProblem(f"{unit.name} is not on a planet: scavengers work on the ground")
+    for unit in units:
+        unit.mission = "salvage" if ships else "scavenge"
+        unit.move_to = ""
+    return f"{', '.join(u.name for u in units)} will work the wrecks there this turn"
+
+
 def _follow(state: CampaignState, faction: Faction, order: r.Follow) -> str:
     units = _units(faction, order.units)
     _one_system(state, units)
@@ -326,6 +343,8 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
         return _follow(state, faction, order)
     if isinstance(order, r.Load):
         return _load(state, faction, cat, order)
+    if isinstance(order, r.Salvage | r.Scavenge):
+        return _salvage(state, faction, cat, order)
     if isinstance(order, r.GroundRounds):
         return _ground_rounds(state, faction, order)
     if isinstance(order, r.DeepSpaceSurvey | r.PlanetarySurvey):

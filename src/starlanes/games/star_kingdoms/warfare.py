@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, Prisoner, Unit
+from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, Prisoner, Unit, Wreck
 from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.economy import Districts, PlanetEconomy, planet_pe
 from starlanes.games.star_kingdoms.engagement import battle_rng, report_side, stance, standing_engage
@@ -66,6 +66,7 @@ __all__ = [
     "capture",
     "invaders_of",
     "record_sightings",
+    "resolve_salvage",
     "resolve_surveys",
     "sightings_of",
     "space_defences",
@@ -128,6 +129,8 @@ def _apply_pogs(turn: Turn, owner: Faction, colony: Colony,
         seen = f"a {public_name(cat, unit)} of {faction.name}"
         if unit.id in fire.destroyed:
             faction.units.remove(unit)
+            state.wrecks.append(Wreck(system=unit.system, planet=colony.planet if unit.unit == "detachment" else "",
+                                      unit=unit.unit, level=unit.level, turn=state.turn))
             lines.append((f"{unit.name} was destroyed by planetary defences (PDEF-04)",
                           f"planetary defences destroyed {seen}"))
         elif fire.damage.get(unit.id):
@@ -387,6 +390,8 @@ def _ground_war(turn: Turn, owner: Faction, colony: Colony, attacker: Faction) -
         unit.damage = o.damage
         if o.destroyed:
             f.units.remove(unit)
+            state.wrecks.append(Wreck(system=system, planet=colony.planet, unit="detachment", level=unit.level,
+                                      turn=state.turn))
         elif o.surrendered:
             f.units.remove(unit)
             captor = by_side[1 - o.side]
@@ -455,6 +460,7 @@ def step_ground_combat(turn: Turn) -> None:
                 _tell(turn, attacker, name, f"{name} is captured from {owner.name} (Amb#75)")
                 _tell(turn, owner, name, f"{name} is lost to {attacker.name} (Amb#75)")
     resolve_surveys(turn)
+    resolve_salvage(turn)
     record_sightings(turn)
 
 
@@ -525,6 +531,50 @@ def resolve_surveys(turn: Turn) -> None:
                 b.notice(f"{label} done (sensor level {level}); see Known space", rule=rule)
         if k is not None:
             state.knowledge[faction.id] = k
+
+
+def resolve_salvage(turn: Turn) -> None:
+    """Salvage (O76) and scavenging (O77) by units that spent the whole turn on it and are
+    Uncontested: each Salvage Rig (Scavengers) module takes one ship wreck in space in its system
+    (one detachment wreck on its planet) for 10 x wreck level x the module's TL credits, and that
+    wreck is gone (SALV-01, SALV-02, Amb#102; decided after step 6 like surveys, ruling 220)."""
+    from starlanes.games.star_kingdoms.war.fieldwork import salvage_income
+
+    state, cat = turn.state, turn.catalogue
+    gi = _gi(state)
+    for faction in state.factions:
+        jobs: dict[tuple[str, str, str], list[Unit]] = {}
+        for u in faction.units:
+            if u.mission in ("salvage", "scavenge"):
+                place = u.planet if u.mission == "scavenge" else ""
+                jobs.setdefault((u.mission, u.system, place), []).append(u)
+                u.mission = ""
+        b = turn.builders.get(faction.id)
+        for (job, system, planet), units in sorted(jobs.items()):
+            units = [u for u in units if not u.moved]
+            ok = units and (uncontested(state, cat, faction, system) if job == "salvage"
+                            else _ground_uncontested(state, cat, faction, planet))
+            where = gi.planets[planet].name if planet else gi.systems[system].name
+            if not ok:
+                if b is not None:
+                    b.notice(f"{job.capitalize()} at {where}: not done (the units moved or were contested)",
+                             rule="SALV-01" if job == "salvage" else "SALV-02")
+                continue
+            kind = "ship" if job == "salvage" else "detachment"
+            here = [w for w in state.wrecks if w.system == system and w.planet == planet and w.unit == kind]
+            tls = [tl for u in units for tl in unit_stats(cat, u).salvage_tls]
+            credits, left = salvage_income(tls, [w.level for w in here])
+            taken = len(here) - len(left)
+            if not taken:
+                if b is not None:
+                    b.notice(f"{job.capitalize()} at {where}: no wrecks to work", rule="SALV-01")
+                continue
+            by_level = sorted(here, key=lambda w: -w.level)[:taken]
+            for w in by_level:
+                state.wrecks.remove(w)
+            faction.credits += credits
+            if b is not None:
+                b.income(credits, f"{job.capitalize()} of {taken} wreck(s) at {where}")
 
 
 # --- vision ---------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ Part 2's forms (movement and war)::
     O72  fight <1-3> rounds on <planet>
     O64  survey space with <ships>            (the system they are in)
     O78  decommission <units>
+    O76  salvage with <ships>  |  O77  scavenge with <detachments>
     O73  load <detachments> on <ship>  |  unload <detachments>
     O65  survey <planet> with <detachments>   (detachments on that planet)
 
@@ -361,6 +362,8 @@ ENTRIES: tuple[Entry, ...] = (
     _e("fight {rounds:int} rounds on {planet:planet}", r.GroundRounds),
     _e("survey space with {units:units}", r.DeepSpaceSurvey),
     _e("decommission {units:units}", r.Decommission),
+    _e("salvage with {units:units}", r.Salvage),
+    _e("scavenge with {units:units}", r.Scavenge),
     _e("load {units:units} on {ship:unit}", r.Load, view=_load_view(True)),
     _e("unload {units:units}", r.Load, view=_load_view(False)),
     _e("survey {planet:planet} with {units:units}", r.PlanetarySurvey),

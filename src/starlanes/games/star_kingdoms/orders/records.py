@@ -49,6 +49,8 @@ __all__ = [
     "ResearchShipConstruction",
     "ResearchSupplementalTechnology",
     "RushProject",
+    "Salvage",
+    "Scavenge",
     "SetDefaultRelationship",
     "SetRelationship",
     "SetRetreatRoute",
@@ -279,6 +281,18 @@ class Load(Order, frozen=True, tag="O73"):
 
     units: tuple[str, ...]
     ship: str = ""
+
+
+class Salvage(Order, frozen=True, tag="O76"):
+    """Ships with Salvage Rigs work the ship wrecks of their system this turn (SALV-01)."""
+
+    units: tuple[str, ...]
+
+
+class Scavenge(Order, frozen=True, tag="O77"):
+    """Detachments with Scavengers work the detachment wrecks of their planet this turn (SALV-02)."""
+
+    units: tuple[str, ...]
 
 
 class GroundRounds(Order, frozen=True, tag="O72"):

@@ -95,3 +95,15 @@ def test_bot_builds_a_fleet_and_declares_a_known_weak_neighbour_hostile() -> Non
     assert "build ship patrol ship" in text.casefold()
     run(state, {0: text})
     assert state.factions[0].relationships[state.factions[1].id] == "hostile"
+
+
+def test_MISC_03_a_turn_of_war_is_reproducible_from_the_seed_and_the_orders() -> None:
+    import msgspec
+
+    runs = []
+    for _ in range(2):
+        state = invaded_campaign(11)
+        for _turn in range(2):
+            run(state, {i: war_bot_orders(state, i, catalogue=CAT) for i in range(3)})
+        runs.append(msgspec.json.encode(state))
+    assert runs[0] == runs[1]

@@ -43,18 +43,18 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-# figures printed by this script for the old code (commit e20e176) with --old-src, load 5.4-6.3,
+# figures printed by this script for the old code (commit e20e176) with --old-src, load 6-8,
 # median of 3 (docs/performance.md); shown when the old code is not measured in the same run
 OLD: dict[str, float] = {
-    "play:space-risk": 7057.0,
-    "play:retrograde": 4817.0,
-    "mcts:space-risk": 99.93,
-    "mcts:retrograde": 97.89,
-    "odds:float": 3.44,
-    "odds:exact": 26.56,
-    "odds:text": 0.5778,
-    "startup:help": 0.2914,
-    "startup:games": 0.4455,
+    "play:space-risk": 7406.0,
+    "play:retrograde": 5668.0,
+    "mcts:space-risk": 106.8,
+    "mcts:retrograde": 127.0,
+    "odds:float": 3.188,
+    "odds:exact": 26.38,
+    "odds:text": 0.5591,
+    "startup:help": 0.2519,
+    "startup:games": 0.4342,
 }
 
 GAMES = ("space-risk", "retrograde")

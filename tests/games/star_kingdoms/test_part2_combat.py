@@ -301,3 +301,28 @@ def test_Amb102_SALV_01_destroyed_ships_leave_wrecks_that_salvage_rigs_turn_into
     assert [e.amount for e in gained] == [10 * 2 * tl]  # one module, the biggest wreck (SALV-01)
     assert [w for w in state.wrecks if w.system == "BXL"] == [Wreck(system="BXL", unit="ship", level=1, turn=1)]
     assert state.factions[0].credits - before == sum(e.signed for e in report(state, 0).ledger.entries)
+
+
+def test_REL_05_the_Zabania_example_scoped_standing_orders() -> None:
+    """S15: Zabania is Wary of Fongari; 'ZABANIAN SPACE: Engage all wary. ALIEN SPACE: Do not
+    engage wary.' Its ships fight Fongari ships over its own worlds and leave them be elsewhere."""
+    for system, fights in ((HOME, True), ("BXL", False)):
+        state = campaign()
+        relate(state, 0, 1, "wary", "wary")
+        state.params = dataclasses.replace(state.params, not_suicidal_ratio=0)
+        raid(state, system, ("Kite",))
+        put(state, 0, "patrol-ship", "Guard", system)
+        run(state, {0: "engage all wary in own space\ndo not engage all wary in alien space\n"})
+        assert fought(state, 0) == fights
+    f0 = state.factions[0]
+    assert [(s.subject, s.engage, s.scope) for s in f0.standing] == [("wary", True, "own"), ("wary", False, "alien")]
+
+
+def test_Amb101_the_order_naming_the_nation_comes_before_the_one_for_all_wary() -> None:
+    state = campaign()
+    relate(state, 0, 1, "wary", "wary")
+    state.params = dataclasses.replace(state.params, not_suicidal_ratio=0)
+    raid(state, "BXL", ("Kite",))
+    put(state, 0, "patrol-ship", "Guard", "BXL")
+    run(state, {0: f"engage {state.factions[1].name} in alien space\ndo not engage all wary\n"})
+    assert fought(state, 0)

@@ -238,6 +238,8 @@ class StandingOrder(msgspec.Struct, frozen=True, kw_only=True):
     subject: str
     """A faction id, or a stance ('wary', 'neutral'...) meaning every faction held at it."""
     engage: bool
+    scope: Literal["", "own", "alien"] = ""
+    """'' everywhere; 'own': systems with one of the nation's colonies; 'alien': the others (REL-05)."""
 
 
 class Prisoner(msgspec.Struct, frozen=True, kw_only=True):

@@ -77,13 +77,16 @@ def stance(a: Faction, b: str) -> Stance:
     return a.relationships.get(b, a.default_relationship)
 
 
-def standing_engage(a: Faction, b: str) -> bool:
-    """The specific order for a Wary cell: the order naming ``b``, else one for all Wary, else
-    do not engage (REL-03, Amb#101: the most specific first)."""
+def standing_engage(a: Faction, b: str, own_space: bool | None = None) -> bool:
+    """The specific order for a Wary cell: the order naming ``b``, else one for all Wary, each
+    first for the space it is in (own or alien; ``None``: unscoped orders only), else do not
+    engage (REL-03, REL-05, Amb#101: the most specific first, the later line on a tie)."""
+    here = "" if own_space is None else ("own" if own_space else "alien")
     for subject in (b, "wary"):
-        for order in reversed(a.standing):
-            if order.subject == subject:
-                return order.engage
+        for scope in ((here, "") if here else ("",)):
+            for order in reversed(a.standing):
+                if order.subject == subject and order.scope == scope:
+                    return order.engage
     return False
 
 
@@ -112,7 +115,9 @@ def wants_fight(state: CampaignState, cat: Catalogue, a: Faction, b: Faction, sy
     elif s == "hostile":
         wants = True
     else:
-        wants = standing_engage(a, b.id) or _missions_against(a, b, system) or _missions_against(b, a, system)
+        own = any(_gi(state).planet_system.get(c.planet) == system for c in a.colonies)
+        wants = (standing_engage(a, b.id, own) or _missions_against(a, b, system)
+                 or _missions_against(b, a, system))
     if not wants:
         return False
     ratio = state.params.not_suicidal_ratio

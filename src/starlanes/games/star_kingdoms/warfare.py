@@ -237,9 +237,10 @@ def step_bombardment(turn: Turn) -> None:
 # --- step 6 ---------------------------------------------------------------------------------------
 
 
-def _engages(a: Faction, b: Faction) -> bool:
+def _engages(state: CampaignState, a: Faction, b: Faction, system: str) -> bool:
     s = stance(a, b.id)
-    return s == "hostile" or (s == "wary" and standing_engage(a, b.id))
+    own = any(_gi(state).planet_system.get(c.planet) == system for c in a.colonies)
+    return s == "hostile" or (s == "wary" and standing_engage(a, b.id, own))
 
 
 def invaders_of(state: CampaignState, owner: Faction, colony: Colony) -> list[Faction]:
@@ -247,12 +248,13 @@ def invaders_of(state: CampaignState, owner: Faction, colony: Colony) -> list[Fa
     O71), or whose stance or the owner's engages the other (Hostile, Wary with an engage order;
     REL-02). Friendly troops visiting a world are not an invasion (ruling 209)."""
     out = []
+    system = _gi(state).planet_system[colony.planet]
     for other in state.factions:
         if other is owner:
             continue
         here = [u for u in other.units if u.planet == colony.planet and u.unit == "detachment"]
         if here and (any(u.mission == f"invade:{colony.planet}" for u in here)
-                     or _engages(other, owner) or _engages(owner, other)):
+                     or _engages(state, other, owner, system) or _engages(state, owner, other, system)):
             out.append(other)
     return out
 

@@ -30,6 +30,7 @@ the order's words.  Part 1's forms (order IDs of the inventory)::
 Part 2's forms (movement and war)::
 
     O03  engage <faction>  |  engage all <stance>  |  do not engage <faction>  |  do not engage all <stance>
+         ... each with "in own space" or "in alien space" (REL-05)
     O05  retreat <units> to <system>
     O06  group <units> as <group name>
     O61  move <units> to <system>  |  move group <group name> to <system>
@@ -268,14 +269,27 @@ def _optional_view(**defaults: Any) -> Callable[[r.Order], Fields | None]:
     return view
 
 
-def _engage_view(engage: bool, stance: bool) -> Callable[[r.Order], Fields | None]:
+def _engage_view(engage: bool, stance: bool, scope: str = "") -> Callable[[r.Order], Fields | None]:
     def view(order: r.Order) -> Fields | None:
         assert isinstance(order, r.StandingEngage)
-        if order.engage != engage or (order.subject in r.STANCES) != stance:
+        if order.engage != engage or (order.subject in r.STANCES) != stance or order.scope != scope:
             return None
         return {"subject": order.subject}
 
     return view
+
+
+def _engage_entries() -> list[Entry]:
+    """O03 forms: engage / do not engage, a nation or all of a stance, everywhere or in own or
+    alien space (the scoped forms first: an open name slot would swallow 'in own space')."""
+    out: list[Entry] = []
+    for scope, words in (("own", " in own space"), ("alien", " in alien space"), ("", "")):
+        for engage, verb in ((True, "engage"), (False, "do not engage")):
+            out.append(_e(f"{verb} all {{subject:stance}}{words}", r.StandingEngage,
+                          fixed={"engage": engage, "scope": scope}, view=_engage_view(engage, True, scope)))
+            out.append(_e(f"{verb} {{subject:faction}}{words}", r.StandingEngage,
+                          fixed={"engage": engage, "scope": scope}, view=_engage_view(engage, False, scope)))
+    return out
 
 
 def _load_view(boarding: bool) -> Callable[[r.Order], Fields | None]:
@@ -344,12 +358,7 @@ ENTRIES: tuple[Entry, ...] = (
        make=lambda v, book: _breakthrough(v, book), view=_optional_view(design_class="")),
     _e("gm request {text:rest}", r.GMRequest),
     # part 2
-    _e("engage all {subject:stance}", r.StandingEngage, fixed={"engage": True}, view=_engage_view(True, True)),
-    _e("engage {subject:faction}", r.StandingEngage, fixed={"engage": True}, view=_engage_view(True, False)),
-    _e("do not engage all {subject:stance}", r.StandingEngage, fixed={"engage": False},
-       view=_engage_view(False, True)),
-    _e("do not engage {subject:faction}", r.StandingEngage, fixed={"engage": False},
-       view=_engage_view(False, False)),
+    *_engage_entries(),
     _e("retreat {units:units} to {system:text}", r.SetRetreatRoute),
     _e("group {units:units} as {group:text}", r.FormTaskGroup),
     _e("move group {group:text} to {system:text}", r.Move, view=_move_view(True)),

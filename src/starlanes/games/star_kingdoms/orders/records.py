@@ -209,6 +209,9 @@ class StandingEngage(Order, frozen=True, tag="O03"):
     subject: str
     """A faction id, or a stance."""
     engage: bool
+    scope: Literal["", "own", "alien"] = ""
+    """Where it applies: everywhere, in the nation's own space (systems with its colonies), or in
+    alien space (REL-05)."""
 
 
 class SetRetreatRoute(Order, frozen=True, tag="O05"):

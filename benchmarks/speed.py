@@ -41,6 +41,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 # figures printed by this script for the old code (commit e20e176) with --old-src, load 6-8,
@@ -241,6 +242,9 @@ def main() -> None:
         for key in others:
             FIGURES[key] = (f"{key.removeprefix('play:')} random play, lab loop, 1 core", "actions/s", True,
                             lambda a: {})
+    if args.old_src and not (Path(args.old_src) / "starlanes" / "__init__.py").is_file():
+        parser.error(f"--old-src {args.old_src}: no starlanes package there (the old code's src folder: "
+                     "git worktree add /tmp/speed-base e20e176, then --old-src /tmp/speed-base/src)")
     print(f"issue-16 figures: median of {args.repeat} runs, each in a new process; CPU time of one core "
           f"(the machine is shared: wall time varies with the others' load); {_load()}")
     old_label = "old (measured now)" if args.old_src else "old (recorded)"

@@ -265,3 +265,46 @@ def test_a_spectator_never_sees_two_seats_private_values_that_happen_to_be_equal
     views = [{"turn": 1, "nation": {"id": "a", "credits": 450}, "map": {"id": "m", "size": 3, "mine": 1}},
              {"turn": 1, "nation": {"id": "b", "credits": 450}, "map": {"id": "m", "size": 3, "mine": 2}}]
     assert common_view(views) == {"turn": 1, "nation": None, "map": {"id": "m", "size": 3, "mine": None}}
+
+
+def test_a_turn_is_processed_when_its_deadline_passes(client: TestClient) -> None:
+    import datetime as dt
+
+    c = campaign(client)
+    mid = c["match_id"]
+    service = client.app.state.services["campaigns"]  # type: ignore[attr-defined]
+    assert client.put(f"/api/campaigns/{mid}/deadline", headers=c["headers"][0],
+                      json={"deadline": "2030-01-01T00:00:00Z"}).status_code == 403
+    naive = client.put(f"/api/campaigns/{mid}/deadline", headers=c["gm"], json={"deadline": "2030-01-01T00:00:00"})
+    assert naive.status_code == 400 and "time zone" in naive.json()["message"]
+    garbled = client.put(f"/api/campaigns/{mid}/deadline", headers=c["gm"], json={"deadline": "next friday"})
+    assert garbled.status_code == 400 and "2026-12-01T18:00:00Z" in garbled.json()["message"]
+    set_ = client.put(f"/api/campaigns/{mid}/deadline", headers=c["gm"], json={"deadline": "2030-01-01T01:00:00+01:00"})
+    assert set_.json() == {"turn": 1, "deadline": "2030-01-01T00:00:00+00:00"}
+    page = client.get(f"/api/campaigns/{mid}", headers=c["headers"][1]).json()
+    assert page["deadline"] == "2030-01-01T00:00:00+00:00"
+    assert service.process_due(dt.datetime(2029, 12, 31, 23, 59, tzinfo=dt.UTC)) == []
+    assert service.process_due(dt.datetime(2030, 1, 1, 0, 0, tzinfo=dt.UTC)) == [mid]
+    page = client.get(f"/api/campaigns/{mid}", headers=c["headers"][1]).json()
+    assert page["turn"] == 2 and page["deadline"] is None
+    assert [s["turn"] for s in client.get(f"/api/campaigns/{mid}/sheets", headers=c["headers"][1]).json()] == [0, 1]
+    # a deadline of a turn the GM processed first does nothing
+    client.put(f"/api/campaigns/{mid}/deadline", headers=c["gm"], json={"deadline": "2030-02-01T00:00:00Z"})
+    client.post(f"/api/campaigns/{mid}/process", headers=c["gm"])
+    assert service.process_due(dt.datetime(2031, 1, 1, tzinfo=dt.UTC)) == []
+    assert client.get(f"/api/campaigns/{mid}", headers=c["gm"]).json()["turn"] == 3
+
+
+def test_the_server_processes_a_turn_by_itself_at_its_deadline(make_client: Any, sqlite_url: str) -> None:
+    import datetime as dt
+    import time
+
+    client = make_client(sqlite_url, bots=False, deadline_poll=0.1)
+    c = campaign(client, factions=2)
+    mid = c["match_id"]
+    soon = (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=0.3)).isoformat()
+    assert client.put(f"/api/campaigns/{mid}/deadline", headers=c["gm"], json={"deadline": soon}).status_code == 200
+    give_up = time.monotonic() + 10
+    while client.get(f"/api/campaigns/{mid}", headers=c["gm"]).json()["turn"] == 1:
+        assert time.monotonic() < give_up, "the deadline passed and the turn was not processed"
+        time.sleep(0.1)

@@ -100,12 +100,18 @@ def test_a_gm_and_three_players_run_two_turns_in_the_browser(server: Server, bro
         p.page.wait_for_selector('#sheets [data-sheet^="1:"]')
     g.wait_for_selector('#campaign-status[data-turn="2"]')
 
+    # the GM sets a deadline for turn 2 (far away: the GM processes first, with one click)
+    g.fill("#gm-deadline", "2031-01-01T12:00")
+    g.click("#gm-deadline-set")
+    wait_text(g, "#deadline", "2031")
+
     # turn 2: two nations submit, the third does not; the GM processes anyway
     for p in players[:2]:
         p.write(f"rush academic project on {p.home()}\n")
         p.page.wait_for_selector('#orders-check[data-ok="yes"]')
         p.page.click("#orders-submit")
         wait_text(p.page, "#submitted", "orders for this turn are in")
+    wait_text(players[0].page, "#deadline", "2031")
     g.wait_for_function("() => document.querySelectorAll('#gm-nations tr[data-submitted=yes]').length === 2")
     assert "has not submitted" in g.inner_text("#gm-queue")
     g.click("#gm-process")

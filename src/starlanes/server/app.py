@@ -62,6 +62,8 @@ class Settings:
     bot_budget: float = 5.0
     bot_concurrency: int = 4
     bots: bool = True
+    deadline_poll: float = 5.0
+    """Seconds between two looks for campaign turns whose deadline has passed (0: never)."""
     static: Path = STATIC
 
 
@@ -135,7 +137,19 @@ def create_app(settings: Settings) -> FastAPI:
         else:
             svc = MatchService(store, on_commit=hub.publish)
         state["service"] = svc
-        state["campaigns"] = CampaignService(svc)
+        campaigns_svc = CampaignService(svc)
+        state["campaigns"] = campaigns_svc
+        deadlines: asyncio.Task[None] | None = None
+        if settings.deadline_poll > 0:
+            async def watch_deadlines() -> None:
+                while True:
+                    await asyncio.sleep(settings.deadline_poll)
+                    try:
+                        await run_in_threadpool(campaigns_svc.process_due)
+                    except Exception:  # the database away for a moment: the next look tries again
+                        log.exception("campaign deadlines")
+
+            deadlines = asyncio.create_task(watch_deadlines())
         worker: BotWorker | None = None
         if settings.bots:
             worker = BotWorker(svc, settings.bot_budget, settings.bot_concurrency)
@@ -144,6 +158,10 @@ def create_app(settings: Settings) -> FastAPI:
         try:
             yield
         finally:
+            if deadlines is not None:
+                deadlines.cancel()
+                with suppress(asyncio.CancelledError):
+                    await deadlines
             if worker is not None:
                 await worker.stop()
             if listener is not None:

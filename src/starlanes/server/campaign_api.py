@@ -40,6 +40,11 @@ class Orders(BaseModel):
     orders: str = Field(max_length=100_000, description="the orders document, one order a line")
 
 
+class Deadline(BaseModel):
+    deadline: str | None = Field(max_length=60, description="ISO 8601 with its zone, e.g. 2026-12-01T18:00:00Z; "
+                                                             "null: no deadline")
+
+
 class Message(BaseModel):
     to: list[Annotated[str, Field(max_length=100)]] = Field(max_length=20, description="nations (ids or names)")
     text: str = Field(max_length=MAX_MESSAGE)
@@ -78,6 +83,10 @@ def add_campaign_routes(app: FastAPI, campaigns: Callable[[], CampaignService],
     @app.post("/api/campaigns/{match_id}/process", summary="The GM processes the turn (the sheets are published)")
     def process(match_id: str, authorization: Auth = None) -> dict[str, Any]:
         return campaigns().process(who(match_id, authorization, None))
+
+    @app.put("/api/campaigns/{match_id}/deadline", summary="The GM sets the deadline of this turn (null: none)")
+    def deadline(match_id: str, body: Deadline, authorization: Auth = None) -> dict[str, Any]:
+        return campaigns().set_deadline(who(match_id, authorization, None), body.deadline)
 
     @app.get("/api/campaigns/{match_id}/sheets", summary="The sheets this token may read (a nation: its own)")
     def sheets(match_id: str, authorization: Auth = None) -> list[dict[str, Any]]:

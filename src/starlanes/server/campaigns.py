@@ -19,6 +19,7 @@ sheet or another pair's messages.
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import json
 import logging
@@ -53,7 +54,7 @@ from starlanes.games.star_kingdoms.sheets import build_gm_sheet, build_sheet, re
 from .auth import Principal
 from .errors import Forbidden
 from .matches import HUMAN, Game, LiveMatch, MatchService, actor_of
-from .models import GM_ACTOR, campaign_messages, campaign_sheets
+from .models import GM_ACTOR, campaign_deadlines, campaign_messages, campaign_sheets
 from .store import now
 
 __all__ = ["CAMPAIGN_GAME", "MAX_MESSAGE", "CampaignService"]
@@ -257,7 +258,8 @@ class CampaignService:
         state = self._state(live)
         ruleset = live.ruleset
         base = {"match_id": live.row.id, "name": live.row.name, "state_id": live.step, "turn": state.turn,
-                "turns": state.params.turns, "turn_closes": state.params.turn_closes, "ended": state.ended}
+                "turns": state.params.turns, "turn_closes": state.params.turn_closes, "ended": state.ended,
+                "deadline": self.deadline_of(live.row.id, state.turn)}
         if principal.role == "gm":
             self.matches.refresh_row(live)  # who has joined since
             submitted = tuple(sorted(state.sealed))
@@ -312,6 +314,57 @@ class CampaignService:
         if principal.role != "gm":
             raise Forbidden("only the GM processes the turn")
         return self.matches.act(principal.match_id, GM, Close().text(), live.step, principal)
+
+    # ------------------------------------------------------------ deadlines
+    def deadline_of(self, match_id: str, turn: int) -> str | None:
+        """The deadline of ``turn`` (ISO 8601, UTC), or None."""
+        with self.store.engine.connect() as conn:
+            row = conn.execute(sa.select(campaign_deadlines.c.turn, campaign_deadlines.c.deadline).where(
+                campaign_deadlines.c.match_id == match_id)).first()
+        return str(row.deadline) if row is not None and row.turn == turn else None
+
+    def set_deadline(self, principal: Principal, deadline: str | None) -> dict[str, Any]:
+        """The GM sets (or, with None, clears) the deadline of the current turn: when it passes, the
+        server processes the turn."""
+        live = self._live(principal)
+        if principal.role != "gm":
+            raise Forbidden("only the GM sets the deadline")
+        state = self._state(live)
+        if state.ended:
+            raise UsageError(f"the campaign is over ({state.ended}); it has no more deadlines")
+        when = None if deadline is None else parse_deadline(deadline)
+        with self.store.engine.begin() as conn:
+            conn.execute(campaign_deadlines.delete().where(campaign_deadlines.c.match_id == live.row.id))
+            if when is not None:
+                conn.execute(campaign_deadlines.insert().values(match_id=live.row.id, turn=state.turn, deadline=when))
+        if self.matches.on_commit is not None:
+            self.matches.on_commit(live.row.id, live.step)  # the pages show the new deadline
+        return {"turn": state.turn, "deadline": when}
+
+    def process_due(self, now: dt.datetime | None = None) -> list[str]:
+        """Process every campaign turn whose deadline has passed (the server's deadline worker
+        calls this); the ids of the matches processed. A deadline of a turn already processed
+        (by the GM, or by another server process) does nothing."""
+        moment = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC).isoformat(timespec="seconds")
+        with self.store.engine.connect() as conn:
+            due = conn.execute(sa.select(campaign_deadlines.c.match_id, campaign_deadlines.c.turn).where(
+                campaign_deadlines.c.deadline <= moment)).all()
+        done = []
+        for row in due:
+            try:
+                live = self.matches.live(row.match_id)
+                state = self._state(live)
+                if state.turn == row.turn and not state.ended:
+                    self.matches.act(row.match_id, GM, Close().text(), live.step)
+                    done.append(row.match_id)
+            except StaleState:
+                continue  # the match moved meanwhile: the next pass looks again
+            except Exception:
+                log.exception("processing the turn of campaign %s at its deadline", row.match_id)
+            with self.store.engine.begin() as conn:  # this turn's deadline is spent either way
+                conn.execute(campaign_deadlines.delete().where(campaign_deadlines.c.match_id == row.match_id,
+                                                               campaign_deadlines.c.turn == row.turn))
+        return done
 
     # ------------------------------------------------------------ messages
     def send(self, principal: Principal, to: Sequence[str], text: str, cc_gm: bool = False) -> dict[str, Any]:
@@ -475,3 +528,13 @@ def _nation_page(view: StarKingdomsView) -> dict[str, Any]:
         "map": {"systems": systems, "wormholes": wormholes},
     }
 
+
+def parse_deadline(text: str) -> str:
+    """An ISO 8601 date and time with its zone (``2026-12-01T18:00:00Z``) as UTC text."""
+    try:
+        when = dt.datetime.fromisoformat(text.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise ParseError(f"deadline: '{text[:60]}' is not a date and time such as 2026-12-01T18:00:00Z") from None
+    if when.tzinfo is None:
+        raise ParseError(f"deadline: '{text[:60]}' has no time zone; add Z for UTC or an offset such as +01:00")
+    return when.astimezone(dt.UTC).isoformat(timespec="seconds")

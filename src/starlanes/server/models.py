@@ -104,3 +104,14 @@ campaign_messages = sa.Table(
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("created", sa.String(40), nullable=False),
 )
+
+# ``campaign_deadlines`` (migration 0004): the deadline the GM set for a campaign's turn; when it
+# passes the server processes that turn (the GM's ``close``), once: the append is conditional on
+# the step the turn was at, so two server processes never close two turns.
+campaign_deadlines = sa.Table(
+    "campaign_deadlines",
+    metadata,
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("turn", sa.Integer, nullable=False),
+    sa.Column("deadline", sa.String(40), nullable=False),  # ISO 8601, UTC ("...+00:00"): sorts as time
+)

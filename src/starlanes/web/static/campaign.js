@@ -29,6 +29,12 @@ async function fetchBytes(path, token) {
   return response.blob();
 }
 
+function deadlineText(iso) {
+  if (!iso) return "";
+  const when = new Date(iso);
+  return `Deadline: ${when.toLocaleString()} (${iso.replace("+00:00", " UTC")})`;
+}
+
 // ------------------------------------------------------------------ creating a campaign
 export async function showNewCampaign(root) {
   const error = el("p", { class: "error", role: "alert", id: "new-error" });
@@ -362,7 +368,9 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
     const over = page.ended ? [el("p", { class: "outcome" }, `The campaign is over: ${page.ended}`)] : [];
     if (gm) {
       crumb(`${page.name || "campaign"}: game master`);
-      status.replaceChildren(el("div", { class: "turn-line" }, `Turn ${page.turn} of ${page.turns}`), ...over);
+      status.replaceChildren(el("div", { class: "turn-line" }, `Turn ${page.turn} of ${page.turns}`),
+        el("div", { id: "deadline", class: "muted" }, deadlineText(page.deadline) || "No deadline: the turn waits for you."),
+        ...over);
       gmPart.update(page);
     } else {
       const n = page.nation;
@@ -372,6 +380,7 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
         el("div", { class: "turn-line" }, `${n.name}: turn ${page.turn} of ${page.turns}`),
         el("div", {}, `${n.credits} credits` + (n.income !== null ? `, income ${n.income}` : "") +
           `; science points: physics ${n.sp.physics}, engineering ${n.sp.engineering}, xenology ${n.sp.xenology}`),
+        page.deadline ? el("div", { id: "deadline" }, deadlineText(page.deadline)) : null,
         el("div", { class: page.submitted ? "waiting" : "muted", id: "submitted" },
           page.submitted ? "Your orders for this turn are in (you may replace them until the turn closes)."
             : "No orders submitted for this turn yet."), ...over);
@@ -495,7 +504,23 @@ function gmPanel(match, token, reload) {
   const verbs = el("datalist", { id: "gm-verbs" });
   const actionError = el("p", { class: "error", role: "alert", id: "gm-action-error" });
   const invites = el("div", { id: "gm-invites" });
+  const deadline = el("input", { type: "datetime-local", id: "gm-deadline", "aria-label": "deadline of this turn" });
+  const deadlineError = el("p", { class: "error", role: "alert", id: "gm-deadline-error" });
   let stateId = 0;
+  const setDeadline = async (clear) => {
+    deadlineError.textContent = "";
+    try {
+      let value = null;
+      if (!clear) {
+        if (!deadline.value) throw new Error("pick a date and time first");
+        value = new Date(deadline.value).toISOString(); // the browser's local time, sent as UTC
+      }
+      await api("PUT", `/api/campaigns/${enc(match)}/deadline`, { token, body: { deadline: value } });
+      await reload();
+    } catch (e) {
+      deadlineError.textContent = e.message;
+    }
+  };
 
   process.addEventListener("click", async () => {
     processError.textContent = "";
@@ -533,6 +558,10 @@ function gmPanel(match, token, reload) {
   const node = el("section", { class: "panel", id: "gm" },
     el("h3", {}, "Game master"), nations, el("h3", {}, "Queue"), queue,
     el("div", { class: "typed" }, process), processError,
+    el("div", { class: "typed" }, el("span", {}, "Process automatically at"), deadline,
+      el("button", { type: "button", id: "gm-deadline-set", onclick: () => setDeadline(false) }, "Set"),
+      el("button", { type: "button", id: "gm-deadline-clear", onclick: () => setDeadline(true) }, "Clear")),
+    deadlineError,
     el("form", { class: "typed", id: "gm-action-form", onsubmit: act }, action, verbs,
       el("button", { type: "submit", id: "gm-action-go" }, "Do")), actionError,
     el("div", { class: "typed" }, el("button", { type: "button", id: "gm-export", onclick: exportIt }, "Export the campaign")),

@@ -29,6 +29,11 @@ async function fetchBytes(path, token) {
   return response.blob();
 }
 
+// replaceChildren that leaves out the parts a page does not have (null, false)
+function fill(node, ...parts) {
+  node.replaceChildren(...parts.flat().filter((p) => p !== null && p !== undefined && p !== false));
+}
+
 function deadlineText(iso) {
   if (!iso) return "";
   const when = new Date(iso);
@@ -337,7 +342,7 @@ function liveSocket(match, token, onUpdate) {
 // ------------------------------------------------------------------ a nation's page
 function planetsTable(nation) {
   const rows = nation.planets.map((p) => el("tr", { "data-planet": p.id, "data-name": p.name, "data-home": p.homeworld ? "yes" : "no" },
-    el("td", {}, p.name, p.homeworld ? el("span", { class: "badge" }, "home") : null),
+    el("td", {}, p.name, p.homeworld ? el("span", { class: "badge home" }, "home") : null),
     el("td", {}, p.system),
     ...["industrial", "academic", "shipyard", "military"].map((d) => el("td", { class: "num" }, String(p.districts[d]))),
     el("td", {}, p.projects.length ? el("ul", { class: "plain" }, p.projects.map((j) =>
@@ -368,7 +373,7 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
     const over = page.ended ? [el("p", { class: "outcome" }, `The campaign is over: ${page.ended}`)] : [];
     if (gm) {
       crumb(`${page.name || "campaign"}: game master`);
-      status.replaceChildren(el("div", { class: "turn-line" }, `Turn ${page.turn} of ${page.turns}`),
+      fill(status, el("div", { class: "turn-line" }, `Turn ${page.turn} of ${page.turns}`),
         el("div", { id: "deadline", class: "muted" }, deadlineText(page.deadline) || "No deadline: the turn waits for you."),
         ...over);
       gmPart.update(page);
@@ -376,7 +381,7 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
       const n = page.nation;
       crumb(`${n.name}: turn ${page.turn}`);
       status.dataset.submitted = page.submitted ? "yes" : "no";
-      status.replaceChildren(
+      fill(status,
         el("div", { class: "turn-line" }, `${n.name}: turn ${page.turn} of ${page.turns}`),
         el("div", {}, `${n.credits} credits` + (n.income !== null ? `, income ${n.income}` : "") +
           `; science points: physics ${n.sp.physics}, engineering ${n.sp.engineering}, xenology ${n.sp.xenology}`),
@@ -384,7 +389,7 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
         el("div", { class: page.submitted ? "waiting" : "muted", id: "submitted" },
           page.submitted ? "Your orders for this turn are in (you may replace them until the turn closes)."
             : "No orders submitted for this turn yet."), ...over);
-      nationBox.replaceChildren(el("h3", {}, "Planets"), planetsTable(n),
+      fill(nationBox, el("h3", {}, "Planets"), planetsTable(n),
         el("h3", {}, "Technology"),
         el("p", { id: "techs" }, n.techs.map((t) => `${t.name} ${t.level}`).join(", ")),
         n.supplementals.length ? el("p", {}, `Supplementals: ${n.supplementals.join(", ")}`) : null,

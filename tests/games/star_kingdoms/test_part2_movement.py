@@ -355,3 +355,29 @@ def test_COMB_11_cargo_stays_aboard_in_battle_and_is_lost_with_its_ship() -> Non
             assert "Marines" not in mine and f0.unit_by_id(marines.id) is not None  # aboard, not a combatant
             assert marines.system == f0.unit_by_id(ark.id).system  # type: ignore[union-attr]
     assert lost_seen
+
+
+def test_MOV_08_Amb104_a_flux_stability_field_carries_one_smaller_ship_per_module() -> None:
+    state = campaign()
+    set_wormhole(state, "WRQ-BXL", instability=2)
+    put(state, 0, "survey-probe", "Lantern", HOME, flexible=("flux-stability-field",))  # Stability 2, one projector
+    put(state, 0, "patrol-ship", "Wing", HOME)  # Stability 1
+    (ok, why), = verdicts(state, "move Vigilant, Wing to BXL\n")
+    assert not ok and "Stability is 1" in why
+    (ok, why), = verdicts(state, "move Lantern, Vigilant, Wing to BXL\n")
+    assert not ok  # one module carries one ship, not two
+    run(state, {0: "move Lantern, Vigilant to BXL\n"})
+    f = state.factions[0]
+    assert unit(f, "Vigilant").system == "BXL" and unit(f, "Lantern").system == "BXL"
+    assert unit(f, "Vigilant").mission == ""
+
+
+def test_Amb104_a_ship_carried_by_a_field_stays_when_its_projector_cannot_go() -> None:
+    state = campaign()
+    set_wormhole(state, "WRQ-BXL", instability=2)
+    f = state.factions[0]
+    put(state, 0, "survey-probe", "Lantern", HOME, planet=f.homeworld, flexible=("flux-stability-field",))
+    unit(f, "Vigilant").planet = ""
+    f.colonies[0].blockade = 2  # Lantern, in orbit at Speed 1, cannot launch
+    run(state, {0: "move Lantern, Vigilant to BXL\n"})
+    assert unit(f, "Lantern").system == HOME and unit(f, "Vigilant").system == HOME

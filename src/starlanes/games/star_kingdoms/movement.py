@@ -139,17 +139,38 @@ def _move(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Move)
         raise OrderProblem(f"you know no wormhole from {system_name(state, origin)} to "
                            f"{system_name(state, target)} (one jump a turn, known wormholes only: MOV-06, MOV-07)")
     instability = _gi(state).wormholes[hole].instability
+    escorts = _flux_escorts(cat, units, instability)
     for unit in units:
         stability = _stability(cat, unit)
-        if stability < instability:
+        if stability < instability and unit.id not in escorts:
             why = "a fighter squadron cannot cross a wormhole" if is_fighter(cat.classes[unit.class_id]) else (
                 f"its Stability is {stability}, the wormhole's Instability {instability} (MOV-05)")
             raise OrderProblem(f"{unit.name} cannot go: {why}")
     for unit in units:
         unit.move_to = hole
-        unit.mission = ""
+        unit.mission = f"escort:{escorts[unit.id]}" if unit.id in escorts else ""
     names = ", ".join(u.name for u in units)
     return f"{names} will jump to {system_name(state, target)}"
+
+
+def _flux_escorts(cat: Catalogue, units: list[Unit], instability: int) -> dict[str, str]:
+    """Ships too unstable for the jump that a Flux Stability Field of the same order carries: each
+    projector module takes one other ship of its projector's level or lower, the biggest first
+    (MOV-08, Amb#104). Unit id -> the projector's id."""
+    slots: list[Unit] = []
+    for u in units:
+        if u.unit == "ship" and _stability(cat, u) >= instability:
+            slots.extend(u for m in u.modules if m.module == "flux-stability-field")
+    out: dict[str, str] = {}
+    needy = sorted((u for u in units if u.unit == "ship" and not is_fighter(cat.classes[u.class_id])
+                    and _stability(cat, u) < instability),
+                   key=lambda u: -u.level)
+    for u in needy:
+        helper = next((h for h in sorted(slots, key=lambda h: h.level) if h.level >= u.level and h is not u), None)
+        if helper is not None:
+            slots.remove(helper)
+            out[u.id] = helper.id
+    return out
 
 
 def _retreat(state: CampaignState, faction: Faction, order: r.SetRetreatRoute) -> str:
@@ -400,9 +421,13 @@ def step_travel(turn: Turn) -> None:
             continue
         b = turn.builders.get(faction.id)
         batches: dict[tuple[str, str], list[Unit]] = {}
+        by_id = {u.id: u for u in movers}
         for unit in movers:
-            key = (unit.move_to, f"group:{unit.task_group}" if unit.task_group else f"unit:{unit.id}")
-            batches.setdefault(key, []).append(unit)
+            lead = unit
+            if unit.mission.startswith("escort:") and unit.mission[7:] in by_id:
+                lead = by_id[unit.mission[7:]]  # carried by a Flux Stability Field: moves with it (Amb#104)
+            key = f"group:{lead.task_group}" if lead.task_group else f"unit:{lead.id}"
+            batches.setdefault((unit.move_to, key), []).append(unit)
         k = state.knowledge.get(faction.id)
         for (hole, _), units in batches.items():
             wormhole = gi.wormholes[hole]
@@ -422,6 +447,8 @@ def step_travel(turn: Turn) -> None:
                     unit.moved = True
                     unit.last_wormhole = hole
                 unit.move_to = ""
+                if unit.mission.startswith("escort:"):
+                    unit.mission = ""
                 if b is not None:
                     b.movement(MovementLine(unit=unit.name, origin=system_name(state, origin),
                                             destination=system_name(state, destination), moved=not reason,

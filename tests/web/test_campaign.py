@@ -127,6 +127,18 @@ def test_a_gm_and_three_players_run_two_turns_in_the_browser(server: Server, bro
             if j != i:
                 assert other not in body.inner_text()
     assert players[0].page.locator("#planets").count() == 1
+    # the GM reads any nation's sheet and its own overview, newest turn first
+    g.wait_for_selector('#sheets .sheet-turn[data-turn="2"] [data-sheet="2:_gm"]')
+    assert g.get_attribute("#sheets .sheet-turn", "data-turn") == "2"
+    g.click(f'#sheets [data-sheet="2:{players_ids(g)[2]}"]')
+    g.wait_for_selector('#sheet-frame[data-turn="2"]')
+    gm_body = g.frame_locator("#sheet-frame").locator("body")
+    gm_body.locator("h1").first.wait_for()
+    assert NATIONS[2] in gm_body.inner_text()
+
+
+def players_ids(page: Any) -> list[str]:
+    return list(page.eval_on_selector_all("#gm-nations tr[data-nation]", "rs => rs.map(r => r.dataset.nation)"))
 
 
 def test_leak_messages_and_sheets_of_other_nations_never_reach_a_page(server: Server, browser: Any,

@@ -255,10 +255,17 @@ function sheetViewer(match, token, isGm) {
   async function refresh() {
     try {
       const sheets = await api("GET", `/api/campaigns/${enc(match)}/sheets`, { token });
-      list.replaceChildren(...sheets.map((s) => el("button", {
+      const button = (s) => el("button", {
         type: "button", class: "small", "data-sheet": `${s.turn}:${s.nation}`,
         onclick: () => open(s.turn, s.nation),
-      }, isGm ? `${s.turn}: ${s.nation === "_gm" ? "GM overview" : s.nation}` : `Turn ${s.turn}`)));
+      }, isGm ? (s.nation === "_gm" ? "GM overview" : s.nation) : `Turn ${s.turn}`);
+      if (isGm) { // one row per turn, the newest first: a long campaign has hundreds of sheets
+        const turns = [...new Set(sheets.map((s) => s.turn))].sort((a, b) => b - a);
+        list.replaceChildren(...turns.map((t) => el("div", { class: "sheet-turn", "data-turn": t },
+          el("span", { class: "muted" }, `Turn ${t}:`), sheets.filter((s) => s.turn === t).map(button))));
+      } else {
+        list.replaceChildren(...sheets.map(button));
+      }
       list.dataset.count = String(sheets.length);
     } catch (e) {
       error.textContent = e.message;

@@ -49,6 +49,9 @@ def test_a_campaign_is_created_with_an_invitation_per_nation_and_the_gm_closing_
     assert page["role"] == "seat" and page["nation"]["name"] == "Ann's Realm"
     assert page["nation"]["credits"] == 450 and page["nation"]["techs"]
     assert page["map"]["systems"] and page["map"]["wormholes"]
+    home_system = next(p["system"] for p in page["nation"]["planets"] if p["homeworld"])
+    names = {s["id"]: s["name"] for s in page["map"]["systems"]}
+    assert page["nation"]["units"] and all(u["where"] == names[home_system] for u in page["nation"]["units"])
     assert not page["submitted"] and page["orders"] == ""
 
 

@@ -503,6 +503,7 @@ def _nation_page(view: StarKingdomsView) -> dict[str, Any]:
                         "devastation": c.devastation, "shield": c.shield, "projects": projects})
     techs = [{"id": t, "name": tech_name(t), "level": lvl} for t, lvl in sorted(f.tech.levels.items())]
     economy = view.report.economy if view.report is not None else None
+    system_names = {sf.id: sf.name for sf in k.systems.values()} if k is not None else {}
     systems = []
     wormholes = []
     own_systems = {planet_system.get(c.planet, "") for c in f.colonies}
@@ -520,7 +521,8 @@ def _nation_page(view: StarKingdomsView) -> dict[str, Any]:
                    "sp": msgspec.to_builtins(f.tech.sp), "planets": planets, "techs": techs,
                    "supplementals": sorted(tech_name(t) for t in f.tech.known),
                    "units": [{"name": u.name, "unit": u.unit, "class": u.class_id, "level": u.level,
-                              "system": u.system} for u in f.units],
+                              "system": u.system, "where": system_names.get(u.system, u.system),
+                              "damage": u.damage} for u in f.units],
                    "orgs": [{"name": o.name, "type": o.type, "power": o.power} for o in f.orgs]},
         "nations": [{"id": n.id, "name": n.name} for n in view.nations],
         "gm_items": [{"id": i.id, "subject": i.subject, "decided": i.decided, "answer": i.answer}

@@ -401,7 +401,11 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
         el("p", { id: "techs" }, n.techs.map((t) => `${t.name} ${t.level}`).join(", ")),
         n.supplementals.length ? el("p", {}, `Supplementals: ${n.supplementals.join(", ")}`) : null,
         n.orgs.length ? el("p", {}, `Organisations: ${n.orgs.map((o) => `${o.name} (${o.type}, Power ${o.power})`).join(", ")}`) : null,
-        n.units.length ? el("p", {}, `Units: ${n.units.map((u) => `${u.name} (${u.class} L${u.level})`).join(", ")}`) : null,
+        n.units.length ? el("div", {}, el("h3", {}, "Ships and detachments"), el("table", { class: "campaign-table", id: "units" },
+          el("thead", {}, el("tr", {}, ["Name", "Kind", "Class", "Level", "Where", "Damage"].map((h) => el("th", {}, h)))),
+          el("tbody", {}, n.units.map((u) => el("tr", { "data-unit": u.name },
+            el("td", {}, u.name), el("td", {}, u.unit), el("td", {}, u.class), el("td", { class: "num" }, String(u.level)),
+            el("td", {}, u.where), el("td", { class: "num" }, String(u.damage))))))) : null,
         page.gm_items.length ? el("div", {}, el("h3", {}, "Waiting for the GM"),
           el("ul", {}, page.gm_items.map((i) => el("li", {}, `#${i.id} ${i.subject}${i.decided ? ` - ${i.answer}` : ""}`)))) : null);
       mapBox.replaceChildren(el("h3", {}, "Known space"), drawMap(page.map));

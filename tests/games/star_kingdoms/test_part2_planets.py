@@ -8,7 +8,7 @@ import dataclasses
 from tests.games.star_kingdoms.test_campaign import campaign, hw, report, run
 from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate
 
-from starlanes.games.star_kingdoms.campaign import CampaignState, Colony
+from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Prisoner
 from starlanes.games.star_kingdoms.economy import Districts
 from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index
 from starlanes.games.star_kingdoms.knowledge import passive_survey
@@ -306,3 +306,22 @@ def test_ruling_209_visiting_troops_are_not_an_invasion_a_landing_is() -> None:
     guest.planet = ""
     run(state, {1: f"land Guests on {hw(state)}\n"})  # landing is an invasion, whatever the stance
     assert [c.kind for c in report(state, 0).combats] == ["ground"]
+
+
+def test_O82_COMB_20_prisoners_are_returned_or_dispersed() -> None:
+    state = campaign()
+    f0, f1 = state.factions
+    relate(state, 0, 1, "wary", "wary")
+    f0.prisoners = [Prisoner(owner=f1.id, name="Lost Patrol", class_id="security-team", level=1,
+                             planet=f0.homeworld, turn=1)]
+    (refused,) = check_orders(state, 1, f"return prisoners to {f0.name}\n")
+    assert not refused.accepted and "you hold no prisoners" in refused.reason
+    before = len(f1.units)
+    run(state, {0: f"return prisoners to {f1.name}\n"})
+    assert not f0.prisoners and len(f1.units) == before + 1
+    back = f1.units[-1]
+    assert (back.name, back.planet, back.damage) == ("Lost Patrol", f1.homeworld, 0)
+    f0.prisoners = [Prisoner(owner=f1.id, name="Second", class_id="security-team", level=1,
+                             planet=f0.homeworld, turn=2)]
+    run(state, {0: f"disperse prisoners of {f1.name}\n"})
+    assert not f0.prisoners and len(f1.units) == before + 1

@@ -650,6 +650,32 @@ def _decommission(ctx: _Ctx, order: r.Decommission) -> str:
 HANDLERS[r.Decommission] = _decommission
 
 
+def _prisoners(ctx: _Ctx, order: r.Prisoners) -> str:
+    """O82 at step 1: prisoners returned come back to their nation as detachments at full Health on
+    its homeworld (the price is the players' affair, paid by transfer); dispersed ones are gone
+    (COMB-20, Amb#110). Converting them needs a tech or trait the GM rules on (ask with O26)."""
+    held = [p for p in ctx.faction.prisoners if p.owner == order.faction]
+    if not held:
+        raise _Refused(f"you hold no prisoners of {ctx.state.faction(order.faction).name}")
+    ctx.faction.prisoners = [p for p in ctx.faction.prisoners if p.owner != order.faction]
+    if order.disposition == "disperse":
+        return f"{len(held)} prisoner(s) of {ctx.state.faction(order.faction).name} dispersed"
+    from starlanes.games.star_kingdoms.campaign import Unit, fitted_modules
+
+    home = ctx.state.faction(order.faction)
+    gi = galaxy_index(ctx.state.galaxy)
+    for p in held:
+        cls = ctx.cat.classes[p.class_id]
+        home.units.append(Unit(id=f"{home.id}-u{home.next_unit}", name=p.name, unit=cls.unit, class_id=p.class_id,
+                               level=p.level, modules=fitted_modules(ctx.cat, home.tech, p.class_id, ()),
+                               system=gi.planet_system[home.homeworld], planet=home.homeworld, built=0))
+        home.next_unit += 1
+    return f"{len(held)} prisoner(s) returned to {home.name} (its homeworld)"
+
+
+HANDLERS[r.Prisoners] = _prisoners
+
+
 def _unit_order(ctx: _Ctx, order: r.Order) -> str:
     """Part 2's standing and unit orders (``movement.py``: checked now, carried out at steps 3-6)."""
     from starlanes.games.star_kingdoms.movement import OrderProblem, apply_unit_order

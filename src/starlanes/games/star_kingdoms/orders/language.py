@@ -43,6 +43,7 @@ Part 2's forms (movement and war)::
     O64  survey space with <ships>            (the system they are in)
     O78  decommission <units>
     O76  salvage with <ships>  |  O77  scavenge with <detachments>
+    O82  return prisoners to <nation>  |  disperse prisoners of <nation>
     O73  load <detachments> on <ship>  |  unload <detachments>
     O65  survey <planet> with <detachments>   (detachments on that planet)
 
@@ -302,6 +303,14 @@ def _load_view(boarding: bool) -> Callable[[r.Order], Fields | None]:
     return view
 
 
+def _prisoners_view(disposition: str) -> Callable[[r.Order], Fields | None]:
+    def view(order: r.Order) -> Fields | None:
+        assert isinstance(order, r.Prisoners)
+        return {"faction": order.faction} if order.disposition == disposition else None
+
+    return view
+
+
 def _move_view(group: bool) -> Callable[[r.Order], Fields | None]:
     def view(order: r.Order) -> Fields | None:
         assert isinstance(order, r.Move)
@@ -372,6 +381,10 @@ ENTRIES: tuple[Entry, ...] = (
     _e("survey space with {units:units}", r.DeepSpaceSurvey),
     _e("decommission {units:units}", r.Decommission),
     _e("salvage with {units:units}", r.Salvage),
+    _e("return prisoners to {faction:faction}", r.Prisoners, fixed={"disposition": "return"},
+       view=_prisoners_view("return")),
+    _e("disperse prisoners of {faction:faction}", r.Prisoners, fixed={"disposition": "disperse"},
+       view=_prisoners_view("disperse")),
     _e("scavenge with {units:units}", r.Scavenge),
     _e("load {units:units} on {ship:unit}", r.Load, view=_load_view(True)),
     _e("unload {units:units}", r.Load, view=_load_view(False)),

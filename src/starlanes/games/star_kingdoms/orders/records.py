@@ -38,6 +38,7 @@ __all__ = [
     "Order",
     "OrgType",
     "PlanetarySurvey",
+    "Prisoners",
     "RebuildAndRepair",
     "RefitDetachment",
     "RefitShip",
@@ -296,6 +297,14 @@ class Scavenge(Order, frozen=True, tag="O77"):
     """Detachments with Scavengers work the detachment wrecks of their planet this turn (SALV-02)."""
 
     units: tuple[str, ...]
+
+
+class Prisoners(Order, frozen=True, tag="O82"):
+    """What to do with the prisoners taken from a nation: return them (sold back, the price agreed
+    between the players and paid with a transfer) or disperse them (COMB-20, Amb#110)."""
+
+    faction: str
+    disposition: Literal["return", "disperse"]
 
 
 class GroundRounds(Order, frozen=True, tag="O72"):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from msgspec.structs import force_setattr
+
 from starlanes.core.actions import Action
 
 __all__ = [
@@ -44,6 +46,10 @@ class ChooseRole(Action, frozen=True):
 
     verb: ClassVar[str] = "role"
     role: str
+
+    def __post_init__(self) -> None:
+        # names are matched whatever their case: the board shows them capitalised (Warlord)
+        force_setattr(self, "role", self.role.lower())
 
 
 class Arrange(Action, frozen=True):
@@ -176,6 +182,11 @@ class Research(Action, frozen=True):
     tech: str
     copy: str | None = None
 
+    def __post_init__(self) -> None:
+        force_setattr(self, "tech", self.tech.lower())
+        if self.copy is not None:
+            force_setattr(self, "copy", self.copy.lower())
+
 
 class UseTech(Action, frozen=True):
     """Research: use a technology marked for Use Technology (cell=, symbol=, tech= as it needs)."""
@@ -185,6 +196,9 @@ class UseTech(Action, frozen=True):
     cell: tuple[int, ...] = ()
     symbol: str | None = None
     target: str | None = None
+
+    def __post_init__(self) -> None:
+        force_setattr(self, "tech", self.tech.lower())
 
 
 class Compile(Action, frozen=True):

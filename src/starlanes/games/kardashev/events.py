@@ -207,7 +207,8 @@ def describe(event: Event) -> str | None:
         p = Picked.of(event)
         tile = f"tile {p.tile}" if p.tile else "no tile"
         paid = "" if not p.price else f", paying {p.price} to " + ("the bank" if p.to < 0 else f"seat {p.to}")
-        return f"seat {p.seat} takes turn {p.slot} and {tile}{paid}"
+        turn = f"turn {p.slot} and " if p.slot else ""  # ally variant: turns follow the seating (K39)
+        return f"seat {p.seat} takes {turn}{tile}{paid}"
     if k == TurnBegun.kind:
         t2 = TurnBegun.of(event)
         return f"seat {t2.seat}'s turn (round {t2.round})"

@@ -538,6 +538,23 @@ def _specific(state: KardashevState, seat: int, action: Action) -> str | None:
     return None
 
 
+def _unreachable(state: KardashevState, seat: int, start: int, dest: int, surcharge: int) -> str:
+    """Why the fleet on ``start`` cannot move to ``dest``: the price, when a fuller hand would
+    reach it (the hand is raised for the look and put back)."""
+    p = state.seats[seat]
+    held = p.energy
+    try:
+        p.energy = held + 99
+        rich = fleet.plans(state, seat, start, surcharge).get(dest)
+    finally:
+        p.energy = held
+    if rich is not None:
+        return f"the move to {cell_name(dest)} costs {rich.energy} energy" + \
+            (f" and {surcharge} more card" if surcharge else "") + f"; {_holding(state, seat)}"
+    return f"your fleet on {cell_name(start)} cannot reach {cell_name(dest)} (at most 8 explored cells, " \
+        "not through destroyed planets or other players' pieces)"
+
+
 def move_plan(state: KardashevState, seat: int, action: Move) -> MovePlan | str:
     """The plan of a move action (its path, or the shortest one), or why it is illegal."""
     start, dest = cell_of(action.start), cell_of(action.to)
@@ -545,7 +562,7 @@ def move_plan(state: KardashevState, seat: int, action: Move) -> MovePlan | str:
     sur = via_surcharge(state, seat, action.via, "move-fleet") or 0
     if not action.path:
         found = fleet.plans(state, seat, start, sur).get(dest)
-        return found if found is not None else f"your fleet on {cell_name(start)} cannot reach {cell_name(dest)}"
+        return found if found is not None else _unreachable(state, seat, start, dest, sur)
     raw = action.path
     if len(raw) % 2:
         return "a path is a list of cells: q,r,q,r,..."
@@ -589,6 +606,70 @@ def why_not(state: KardashevState, seat: int, action: Action) -> str | None:
     return _fallback(state, seat, action)
 
 
+def _holding(state: KardashevState, seat: int) -> str:
+    food, matter, energy = state.seats[seat].hand()
+    return f"you hold {food} food, {matter} matter, {energy} energy (4 of one type pay for 1 of another)"
+
+
+def _price_problem(state: KardashevState, seat: int, what: str, options: list[Cost], via: str | None,
+                   verb: str) -> str | None:
+    surcharge = via_surcharge(state, seat, via, verb) or 0
+    if cheapest(state, seat, options, surcharge) is not None:
+        return None
+    price = " or ".join((o + Cost(any=surcharge)).describe() for o in options)
+    return f"{what} costs {price}; {_holding(state, seat)}"
+
+
+def _building_problem(state: KardashevState, seat: int, action: Action) -> str | None:
+    """Why a colony or fleet cannot be built or upgraded there (K-C01, K-C02, K-F01, K-F03, K40)."""
+    if not isinstance(action, BuildColony | UpgradeColony | BuildFleet | UpgradeFleet):
+        return None
+    index = cell_of(action.cell)
+    if index is None:
+        return None
+    c, name, p = state.cells[index], cell_name(index), state.seats[seat]
+    if isinstance(action, BuildColony):
+        if c.tile != "planet":
+            what = "unexplored" if c.tile is None else f"{c.tile} space" if c.tile == "empty" else "a destroyed planet"
+            return f"{name} is {what}: colonies go on planet tiles"
+        if c.colony is not None:
+            return f"{name} already holds " + ("your colony" if c.colony == seat else f"seat {c.colony}'s colony")
+        if c.fleet is not None and c.fleet != seat:
+            return f"seat {c.fleet}'s fleet is on {name}"
+        if c.fleet != seat and not any(state.cells[n].colony == seat for n in NEIGH[index]):
+            return f"{name} is neither next to one of your colonies nor under one of your fleets"
+        if p.colonies_supply < 1:
+            return "your colony supply is empty"
+        return _price_problem(state, seat, "a colony", colony_price(state, seat, 1), action.via, "build-colony")
+    if isinstance(action, UpgradeColony):
+        if c.colony_level >= 3:
+            return f"your colony on {name} is already level 3"
+        if p.colonies_supply < 1:
+            return "your colony supply is empty"
+        return _price_problem(state, seat, f"a level-{c.colony_level + 1} colony",
+                              colony_price(state, seat, c.colony_level + 1), action.via, "upgrade-colony")
+    if c.fleet is not None and c.fleet != seat:
+        return f"seat {c.fleet}'s fleet is on {name}"
+    site = fleet_site(state, seat, index)
+    if site is None:
+        return f"{name} is not a site for your fleets: a colonized planet of yours with a military symbol"
+    flat, cap = site
+    if isinstance(action, UpgradeFleet):
+        if c.fleet_level >= 3:
+            return f"your fleet on {name} is already level 3"
+        if p.fleets_supply < 1:
+            return "your fleet supply is empty"
+        return _price_problem(state, seat, "a fleet level", [fleet_price(state, flat, 1)], action.via,
+                              "upgrade-fleet")
+    if action.level > min(cap, 3) or action.level < 1:
+        return f"a fleet on {name} is level 1 to {min(cap, 3)} (no higher than the colony)"
+    back = c.fleet_level if c.fleet == seat else 0
+    if p.fleets_supply + back < action.level:
+        return f"your fleet supply holds {p.fleets_supply} pieces, not {action.level}"
+    return _price_problem(state, seat, f"a level-{action.level} fleet", [fleet_price(state, flat, action.level)],
+                          action.via, "build-fleet")
+
+
 def _fallback(state: KardashevState, seat: int, action: Action) -> str:
     if isinstance(action, Pay):
         task = state.tasks[0]
@@ -602,7 +683,13 @@ def _fallback(state: KardashevState, seat: int, action: Action) -> str:
     if isinstance(action, Pick):
         return f"free slots: {round.free_slots(state) or [0]}, free tiles: {round.free_tiles(state) or [0]}"
     if isinstance(action, Harvest):
+        same = [a.text() for a in list_harvest(state, seat) if isinstance(a, Harvest) and a.via == action.via]
+        if same and not (action.food or action.matter or action.energy):
+            return "write the cards to take, e.g. " + " or ".join(f"`{t}`" for t in same[:3])
         return "your tiles do not yield that split of cards"
+    building = _building_problem(state, seat, action)
+    if building:
+        return building
     if isinstance(action, Support):
         return "support only with your fleets next to the attacked cell, paying 1 energy each"
     return f"'{action.text()}' is not allowed now"

@@ -381,3 +381,13 @@ def test_Amb104_a_ship_carried_by_a_field_stays_when_its_projector_cannot_go() -
     f.colonies[0].blockade = 2  # Lantern, in orbit at Speed 1, cannot launch
     run(state, {0: "move Lantern, Vigilant to BXL\n"})
     assert unit(f, "Lantern").system == HOME and unit(f, "Vigilant").system == HOME
+
+
+def test_MOV_10_O79_a_nebula_sensors_ship_guides_the_ships_moving_with_it() -> None:
+    state = campaign()
+    set_system(state, "BXL", nebula=True)
+    put(state, 0, "survey-probe", "Seer", HOME, flexible=("nebula-sensors",))
+    run(state, {0: "move Seer, Vigilant to BXL\nmove Pathfinder to BXL\n"})
+    f = state.factions[0]
+    assert unit(f, "Seer").system == "BXL" and unit(f, "Vigilant").system == "BXL"  # guided in
+    assert unit(f, "Pathfinder").system == HOME  # alone, it turns back

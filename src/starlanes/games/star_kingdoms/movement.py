@@ -146,6 +146,11 @@ def _move(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Move)
             why = "a fighter squadron cannot cross a wormhole" if is_fighter(cat.classes[unit.class_id]) else (
                 f"its Stability is {stability}, the wormhole's Instability {instability} (MOV-05)")
             raise OrderProblem(f"{unit.name} cannot go: {why}")
+    guide = next((u for u in units if _sees_nebulae(cat, u)), None)
+    if guide is not None and _gi(state).systems[target].nebula:
+        for unit in units:  # guided through the nebula: they keep with the guide (MOV-10, O79)
+            if unit is not guide and unit.id not in escorts and not _sees_nebulae(cat, unit):
+                escorts[unit.id] = guide.id
     for unit in units:
         unit.move_to = hole
         unit.mission = f"escort:{escorts[unit.id]}" if unit.id in escorts else ""
@@ -390,15 +395,17 @@ def blockaded_launch(state: CampaignState, cat: Catalogue, unit: Unit) -> int:
     return 0
 
 
-def _why_not(state: CampaignState, cat: Catalogue, unit: Unit, destination: str) -> str:
+def _sees_nebulae(cat: Catalogue, unit: Unit) -> bool:
+    return unit.unit == "ship" and unit_stats(cat, unit).nebula_sensors
+
+
+def _why_not(state: CampaignState, cat: Catalogue, unit: Unit, destination: str, guided: bool = False) -> str:
     rating = blockaded_launch(state, cat, unit)
     if rating:
         return (f"cannot launch: its planet is blockaded at rating {rating} and its Speed is lower "
                 "(MOV-11)")
-    if _gi(state).systems[destination].nebula:
-        nebula_ok = unit.unit == "ship" and unit_stats(cat, unit).nebula_sensors
-        if not nebula_ok:
-            return "turned back: the system is a nebula and it has no Nebula Sensors (MOV-10)"
+    if _gi(state).systems[destination].nebula and not (guided or _sees_nebulae(cat, unit)):
+        return "turned back: the system is a nebula and it has no Nebula Sensors (MOV-10)"
     return ""
 
 
@@ -433,7 +440,8 @@ def step_travel(turn: Turn) -> None:
             wormhole = gi.wormholes[hole]
             origin = units[0].system
             destination = wormhole.b if wormhole.a == origin else wormhole.a
-            problems = {u.id: _why_not(state, cat, u, destination) for u in units}
+            guided = any(_sees_nebulae(cat, u) for u in units)  # a Nebula Sensors ship guides its batch (MOV-10)
+            problems = {u.id: _why_not(state, cat, u, destination, guided) for u in units}
             blocked = [u for u in units if problems[u.id]]
             for unit in units:
                 reason = problems[unit.id]

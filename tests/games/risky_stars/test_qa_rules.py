@@ -208,3 +208,16 @@ def test_qa_hidden_information_a_view_shows_no_other_reserve_nor_the_deck() -> N
     assert view["reserve"] == state.reserve[1] and view["all_reserves"] is None
     assert view["reserve_sizes"] == [len(r) for r in state.reserve]
     assert str(state.deck) not in text
+
+
+def test_qa_refusals_name_the_seat_and_the_missing_army() -> None:
+    """Found in play: proposing to oneself, to a seat that does not exist, and moving an army one
+    does not have from another system each get a reason that names the actual problem."""
+    from starlanes.games.risky_stars.actions import Propose
+
+    state = empty_board(sample_game())
+    put(state, 0, "b1-1", 5)
+    put(state, 1, "b5-1", 2)
+    assert GAME.why_not(state, 0, Propose(0)) == "you are seat 0: propose to another seat"
+    assert GAME.why_not(state, 0, Propose(5)) == "there is no seat 5: seats are 0 to 1"
+    assert GAME.why_not(state, 0, Move("b5-1", "b1-2", 1)) == "you have no army at b5-1"

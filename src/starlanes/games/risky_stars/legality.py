@@ -133,14 +133,14 @@ def _move_refusal(state: RiskyStarsState, seat: int, action: Move) -> str | None
     target = _location(b, action.target)
     if isinstance(target, str):
         return target
+    have = state.units[seat][source]
+    if not have:
+        return f"you have no army at {action.source}"
     if target not in b.destinations[source]:
         if source == target:
             return "an army moves to another location"
         return (f"{action.target} cannot be reached from {action.source}: an army moves within its star system, "
                 f"or from a lane mouth across the lane to the far mouth")
-    have = state.units[seat][source]
-    if not have:
-        return f"you have no army at {action.source}"
     if combat_at(state, source) is not None:
         return f"your army at {action.source} is in an open combat: it stays until the combat is resolved"
     if action.count < 1:
@@ -230,8 +230,10 @@ def why_not(state: RiskyStarsState, seat: int, action: Action) -> str | None:
         if state.alliance[seat] != NOBODY:
             return "you are in an alliance already (leave it first)"
         target = action.seat
-        if not 0 <= target < state.players or target == seat:
-            return f"propose to another seat: 0 to {state.players - 1}, not {target}"
+        if target == seat:
+            return f"you are seat {seat}: propose to another seat"
+        if not 0 <= target < state.players:
+            return f"there is no seat {target}: seats are 0 to {state.players - 1}"
         if not state.alive[target]:
             return f"seat {target} is out of the game"
         group = [s for s in range(state.players)

@@ -325,3 +325,45 @@ def test_O82_COMB_20_prisoners_are_returned_or_dispersed() -> None:
                              planet=f0.homeworld, turn=2)]
     run(state, {0: f"disperse prisoners of {f1.name}\n"})
     assert not f0.prisoners and len(f1.units) == before + 1
+
+
+def test_COL_01_COL_02_COL_03_CONS_02_CONS_03_colonising_a_surveyed_world_with_engineers() -> None:
+    from starlanes.games.star_kingdoms.knowledge import planetary_survey
+    from starlanes.games.star_kingdoms.war.fieldwork import colonisation_rating
+
+    state = campaign()
+    f = state.factions[0]
+    gi = galaxy_index(state.galaxy)
+    planet = next(p for p in gi.systems["BXL"].planets if p.biosphere != "uninhabitable" and p.inhabitants == "none")
+    put(state, 0, "construction-gang", "Builders", "BXL", planet=planet.id)
+    state.knowledge[f.id] = passive_survey(state.knowledge[f.id], gi, "BXL", state.turn)
+    (refused,) = check_orders(state, 0, f'colonise "{planet.name}" with Builders\n')
+    assert not refused.accepted and "survey" in refused.reason  # COL-02
+    state.knowledge[f.id] = planetary_survey(state.knowledge[f.id], gi, planet.id, state.turn)
+    rating = colonisation_rating(planet.colony_value, native=planet.biosphere == f.native,
+                                 desolate=planet.biosphere == "desolate")
+    run(state, {0: f'colonise "{planet.name}" with Builders\n'})
+    spent = [e for e in report(state).ledger.entries if e.label.startswith("Colonisation")]
+    assert [e.amount for e in spent] == [5 * rating]  # CONS-03: 5 x CR up front
+    turns = 1
+    while f.colony(planet.id) is None:
+        assert f.constructions[0].progress == 2 * turns  # two Engineering Corps at TL 1 a turn (CONS-02)
+        run(state)
+        turns += 1
+        assert turns <= rating
+    assert turns == -(-rating // 2)
+    colony = f.colony(planet.id)
+    assert colony is not None and colony.districts == Districts(industrial=1) and not f.constructions  # COL-01
+    assert state.knowledge[f.id].planets[planet.id].owner == f.id
+
+
+def test_COL_04_COL_05_no_colony_on_another_nations_world_nor_from_orbit() -> None:
+    state = siege("hostile", ships=0)
+    f1 = state.factions[1]
+    put(state, 1, "construction-gang", "Builders", HOME, planet=state.factions[0].homeworld)
+    (refused,) = check_orders(state, 1, f"colonise {hw(state)} with Builders\n")
+    assert not refused.accepted and "another nation's world" in refused.reason
+    put(state, 1, "patrol-ship", "Hull", HOME)
+    (refused,) = check_orders(state, 1, f"colonise {hw(state)} with Hull\n")
+    assert not refused.accepted and "Engineering Corps" in refused.reason
+    assert f1.constructions == []

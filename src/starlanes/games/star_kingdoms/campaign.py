@@ -45,6 +45,7 @@ __all__ = [
     "CampaignParams",
     "CampaignState",
     "Colony",
+    "Construction",
     "Faction",
     "FittedModule",
     "GMItem",
@@ -265,6 +266,20 @@ class Wreck(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
 
 
+class Construction(msgspec.Struct, kw_only=True):
+    """An off-world construction a nation paid for (S13.3; part 2 builds colonies, CONS-*, COL-*)."""
+
+    kind: Literal["colonise"]
+    target: str
+    """The planet (colonise)."""
+    rating: int
+    """Construction Rating: progress needed (COL-03)."""
+    progress: int = 0
+    paid: int = 0
+    started: int = 0
+    """Turn it was paid for."""
+
+
 class Permission(msgspec.Struct, frozen=True, kw_only=True):
     """A GM permission for a level 6+ project or tech (PROJ-10, TECH-08)."""
 
@@ -314,6 +329,8 @@ class Faction(msgspec.Struct, kw_only=True):
     """Specific standing orders (O03), in sheet order; a later one on the same subject replaces it."""
     prisoners: list[Prisoner] = msgspec.field(default_factory=list)
     """Surrendered enemy detachments it holds (COMB-20)."""
+    constructions: list[Construction] = msgspec.field(default_factory=list)
+    """Off-world constructions it paid for, with their progress; kept when paused (CONS-02, Amb#89)."""
     ground_rounds: dict[str, int] = msgspec.field(default_factory=dict)
     """Planet id -> rounds of ground combat a turn it chooses there with the Mobility advantage (O72)."""
 

@@ -676,6 +676,62 @@ def _prisoners(ctx: _Ctx, order: r.Prisoners) -> str:
 HANDLERS[r.Prisoners] = _prisoners
 
 
+def _colonise(ctx: _Ctx, order: r.Colonise) -> str:
+    """O67 at step 1: detachments with Engineering Corps standing on a planet nobody holds, which the
+    nation has surveyed from the ground, start (paying 5 x CR) or resume its colonisation
+    (COL-01..05, CONS-02, CONS-03, Amb#86, Amb#88, Amb#89)."""
+    from starlanes.games.star_kingdoms.campaign import Construction
+    from starlanes.games.star_kingdoms.war.fieldwork import colonisation_rating, construction_cost
+
+    gi = galaxy_index(ctx.state.galaxy)
+    planet = gi.planets[order.planet]
+    units = []
+    for ident in order.units:
+        unit = ctx.faction.unit_by_id(ident)
+        if unit is None:
+            raise _Refused(f"you have no unit '{ident}'")
+        if unit.unit != "detachment" or not any(m.module == "engineering-corps" for m in unit.modules):
+            raise _Refused(f"{unit.name} has no Engineering Corps module; colonising is ground work (COL-05)")
+        if unit.planet != planet.id:
+            raise _Refused(f"{unit.name} is not on {planet.name} (land it there first)")
+        units.append(unit)
+    if any(f.colony(planet.id) is not None for f in ctx.state.factions):
+        raise _Refused(f"{planet.name} is another nation's world (COL-04)")
+    if planet.inhabitants != "none":
+        raise _Refused(f"{planet.name} has inhabitants: the GM rules on settling there (ask with gm request; "
+                       "COL-04, Amb#88)")
+    if planet.biosphere == "uninhabitable":
+        raise _Refused(f"{planet.name} is uninhabitable (Amb#86)")
+    known = ctx.state.knowledge.get(ctx.faction.id)
+    facts = known.planets.get(planet.id) if known is not None else None
+    if facts is None or "planetary" not in facts.surveys:
+        raise _Refused(f"survey {planet.name} from the ground first: survey \"{planet.name}\" with <detachments> "
+                       "(COL-02)")
+    running = next((c for c in ctx.faction.constructions if c.kind == "colonise" and c.target == planet.id), None)
+    if running is None:
+        tech = ctx.faction.tech
+        rating = colonisation_rating(planet.colony_value, native=planet.biosphere == ctx.faction.native,
+                                     desolate=planet.biosphere == "desolate",
+                                     climate_control=tech.has("climate-control"),
+                                     habitation_domes=tech.has("habitation-domes"))
+        cost = construction_cost(rating)
+        ctx.afford(cost)
+        ctx.faction.credits -= cost
+        ctx.builder.spend(cost, f"Colonisation of {planet.name} (Construction Rating {rating})", line=ctx.line)
+        running = Construction(kind="colonise", target=planet.id, rating=rating, paid=cost, started=ctx.state.turn)
+        ctx.faction.constructions.append(running)
+        note = f"started, {cost} credits (5 x Construction Rating {rating})"
+    else:
+        note = f"resumed at {running.progress}/{running.rating}"
+    for unit in units:
+        unit.mission = f"build:{planet.id}"
+        unit.move_to = ""
+    return note
+
+
+HANDLERS[r.Colonise] = _colonise
+
+
 def _unit_order(ctx: _Ctx, order: r.Order) -> str:
     """Part 2's standing and unit orders (``movement.py``: checked now, carried out at steps 3-6)."""
     from starlanes.games.star_kingdoms.movement import OrderProblem, apply_unit_order

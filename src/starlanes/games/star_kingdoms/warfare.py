@@ -66,6 +66,7 @@ __all__ = [
     "capture",
     "invaders_of",
     "record_sightings",
+    "resolve_constructions",
     "resolve_salvage",
     "resolve_surveys",
     "sightings_of",
@@ -463,6 +464,7 @@ def step_ground_combat(turn: Turn) -> None:
                 _tell(turn, owner, name, f"{name} is lost to {attacker.name} (Amb#75)")
     resolve_surveys(turn)
     resolve_salvage(turn)
+    resolve_constructions(turn)
     record_sightings(turn)
 
 
@@ -577,6 +579,55 @@ def resolve_salvage(turn: Turn) -> None:
             faction.credits += credits
             if b is not None:
                 b.income(credits, f"{job.capitalize()} of {taken} wreck(s) at {where}")
+
+
+def resolve_constructions(turn: Turn) -> None:
+    """Colonisation work (O67): the Engineering Corps of the nation's detachments on the planet that
+    did not move this turn add their TLs while the nation is Uncontested on the ground; at the
+    Construction Rating the colony is founded with one level 1 Industrial district (COL-01, CONS-02,
+    CONS-04, Amb#32, Amb#91; decided after step 6 like surveys, ruling 224)."""
+    from starlanes.games.star_kingdoms.war.fieldwork import construction_step, work_modules
+
+    state, cat = turn.state, turn.catalogue
+    gi = _gi(state)
+    owned = {c.planet for f in state.factions for c in f.colonies}
+    for faction in state.factions:
+        b = turn.builders.get(faction.id)
+        for job in list(faction.constructions):
+            name = gi.planets[job.target].name
+            workers = [u for u in faction.units if u.mission == f"build:{job.target}"]
+            if job.target in owned:
+                faction.constructions.remove(job)
+                for u in workers:
+                    u.mission = ""
+                if b is not None:
+                    b.notice(f"Colonisation of {name} abandoned: the planet is now held by a nation (COL-04)",
+                             rule="COL-04")
+                continue
+            working = [u for u in workers if u.planet == job.target and not u.moved]
+            if not working:
+                continue
+            if not _ground_uncontested(state, cat, faction, job.target):
+                if b is not None:
+                    b.notice(f"Colonisation of {name}: no progress, contested on the ground (CONS-04)", rule="CONS-04")
+                continue
+            step = construction_step(job.progress, work_modules(cat, working, "ground-construction"), job.rating)
+            job.progress = step.progress
+            if not step.done:
+                if b is not None:
+                    b.notice(f"Colonisation of {name}: {job.progress}/{job.rating}", rule="CONS-02")
+                continue
+            faction.constructions.remove(job)
+            for u in workers:
+                u.mission = ""
+            faction.colonies.append(Colony(planet=job.target, districts=Districts(industrial=1), founded=state.turn))
+            owned.add(job.target)
+            k = state.knowledge.get(faction.id)
+            if k is not None:
+                state.knowledge[faction.id] = own_planet(k, gi, job.target, state.turn)
+            if b is not None:
+                b.notice(f"Colonisation of {name} complete: a new colony with a level 1 Industrial district (COL-01)",
+                         rule="COL-01")
 
 
 # --- vision ---------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ Part 2's forms (movement and war)::
     O64  survey space with <ships>            (the system they are in)
     O78  decommission <units>
     O76  salvage with <ships>  |  O77  scavenge with <detachments>
+    O67  colonise <planet> with <detachments>
     O82  return prisoners to <nation>  |  disperse prisoners of <nation>
     O73  load <detachments> on <ship>  |  unload <detachments>
     O65  survey <planet> with <detachments>   (detachments on that planet)
@@ -381,6 +382,8 @@ ENTRIES: tuple[Entry, ...] = (
     _e("survey space with {units:units}", r.DeepSpaceSurvey),
     _e("decommission {units:units}", r.Decommission),
     _e("salvage with {units:units}", r.Salvage),
+    _e("colonise {planet:planet} with {units:units}", r.Colonise),
+    _e("colonize {planet:planet} with {units:units}", r.Colonise),
     _e("return prisoners to {faction:faction}", r.Prisoners, fixed={"disposition": "return"},
        view=_prisoners_view("return")),
     _e("disperse prisoners of {faction:faction}", r.Prisoners, fixed={"disposition": "disperse"},

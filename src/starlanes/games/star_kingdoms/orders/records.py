@@ -21,6 +21,7 @@ __all__ = [
     "Bombard",
     "Breakthrough",
     "CancelProject",
+    "Colonise",
     "ConstructDistrict",
     "ConstructOffice",
     "ConstructPlanetaryShield",
@@ -305,6 +306,13 @@ class Prisoners(Order, frozen=True, tag="O82"):
 
     faction: str
     disposition: Literal["return", "disperse"]
+
+
+class Colonise(Order, frozen=True, tag="O67"):
+    """Detachments with Engineering Corps on a planet build a colony there (COL-01..05)."""
+
+    planet: str
+    units: tuple[str, ...]
 
 
 class GroundRounds(Order, frozen=True, tag="O72"):

@@ -391,3 +391,27 @@ def test_MOV_10_O79_a_nebula_sensors_ship_guides_the_ships_moving_with_it() -> N
     f = state.factions[0]
     assert unit(f, "Seer").system == "BXL" and unit(f, "Vigilant").system == "BXL"  # guided in
     assert unit(f, "Pathfinder").system == HOME  # alone, it turns back
+
+
+def test_ANOM_01_ANOM_02_the_S13_5_example_three_level_2_sensors_study_rating_11_in_two_turns() -> None:
+    from starlanes.games.star_kingdoms.campaign import FittedModule
+
+    state = campaign()
+    g = state.galaxy
+    state.galaxy = Galaxy(schema=g.schema, name=g.name, wormholes=g.wormholes, systems=tuple(
+        msgspec.structs.replace(s, anomalies=tuple(msgspec.structs.replace(a, rating=11) for a in s.anomalies))
+        if s.id == HOME else s for s in g.systems))
+    f = state.factions[0]
+    anomaly = next(a for s in state.galaxy.systems if s.id == HOME for a in s.anomalies)
+    assert anomaly.id in state.knowledge[f.id].anomalies  # the homeworld's sensors see it
+    scholar = put(state, 0, "survey-probe", "Scholar", HOME)
+    scholar.modules = tuple(m for m in scholar.modules if m.module != "deep-space-sensors") + (
+        FittedModule(module="deep-space-sensors", tl=2),) * 3
+    (ok, why), = verdicts(state, f'study "{anomaly.name}" with Vigilant\n')
+    assert not ok and "deep space sensors" in why
+    run(state, {0: f'study "{anomaly.name}" with Scholar\n'})
+    assert f.constructions[0].progress == 6
+    assert state.knowledge[f.id].anomalies[anomaly.id].result == ""
+    run(state)
+    assert not f.constructions and state.knowledge[f.id].anomalies[anomaly.id].result
+    assert any("study of" in i.subject for i in state.gm_queue)  # the content has no result: the GM writes it

@@ -269,9 +269,9 @@ class Wreck(msgspec.Struct, frozen=True, kw_only=True):
 class Construction(msgspec.Struct, kw_only=True):
     """An off-world construction a nation paid for (S13.3; part 2 builds colonies, CONS-*, COL-*)."""
 
-    kind: Literal["colonise"]
+    kind: Literal["colonise", "study"]
     target: str
-    """The planet (colonise)."""
+    """The planet (colonise) or the anomaly (study, ANOM-02)."""
     rating: int
     """Construction Rating: progress needed (COL-03)."""
     progress: int = 0

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, StandingOrder, Unit
 from starlanes.games.star_kingdoms.catalogue import Catalogue
-from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
+from starlanes.games.star_kingdoms.galaxy import Anomaly, GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import passive_survey
 from starlanes.games.star_kingdoms.names import NameIndex
 from starlanes.games.star_kingdoms.orders import records as r
@@ -49,7 +49,8 @@ __all__ = [
 
 UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
                                           r.Blockade, r.Bombard, r.Land, r.GroundRounds, r.DeepSpaceSurvey,
-                                          r.PlanetarySurvey, r.Follow, r.Load, r.Salvage, r.Scavenge)
+                                          r.PlanetarySurvey, r.Follow, r.Load, r.Salvage, r.Scavenge,
+                                          r.StudyAnomaly)
 """The part 2 orders :func:`apply_unit_order` carries out at step 1."""
 
 
@@ -320,6 +321,49 @@ def _salvage(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Sa
     return f"{', '.join(u.name for u in units)} will work the wrecks there this turn"
 
 
+STUDY_MODULES = {"space": "deep-space-sensors", "ground": "planetary-survey-corps"}
+"""The module that studies an anomaly of each domain (ANOM-01); an anomaly may name another."""
+
+
+def study_module(anomaly: Anomaly) -> str:
+    return anomaly.needs[0] if anomaly.needs else STUDY_MODULES[anomaly.domain]
+
+
+def _study(state: CampaignState, faction: Faction, order: r.StudyAnomaly) -> str:
+    """O66 at step 1: units with the anomaly's study module, where it is (a space anomaly: ships in
+    its system; a ground one: detachments on its planet), work on it each turn until done
+    (ANOM-01, ANOM-02; progress kept when paused)."""
+    from starlanes.games.star_kingdoms.campaign import Construction
+
+    gi = _gi(state)
+    k = state.knowledge.get(faction.id)
+    known = k.anomalies if k is not None else {}
+    index = NameIndex.build("anomaly", ((a.id, a.name, ()) for a in known.values()))
+    ident = index.resolve(order.anomaly)
+    if ident is None:
+        raise OrderProblem(index.unknown(order.anomaly))
+    anomaly = next(a for s in gi.galaxy.systems for a in s.anomalies if a.id == ident)
+    system = known[ident].system
+    module = study_module(anomaly)
+    units = _units(faction, order.units)
+    for unit in units:
+        if not any(m.module == module for m in unit.modules):
+            raise OrderProblem(f"{unit.name} has no {module.replace('-', ' ')} module; {anomaly.name} needs it")
+        if anomaly.domain == "ground" and unit.planet != anomaly.planet:
+            raise OrderProblem(f"{unit.name} is not on {gi.planets[anomaly.planet].name}, where {anomaly.name} is")
+        if unit.system != system:
+            raise OrderProblem(f"{unit.name} is not in {system_name(state, system)}")
+    if known[ident].result:
+        raise OrderProblem(f"{anomaly.name} is already studied")
+    if not any(c.kind == "study" and c.target == ident for c in faction.constructions):
+        faction.constructions.append(Construction(kind="study", target=ident, rating=anomaly.rating,
+                                                  started=state.turn))
+    for unit in units:
+        unit.mission = f"study:{ident}"
+        unit.move_to = ""
+    return f"{', '.join(u.name for u in units)} will study {anomaly.name} (Anomaly Rating {anomaly.rating})"
+
+
 def _follow(state: CampaignState, faction: Faction, order: r.Follow) -> str:
     units = _units(faction, order.units)
     _one_system(state, units)
@@ -372,6 +416,8 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
         return _load(state, faction, cat, order)
     if isinstance(order, r.Salvage | r.Scavenge):
         return _salvage(state, faction, cat, order)
+    if isinstance(order, r.StudyAnomaly):
+        return _study(state, faction, order)
     if isinstance(order, r.GroundRounds):
         return _ground_rounds(state, faction, order)
     if isinstance(order, r.DeepSpaceSurvey | r.PlanetarySurvey):

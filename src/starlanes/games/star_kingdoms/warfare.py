@@ -34,7 +34,17 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, Prisoner, Unit, Wreck
+import msgspec
+
+from starlanes.games.star_kingdoms.campaign import (
+    CampaignState,
+    Colony,
+    Construction,
+    Faction,
+    Prisoner,
+    Unit,
+    Wreck,
+)
 from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.economy import Districts, PlanetEconomy, planet_pe
 from starlanes.games.star_kingdoms.engagement import battle_rng, report_side, stance, standing_engage
@@ -581,6 +591,54 @@ def resolve_salvage(turn: Turn) -> None:
                 b.income(credits, f"{job.capitalize()} of {taken} wreck(s) at {where}")
 
 
+def _study_turn(turn: Turn, faction: Faction, job: Construction) -> None:
+    """One turn of an anomaly study (O66): the study modules of the units at it that did not move add
+    their own TLs while the nation is Uncontested there; at the Anomaly Rating the nation learns the
+    result (the GM writes it when the content has none) (ANOM-01, ANOM-02, Amb#92; ruling 225)."""
+    from starlanes.games.star_kingdoms.execute import raise_gm_item
+    from starlanes.games.star_kingdoms.movement import study_module
+    from starlanes.games.star_kingdoms.war.fieldwork import study_step
+
+    state, cat = turn.state, turn.catalogue
+    gi = _gi(state)
+    anomaly = next(a for s in gi.galaxy.systems for a in s.anomalies if a.id == job.target)
+    system = next(s.id for s in gi.galaxy.systems if anomaly in s.anomalies)
+    module = study_module(anomaly)
+    workers = [u for u in faction.units if u.mission == f"study:{job.target}"]
+    working = [u for u in workers if u.system == system and not u.moved
+               and (anomaly.domain == "space" or u.planet == anomaly.planet)]
+    if not working:
+        return
+    b = turn.builders.get(faction.id)
+    place_ok = (uncontested(state, cat, faction, system) if anomaly.domain == "space"
+                else _ground_uncontested(state, cat, faction, anomaly.planet))
+    if not place_ok:
+        if b is not None:
+            b.notice(f"Study of {anomaly.name}: no progress, contested (ANOM-01)", rule="ANOM-01")
+        return
+    tls = [m.tl for u in working for m in u.modules if m.module == module]
+    step = study_step(job.progress, tls, job.rating)
+    job.progress = step.progress
+    if not step.done:
+        if b is not None:
+            b.notice(f"Study of {anomaly.name}: {job.progress}/{job.rating}", rule="ANOM-02")
+        return
+    faction.constructions.remove(job)
+    for u in workers:
+        u.mission = ""
+    result = anomaly.result or "the GM will send the findings"
+    k = state.knowledge.get(faction.id)
+    if k is not None and job.target in k.anomalies:
+        anomalies = dict(k.anomalies)
+        anomalies[job.target] = msgspec.structs.replace(k.anomalies[job.target], result=result)
+        state.knowledge[faction.id] = msgspec.structs.replace(k, anomalies=anomalies)
+    if not anomaly.result:
+        raise_gm_item(state, faction, "request", f"{faction.name} completed the study of {anomaly.name}: write "
+                      "its findings (ANOM-02)")
+    if b is not None:
+        b.notice(f"Study of {anomaly.name} complete: {result}", rule="ANOM-02")
+
+
 def resolve_constructions(turn: Turn) -> None:
     """Colonisation work (O67): the Engineering Corps of the nation's detachments on the planet that
     did not move this turn add their TLs while the nation is Uncontested on the ground; at the
@@ -594,6 +652,9 @@ def resolve_constructions(turn: Turn) -> None:
     for faction in state.factions:
         b = turn.builders.get(faction.id)
         for job in list(faction.constructions):
+            if job.kind == "study":
+                _study_turn(turn, faction, job)
+                continue
             name = gi.planets[job.target].name
             workers = [u for u in faction.units if u.mission == f"build:{job.target}"]
             if job.target in owned:

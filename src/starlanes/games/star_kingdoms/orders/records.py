@@ -58,6 +58,7 @@ __all__ = [
     "SetRetreatRoute",
     "Stance",
     "StandingEngage",
+    "StudyAnomaly",
     "TrainDetachment",
 ]
 
@@ -312,6 +313,14 @@ class Colonise(Order, frozen=True, tag="O67"):
     """Detachments with Engineering Corps on a planet build a colony there (COL-01..05)."""
 
     planet: str
+    units: tuple[str, ...]
+
+
+class StudyAnomaly(Order, frozen=True, tag="O66"):
+    """Units with the right sensors study a known anomaly (ANOM-01, ANOM-02)."""
+
+    anomaly: str
+    """As written (resolved against the anomalies the nation knows when run)."""
     units: tuple[str, ...]
 
 

@@ -248,3 +248,17 @@ def test_qa_K_V02_an_ally_pick_is_told_without_a_turn_slot() -> None:
     """In the ally variant turns follow the seating (ruling K39): the log does not say 'turn 0'."""
     assert describe(Picked(0, 0, 2, 1, 1).event()) == "seat 0 takes tile 2, paying 1 to seat 1"
     assert describe(Picked(0, 1, 2, 0, -1).event()) == "seat 0 takes turn 1 and tile 2"
+
+
+def test_qa_K_Q05_use_technology_refusals_show_the_ways_it_can_be_used() -> None:
+    techs = ("terraform", "antimatter", "memory-eraser")
+    state = turn(with_roles(("pioneer", "generalist")), hand=(3, 3, 3), techs=techs)
+    put(state, "0,-3", ("military",), colony=0, fleet=0)
+    put(state, "0,-2", ("food",))
+    assert refused(state, 0, "use antimatter") == "Antimatter cannot be used that way; now it can be: " \
+        "`use antimatter cell=0,-2`"
+    assert refused(state, 0, "use terraform cell=0,-3 symbol=gold") == \
+        "'gold' is not a symbol (food, matter, energy, military)"
+    assert refused(state, 0, "use memory-eraser target=bostrs") == "no technology 'bostrs' (did you mean boosters?)"
+    assert "more: type `actions`)" in refused(state, 0, "use memory-eraser")
+    assert G.parse_action("use memory-eraser target=Boosters").text() == "use memory-eraser target=boosters"

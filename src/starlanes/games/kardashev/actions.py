@@ -189,7 +189,8 @@ class Research(Action, frozen=True):
 
 
 class UseTech(Action, frozen=True):
-    """Research: use a technology marked for Use Technology (cell=, symbol=, tech= as it needs)."""
+    """Research: use a technology marked for Use Technology (cell=, symbol=, target= as it needs;
+    target= names a technology, for Memory Eraser)."""
 
     verb: ClassVar[str] = "use"
     tech: str
@@ -199,6 +200,8 @@ class UseTech(Action, frozen=True):
 
     def __post_init__(self) -> None:
         force_setattr(self, "tech", self.tech.lower())
+        if self.target is not None:
+            force_setattr(self, "target", self.target.lower())
 
 
 class Compile(Action, frozen=True):

@@ -670,6 +670,21 @@ def _building_problem(state: KardashevState, seat: int, action: Action) -> str |
                           action.via, "build-fleet")
 
 
+def _use_problem(state: KardashevState, seat: int, action: UseTech) -> str:
+    """Why this use of a technology is refused: a mistyped symbol or technology, or the ways it
+    may be used now."""
+    name = CONTENT.techs[action.tech].name
+    if action.symbol is not None and action.symbol not in SYMBOLS:
+        return f"'{action.symbol}' is not a symbol ({', '.join(SYMBOLS)})"
+    if action.target is not None and CONTENT.tech(action.target) is None:
+        return f"no technology '{action.target}'{_did_you_mean(action.target, CONTENT.techs)}"
+    ways = [a.text() for a in list_use(state, seat) if isinstance(a, UseTech) and a.tech == action.tech]
+    if not ways:
+        return f"{name} has no use now"
+    more = f" (and {len(ways) - 3} more: type `actions`)" if len(ways) > 3 else ""
+    return f"{name} cannot be used that way; now it can be: " + ", ".join(f"`{w}`" for w in ways[:3]) + more
+
+
 def _fallback(state: KardashevState, seat: int, action: Action) -> str:
     if isinstance(action, Pay):
         task = state.tasks[0]
@@ -687,6 +702,8 @@ def _fallback(state: KardashevState, seat: int, action: Action) -> str:
         if same and not (action.food or action.matter or action.energy):
             return "write the cards to take, e.g. " + " or ".join(f"`{t}`" for t in same[:3])
         return "your tiles do not yield that split of cards"
+    if isinstance(action, UseTech):
+        return _use_problem(state, seat, action)
     building = _building_problem(state, seat, action)
     if building:
         return building

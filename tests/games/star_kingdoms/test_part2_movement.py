@@ -415,3 +415,18 @@ def test_ANOM_01_ANOM_02_the_S13_5_example_three_level_2_sensors_study_rating_11
     run(state)
     assert not f.constructions and state.knowledge[f.id].anomalies[anomaly.id].result
     assert any("study of" in i.subject for i in state.gm_queue)  # the content has no result: the GM writes it
+
+
+def test_TOW_01_TOW_02_MOV_12_a_tug_tows_a_ship_that_cannot_jump() -> None:
+    state = campaign()
+    f = state.factions[0]
+    hulk = put(state, 0, "patrol-ship", "Hulk", HOME)
+    hulk.modules = tuple(m for m in hulk.modules if m.module != "flux-stabiliser")  # Stability 0
+    put(state, 0, "patrol-ship", "Tug", HOME, flexible=("towing-gear",))  # Tug Power 1
+    (ok, why), = verdicts(state, "move Hulk to BXL\n")
+    assert not ok and "Stability is 0" in why
+    (ok, why), = verdicts(state, "tow Hulk with Vigilant to BXL\n")
+    assert not ok and "Tug Power 0" in why
+    run(state, {0: "tow Hulk with Tug to BXL\n"})
+    assert unit(f, "Hulk").system == "BXL" and unit(f, "Tug").system == "BXL"
+    assert unit(f, "Hulk").mission == ""

@@ -50,7 +50,7 @@ __all__ = [
 UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
                                           r.Blockade, r.Bombard, r.Land, r.GroundRounds, r.DeepSpaceSurvey,
                                           r.PlanetarySurvey, r.Follow, r.Load, r.Salvage, r.Scavenge,
-                                          r.StudyAnomaly)
+                                          r.StudyAnomaly, r.Tow)
 """The part 2 orders :func:`apply_unit_order` carries out at step 1."""
 
 
@@ -364,6 +364,38 @@ def _study(state: CampaignState, faction: Faction, order: r.StudyAnomaly) -> str
     return f"{', '.join(u.name for u in units)} will study {anomaly.name} (Anomaly Rating {anomaly.rating})"
 
 
+def _tow(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Tow) -> str:
+    """O75 at step 1: tugs of enough Tug Power tow a ship of their system to a neighbour through a
+    wormhole the nation knows; the tow uses the tugs' Stability (the towed ship's own does not
+    matter, so a ship of Stability 0 can be moved) and jumps with them or not at all (TOW-01,
+    TOW-02, MOV-12, Amb#103)."""
+    from starlanes.games.star_kingdoms.war.fieldwork import tow_problem
+
+    target = _units(faction, (order.ship,))[0]
+    tugs = _units(faction, order.units)
+    if target in tugs:
+        raise OrderProblem(f"{target.name} cannot tow itself")
+    if target.unit != "ship" or any(t.unit != "ship" for t in tugs):
+        raise OrderProblem("ships tow ships")
+    origin = _one_system(state, [target, *tugs])
+    problem = tow_problem(cat, tugs, target)
+    if problem:
+        raise OrderProblem(f"{problem} (TOW-02)")
+    destination = _known_system(state, faction, order.system)
+    hole = known_route(state, faction, origin, destination)
+    if hole is None:
+        raise OrderProblem(f"you know no wormhole from {system_name(state, origin)} to "
+                           f"{system_name(state, destination)}")
+    instability = _gi(state).wormholes[hole].instability
+    for tug in tugs:
+        if _stability(cat, tug) < instability:
+            raise OrderProblem(f"{tug.name}'s Stability is below the wormhole's Instability {instability} (MOV-05)")
+    for tug in tugs:
+        tug.move_to, tug.mission = hole, ""
+    target.move_to, target.mission = hole, f"escort:{tugs[0].id}"
+    return f"{', '.join(t.name for t in tugs)} will tow {target.name} to {system_name(state, destination)}"
+
+
 def _follow(state: CampaignState, faction: Faction, order: r.Follow) -> str:
     units = _units(faction, order.units)
     _one_system(state, units)
@@ -418,6 +450,8 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
         return _salvage(state, faction, cat, order)
     if isinstance(order, r.StudyAnomaly):
         return _study(state, faction, order)
+    if isinstance(order, r.Tow):
+        return _tow(state, faction, cat, order)
     if isinstance(order, r.GroundRounds):
         return _ground_rounds(state, faction, order)
     if isinstance(order, r.DeepSpaceSurvey | r.PlanetarySurvey):

@@ -59,6 +59,7 @@ __all__ = [
     "Stance",
     "StandingEngage",
     "StudyAnomaly",
+    "Tow",
     "TrainDetachment",
 ]
 
@@ -322,6 +323,15 @@ class StudyAnomaly(Order, frozen=True, tag="O66"):
     anomaly: str
     """As written (resolved against the anomalies the nation knows when run)."""
     units: tuple[str, ...]
+
+
+class Tow(Order, frozen=True, tag="O75"):
+    """Tugs tow a ship through a wormhole to a neighbouring system (TOW-01, TOW-02)."""
+
+    ship: str
+    units: tuple[str, ...]
+    system: str
+    """As written (resolved against the nation's knowledge)."""
 
 
 class GroundRounds(Order, frozen=True, tag="O72"):

@@ -430,3 +430,26 @@ def test_TOW_01_TOW_02_MOV_12_a_tug_tows_a_ship_that_cannot_jump() -> None:
     run(state, {0: "tow Hulk with Tug to BXL\n"})
     assert unit(f, "Hulk").system == "BXL" and unit(f, "Tug").system == "BXL"
     assert unit(f, "Hulk").mission == ""
+
+
+def test_CONS_07_VIS_05_a_remote_sensor_sees_its_system_as_a_ship_would() -> None:
+    from starlanes.games.star_kingdoms.tech import gain
+    from starlanes.games.star_kingdoms.warfare import sightings_of
+
+    state = campaign()
+    f = state.factions[0]
+    put(state, 0, "constructor", "Mason", "BXL")  # two Space Construction Gear at TL 1
+    state.knowledge[f.id] = passive_survey(state.knowledge[f.id], galaxy_index(state.galaxy), "BXL", state.turn)
+    (ok, why), = verdicts(state, "construct remote sensor with Mason\n")
+    assert not ok and "Remote Sensors technology" in why
+    f.tech = gain(CAT, f.tech, "remote-sensors")
+    run(state, {0: "construct remote sensor with Mason\n"})
+    spent = [e.amount for e in report(state).ledger.entries if e.label.startswith("Remote Sensor")]
+    assert spent == [5 * 5]  # 5 x CR 5, up front (CONS-03)
+    run(state)
+    assert not f.remote_sensors and f.constructions[0].progress == 4
+    run(state)
+    assert f.remote_sensors == ["BXL"] and not f.constructions  # 2 + 2 + 2 >= 5: three turns
+    run(state, {0: "move Mason to WRQ\n"})
+    put(state, 1, "patrol-ship", "Lurker", "BXL")
+    assert [(s.system, s.label) for s in sightings_of(state, CAT, f)] == [("BXL", "Patrol Ship")]

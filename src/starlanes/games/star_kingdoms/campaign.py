@@ -84,6 +84,7 @@ class CampaignParams(StarKingdomsParams):
     not_suicidal_ratio: int = param(3, "a side weaker than 1/N of its enemy (Firepower x Hull) does not seek "
                                     "battle and avoids it if it can (REL-07, Amb#54; 0: captains always fight "
                                     "as their orders say)", min=0, max=100)
+    remote_sensor_rating: int = param(5, "Construction Rating of a Remote Sensor (CONS-07)", min=1)
     capture_homeworlds: bool = param(False, "a conquered homeworld changes hands at once; off: the capture "
                                      "waits for the GM (Amb#75, ruling 207)")
     default_stance: str = param("wary", "relationship to factions never declared (O02; REL default: Wary)",
@@ -269,9 +270,9 @@ class Wreck(msgspec.Struct, frozen=True, kw_only=True):
 class Construction(msgspec.Struct, kw_only=True):
     """An off-world construction a nation paid for (S13.3; part 2 builds colonies, CONS-*, COL-*)."""
 
-    kind: Literal["colonise", "study"]
+    kind: Literal["colonise", "study", "remote-sensor"]
     target: str
-    """The planet (colonise) or the anomaly (study, ANOM-02)."""
+    """The planet (colonise), the anomaly (study, ANOM-02) or the system (remote-sensor)."""
     rating: int
     """Construction Rating: progress needed (COL-03)."""
     progress: int = 0
@@ -331,6 +332,8 @@ class Faction(msgspec.Struct, kw_only=True):
     """Surrendered enemy detachments it holds (COMB-20)."""
     constructions: list[Construction] = msgspec.field(default_factory=list)
     """Off-world constructions it paid for, with their progress; kept when paused (CONS-02, Amb#89)."""
+    remote_sensors: list[str] = msgspec.field(default_factory=list)
+    """Systems where it has a Remote Sensor: it sees them as a ship there would (VIS-05, Amb#97)."""
     ground_rounds: dict[str, int] = msgspec.field(default_factory=dict)
     """Planet id -> rounds of ground combat a turn it chooses there with the Mobility advantage (O72)."""
 

@@ -732,6 +732,49 @@ def _colonise(ctx: _Ctx, order: r.Colonise) -> str:
 HANDLERS[r.Colonise] = _colonise
 
 
+def _remote_sensor(ctx: _Ctx, order: r.BuildRemoteSensor) -> str:
+    """O67 (space): ships with Space Construction Gear start (5 x CR 5) or resume a Remote Sensor in
+    their system; it needs Remote Sensors and none of the nation's there yet (CONS-01..04, CONS-07)."""
+    from starlanes.games.star_kingdoms.campaign import Construction
+    from starlanes.games.star_kingdoms.war.fieldwork import construction_cost
+
+    if not ctx.faction.tech.has("remote-sensors"):
+        raise _Refused("a Remote Sensor needs the Remote Sensors technology")
+    units = []
+    for ident in order.units:
+        unit = ctx.faction.unit_by_id(ident)
+        if unit is None:
+            raise _Refused(f"you have no unit '{ident}'")
+        if unit.unit != "ship" or not any(m.module == "space-construction-gear" for m in unit.modules):
+            raise _Refused(f"{unit.name} has no Space Construction Gear (CONS-01)")
+        units.append(unit)
+    systems = {u.system for u in units}
+    if len(systems) != 1:
+        raise _Refused("the ships are not in one system")
+    system = systems.pop()
+    name = galaxy_index(ctx.state.galaxy).systems[system].name
+    if system in ctx.faction.remote_sensors:
+        raise _Refused(f"you already have a Remote Sensor in {name}")
+    running = next((c for c in ctx.faction.constructions if c.kind == "remote-sensor" and c.target == system), None)
+    note = f"resumed at {running.progress}/{running.rating}" if running is not None else ""
+    if running is None:
+        rating = ctx.params.remote_sensor_rating
+        cost = construction_cost(rating)
+        ctx.afford(cost)
+        ctx.faction.credits -= cost
+        ctx.builder.spend(cost, f"Remote Sensor in {name} (Construction Rating {rating})", line=ctx.line)
+        ctx.faction.constructions.append(Construction(kind="remote-sensor", target=system, rating=rating, paid=cost,
+                                                      started=ctx.state.turn))
+        note = f"started, {cost} credits"
+    for unit in units:
+        unit.mission = f"build:{system}"
+        unit.move_to = ""
+    return note
+
+
+HANDLERS[r.BuildRemoteSensor] = _remote_sensor
+
+
 def _unit_order(ctx: _Ctx, order: r.Order) -> str:
     """Part 2's standing and unit orders (``movement.py``: checked now, carried out at steps 3-6)."""
     from starlanes.games.star_kingdoms.movement import OrderProblem, apply_unit_order

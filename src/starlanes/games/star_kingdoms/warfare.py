@@ -54,6 +54,7 @@ from starlanes.games.star_kingdoms.knowledge import (
     active_survey,
     learn_trait,
     own_planet,
+    passive_survey,
     planetary_survey,
     see_owner,
 )
@@ -639,6 +640,37 @@ def _study_turn(turn: Turn, faction: Faction, job: Construction) -> None:
         b.notice(f"Study of {anomaly.name} complete: {result}", rule="ANOM-02")
 
 
+def _sensor_turn(turn: Turn, faction: Faction, job: Construction) -> None:
+    """One turn of building a Remote Sensor: Space Construction Gear TLs of the ships there that did
+    not move, while Uncontested (CONS-02, CONS-04); done, the nation sees the system (VIS-05)."""
+    from starlanes.games.star_kingdoms.war.fieldwork import construction_step, work_modules
+
+    state, cat = turn.state, turn.catalogue
+    name = _gi(state).systems[job.target].name
+    b = turn.builders.get(faction.id)
+    workers = [u for u in faction.units if u.mission == f"build:{job.target}"]
+    working = [u for u in workers if u.system == job.target and not u.moved]
+    if not working:
+        return
+    if not uncontested(state, cat, faction, job.target):
+        if b is not None:
+            b.notice(f"Remote Sensor in {name}: no progress, contested (CONS-04)", rule="CONS-04")
+        return
+    step = construction_step(job.progress, work_modules(cat, working, "space-construction"), job.rating)
+    job.progress = step.progress
+    if not step.done:
+        if b is not None:
+            b.notice(f"Remote Sensor in {name}: {job.progress}/{job.rating}", rule="CONS-02")
+        return
+    faction.constructions.remove(job)
+    for u in workers:
+        u.mission = ""
+    faction.remote_sensors.append(job.target)
+    if b is not None:
+        b.notice(f"Remote Sensor in {name} complete: you see the system as a ship there would (VIS-05)",
+                 rule="VIS-05")
+
+
 def resolve_constructions(turn: Turn) -> None:
     """Colonisation work (O67): the Engineering Corps of the nation's detachments on the planet that
     did not move this turn add their TLs while the nation is Uncontested on the ground; at the
@@ -654,6 +686,9 @@ def resolve_constructions(turn: Turn) -> None:
         for job in list(faction.constructions):
             if job.kind == "study":
                 _study_turn(turn, faction, job)
+                continue
+            if job.kind == "remote-sensor":
+                _sensor_turn(turn, faction, job)
                 continue
             name = gi.planets[job.target].name
             workers = [u for u in faction.units if u.mission == f"build:{job.target}"]
@@ -698,7 +733,7 @@ def sightings_of(state: CampaignState, cat: Catalogue, faction: Faction) -> list
     """The foreign units ``faction`` sees now (VIS-01 table; Amb#95: owner, public class, level,
     count, never names or damage)."""
     gi = _gi(state)
-    space_eyes = {u.system for u in faction.units if not u.planet or u.unit == "ship"}
+    space_eyes = {u.system for u in faction.units if not u.planet or u.unit == "ship"} | set(faction.remote_sensors)
     planet_eyes = {c.planet for c in faction.colonies}
     space_eyes |= {gi.planet_system[p] for p in planet_eyes}
     ground_eyes = planet_eyes | {u.planet for u in faction.units if u.planet and u.unit == "detachment"}
@@ -726,7 +761,13 @@ def sightings_of(state: CampaignState, cat: Catalogue, faction: Faction) -> list
 
 
 def record_sightings(turn: Turn) -> None:
+    gi = _gi(turn.state)
     for faction in turn.state.factions:
+        k = turn.state.knowledge.get(faction.id)
+        if k is not None and faction.remote_sensors:
+            for system in faction.remote_sensors:  # a passive presence each turn (VIS-05, Amb#97)
+                k = passive_survey(k, gi, system, turn.state.turn)
+            turn.state.knowledge[faction.id] = k
         b = turn.builders.get(faction.id)
         if b is not None:
             b.sightings(sightings_of(turn.state, turn.catalogue, faction))

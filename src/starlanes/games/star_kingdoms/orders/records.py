@@ -20,6 +20,7 @@ __all__ = [
     "Blockade",
     "Bombard",
     "Breakthrough",
+    "BuildRemoteSensor",
     "CancelProject",
     "Colonise",
     "ConstructDistrict",
@@ -332,6 +333,12 @@ class Tow(Order, frozen=True, tag="O75"):
     units: tuple[str, ...]
     system: str
     """As written (resolved against the nation's knowledge)."""
+
+
+class BuildRemoteSensor(Order, frozen=True, tag="O67"):
+    """Ships with Space Construction Gear build a Remote Sensor in their system (CONS-07, VIS-05)."""
+
+    units: tuple[str, ...]
 
 
 class GroundRounds(Order, frozen=True, tag="O72"):

@@ -100,7 +100,8 @@ def economic_orders(state: CampaignState, seat: int, *, reserve: int = 100, ship
                 continue
             kind = cat.project(running.kind if running is not None else _kind_of(started))
             cap = rush_cap(kind, colony.districts.level(district), effective_pc_of(state, faction, colony), params)
-            count = min(cap, max(0, credits - 2 * params.rush_cost) // params.rush_cost)
+            count = cap if params.rush_cost == 0 else \
+                min(cap, max(0, credits - 2 * params.rush_cost) // params.rush_cost)
             if count > 0:
                 orders.append(r.RushProject(planet=colony.planet, district=district, count=count))
                 credits -= count * params.rush_cost

@@ -56,6 +56,10 @@ app.add_typer(orders_app, name="orders")
 app.add_typer(gm_app, name="gm")
 app.add_typer(galaxy_app, name="galaxy")
 
+from starlanes.games.star_kingdoms.export_cli import register as _register_export  # noqa: E402
+
+_register_export(app)  # export, import, sheet-pdf
+
 CampaignArg = Annotated[Path, typer.Argument(help="the campaign file (JSON)")]
 NationOpt = Annotated[str, typer.Option("--nation", help="the nation: its id or its name")]
 OrdersArg = Annotated[Path, typer.Argument(help="the orders document (text, one order a line; - for stdin)")]

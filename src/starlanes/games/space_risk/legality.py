@@ -10,6 +10,13 @@ The list's order is part of the game's record (seeded random players pick from i
 claims; placements (``place T`` for every territory, then the bigger counts); trades; attacks
 from land, then from ships; builds; per ship its flights, loads and unloads; consolidations;
 ``end``.
+
+``count_legal`` and ``sample_legal`` count the list and draw from it without building it (issue
+16: random players and search playouts draw): the main step is walked as segments in list
+order, and the hot loops write the tests of ``land_targets``, ``fortify_most``, ``build_reason``,
+``fly_reason``, ``load_most`` and ``unload_most`` out; a draw is the list's entry at one
+``randint`` over the count, so a player that draws plays the same game as one that picks from
+the list (``tests/games/space_risk/test_speed_sampling.py``, ``tests/ai/test_speed_draws.py``).
 """
 
 from __future__ import annotations

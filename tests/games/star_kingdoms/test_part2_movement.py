@@ -453,3 +453,27 @@ def test_CONS_07_VIS_05_a_remote_sensor_sees_its_system_as_a_ship_would() -> Non
     run(state, {0: "move Mason to WRQ\n"})
     put(state, 1, "patrol-ship", "Lurker", "BXL")
     assert [(s.system, s.label) for s in sightings_of(state, CAT, f)] == [("BXL", "Patrol Ship")]
+
+
+def test_MOV_08_CONS_07_a_wormhole_stabiliser_lowers_instability_by_one() -> None:
+    from starlanes.games.star_kingdoms.movement import instability
+    from starlanes.games.star_kingdoms.tech import gain
+
+    state = campaign()
+    f = state.factions[0]
+    set_wormhole(state, "WRQ-BXL", instability=2)
+    put(state, 0, "constructor", "Mason", HOME)
+    f.tech = gain(CAT, f.tech, "wormhole-stabilisers")
+    run(state, {0: "construct stabiliser towards BXL with Mason\n"})
+    assert [e.amount for e in report(state).ledger.entries if e.label.startswith("Wormhole")] == [5 * 20]
+    for _ in range(20):
+        if state.stabilisers:
+            break
+        run(state)
+    assert state.stabilisers == ["WRQ-BXL@WRQ"] and instability(state, "WRQ-BXL") == 1
+    assert verdicts(state, "move Vigilant to BXL\n")[0][0]  # Stability 1 now crosses
+    (ok, why), = verdicts(state, "construct stabiliser towards BXL with Mason\n")
+    assert not ok and "one per end" in why
+    state.stabilisers.append("WRQ-BXL@BXL")
+    set_wormhole(state, "WRQ-BXL", instability=5)
+    assert instability(state, "WRQ-BXL") == 3  # both ends: -2

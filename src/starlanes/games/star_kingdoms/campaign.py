@@ -85,6 +85,7 @@ class CampaignParams(StarKingdomsParams):
                                     "battle and avoids it if it can (REL-07, Amb#54; 0: captains always fight "
                                     "as their orders say)", min=0, max=100)
     remote_sensor_rating: int = param(5, "Construction Rating of a Remote Sensor (CONS-07)", min=1)
+    stabiliser_rating: int = param(20, "Construction Rating of a Wormhole Stabiliser (CONS-07)", min=1)
     capture_homeworlds: bool = param(False, "a conquered homeworld changes hands at once; off: the capture "
                                      "waits for the GM (Amb#75, ruling 207)")
     default_stance: str = param("wary", "relationship to factions never declared (O02; REL default: Wary)",
@@ -270,9 +271,10 @@ class Wreck(msgspec.Struct, frozen=True, kw_only=True):
 class Construction(msgspec.Struct, kw_only=True):
     """An off-world construction a nation paid for (S13.3; part 2 builds colonies, CONS-*, COL-*)."""
 
-    kind: Literal["colonise", "study", "remote-sensor"]
+    kind: Literal["colonise", "study", "remote-sensor", "stabiliser"]
     target: str
-    """The planet (colonise), the anomaly (study, ANOM-02) or the system (remote-sensor)."""
+    """The planet (colonise), the anomaly (study, ANOM-02), the system (remote-sensor) or
+    '<wormhole id>@<system id>' (stabiliser)."""
     rating: int
     """Construction Rating: progress needed (COL-03)."""
     progress: int = 0
@@ -399,6 +401,8 @@ class CampaignState(GameState, kw_only=True):
     """The turn whose orders are being written (1-based)."""
     factions: list[Faction]
     gm_queue: list[GMItem] = msgspec.field(default_factory=list)
+    stabilisers: list[str] = msgspec.field(default_factory=list)
+    """Wormhole Stabilisers built: '<wormhole id>@<system id>' of the end they stand at (MOV-08)."""
     wrecks: list[Wreck] = msgspec.field(default_factory=list)
     """Wrecks of destroyed units, in the order they were made (Amb#102; salvage takes them, O76/O77)."""
     next_gm_item: int = 1

@@ -238,7 +238,10 @@ def _retreat(state: CampaignState, cat: Catalogue, unit: Unit) -> str:
     gi = _gi(state)
     route = unit.last_wormhole if unit.moved else (unit.retreat_route or unit.last_wormhole)
     hole = gi.wormholes.get(route) if route else None
-    if hole is None or unit.system not in (hole.a, hole.b) or unit_stats(cat, unit).stability < hole.instability:
+    from starlanes.games.star_kingdoms.movement import instability
+
+    if hole is None or unit.system not in (hole.a, hole.b) or unit_stats(cat, unit).stability < instability(
+            state, hole.id):
         return ""
     unit.system = hole.b if hole.a == unit.system else hole.a
     unit.planet = ""

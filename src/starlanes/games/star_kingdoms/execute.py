@@ -775,6 +775,59 @@ def _remote_sensor(ctx: _Ctx, order: r.BuildRemoteSensor) -> str:
 HANDLERS[r.BuildRemoteSensor] = _remote_sensor
 
 
+def _stabiliser(ctx: _Ctx, order: r.BuildStabiliser) -> str:
+    """O67 (space): ships with Space Construction Gear start (5 x CR 20) or resume a Wormhole
+    Stabiliser at their end of a wormhole they know; one per end (CONS-07, MOV-08)."""
+    from starlanes.games.star_kingdoms.campaign import Construction
+    from starlanes.games.star_kingdoms.movement import OrderProblem, known_route, known_system
+    from starlanes.games.star_kingdoms.war.fieldwork import construction_cost
+
+    if not ctx.faction.tech.has("wormhole-stabilisers"):
+        raise _Refused("a Wormhole Stabiliser needs the Wormhole Stabilisers technology")
+    units = []
+    for ident in order.units:
+        unit = ctx.faction.unit_by_id(ident)
+        if unit is None:
+            raise _Refused(f"you have no unit '{ident}'")
+        if unit.unit != "ship" or not any(m.module == "space-construction-gear" for m in unit.modules):
+            raise _Refused(f"{unit.name} has no Space Construction Gear (CONS-01)")
+        units.append(unit)
+    systems = {u.system for u in units}
+    if len(systems) != 1:
+        raise _Refused("the ships are not in one system")
+    here = systems.pop()
+    try:
+        there = known_system(ctx.state, ctx.faction, order.system)
+    except OrderProblem as problem:
+        raise _Refused(str(problem)) from None
+    hole = known_route(ctx.state, ctx.faction, here, there)
+    gi = galaxy_index(ctx.state.galaxy)
+    if hole is None:
+        raise _Refused(f"you know no wormhole from {gi.systems[here].name} to {gi.systems[there].name}")
+    target = f"{hole}@{here}"
+    if target in ctx.state.stabilisers:
+        raise _Refused("that end of the wormhole already has a stabiliser (one per end)")
+    running = next((c for c in ctx.faction.constructions if c.kind == "stabiliser" and c.target == target), None)
+    note = f"resumed at {running.progress}/{running.rating}" if running is not None else ""
+    if running is None:
+        rating = ctx.params.stabiliser_rating
+        cost = construction_cost(rating)
+        ctx.afford(cost)
+        ctx.faction.credits -= cost
+        ctx.builder.spend(cost, f"Wormhole Stabiliser {gi.systems[here].name}-{gi.systems[there].name} "
+                                f"(Construction Rating {rating})", line=ctx.line)
+        ctx.faction.constructions.append(Construction(kind="stabiliser", target=target, rating=rating, paid=cost,
+                                                      started=ctx.state.turn))
+        note = f"started, {cost} credits"
+    for unit in units:
+        unit.mission = f"build:{target}"
+        unit.move_to = ""
+    return note
+
+
+HANDLERS[r.BuildStabiliser] = _stabiliser
+
+
 def _unit_order(ctx: _Ctx, order: r.Order) -> str:
     """Part 2's standing and unit orders (``movement.py``: checked now, carried out at steps 3-6)."""
     from starlanes.games.star_kingdoms.movement import OrderProblem, apply_unit_order

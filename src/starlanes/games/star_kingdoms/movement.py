@@ -41,7 +41,9 @@ __all__ = [
     "apply_unit_order",
     "blockaded_launch",
     "carried",
+    "instability",
     "known_route",
+    "known_system",
     "step_travel",
     "sync_cargo",
     "system_name",
@@ -69,7 +71,7 @@ def system_name(state: CampaignState, system: str) -> str:
     return found.name if found is not None else system
 
 
-def _known_system(state: CampaignState, faction: Faction, written: str) -> str:
+def known_system(state: CampaignState, faction: Faction, written: str) -> str:
     """The system a player names, among the systems the faction knows (with a 'did you mean')."""
     k = state.knowledge.get(faction.id)
     systems = k.systems if k is not None else {}
@@ -80,6 +82,13 @@ def _known_system(state: CampaignState, faction: Faction, written: str) -> str:
     return found
 
 
+def instability(state: CampaignState, hole: str) -> int:
+    """A wormhole's Instability now: -1 per end with a Wormhole Stabiliser, never below 1 (MOV-08)."""
+    base = _gi(state).wormholes[hole].instability
+    ends = sum(1 for s in state.stabilisers if s.partition("@")[0] == hole)
+    return max(1, base - ends) if ends else base
+
+
 def known_route(state: CampaignState, faction: Faction, origin: str, destination: str) -> str | None:
     """A wormhole the faction knows between two systems (the most stable one), or None (MOV-07)."""
     gi = _gi(state)
@@ -87,7 +96,7 @@ def known_route(state: CampaignState, faction: Faction, origin: str, destination
     best: tuple[int, str] | None = None
     for hole, other in gi.links.get(origin, ()):
         if other == destination and k is not None and k.knows_wormhole(hole):
-            key = (gi.wormholes[hole].instability, hole)
+            key = (instability(state, hole), hole)
             best = key if best is None or key < best else best
     return best[1] if best is not None else None
 
@@ -132,20 +141,20 @@ def _move(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Move)
         if unit.carried_by:
             raise OrderProblem(f"{unit.name} is aboard a ship: it goes where the ship goes (unload it first)")
     origin = _one_system(state, units)
-    target = _known_system(state, faction, order.system)
+    target = known_system(state, faction, order.system)
     if target == origin:
         raise OrderProblem(f"the units are already in {system_name(state, target)}")
     hole = known_route(state, faction, origin, target)
     if hole is None:
         raise OrderProblem(f"you know no wormhole from {system_name(state, origin)} to "
                            f"{system_name(state, target)} (one jump a turn, known wormholes only: MOV-06, MOV-07)")
-    instability = _gi(state).wormholes[hole].instability
-    escorts = _flux_escorts(cat, units, instability)
+    needed = instability(state, hole)
+    escorts = _flux_escorts(cat, units, needed)
     for unit in units:
         stability = _stability(cat, unit)
-        if stability < instability and unit.id not in escorts:
+        if stability < needed and unit.id not in escorts:
             why = "a fighter squadron cannot cross a wormhole" if is_fighter(cat.classes[unit.class_id]) else (
-                f"its Stability is {stability}, the wormhole's Instability {instability} (MOV-05)")
+                f"its Stability is {stability}, the wormhole's Instability {needed} (MOV-05)")
             raise OrderProblem(f"{unit.name} cannot go: {why}")
     guide = next((u for u in units if _sees_nebulae(cat, u)), None)
     if guide is not None and _gi(state).systems[target].nebula:
@@ -182,7 +191,7 @@ def _flux_escorts(cat: Catalogue, units: list[Unit], instability: int) -> dict[s
 def _retreat(state: CampaignState, faction: Faction, order: r.SetRetreatRoute) -> str:
     units = _units(faction, order.units)
     origin = _one_system(state, units)
-    target = _known_system(state, faction, order.system)
+    target = known_system(state, faction, order.system)
     hole = known_route(state, faction, origin, target)
     if hole is None:
         raise OrderProblem(f"you know no wormhole from {system_name(state, origin)} to {system_name(state, target)}")
@@ -381,15 +390,15 @@ def _tow(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Tow) -
     problem = tow_problem(cat, tugs, target)
     if problem:
         raise OrderProblem(f"{problem} (TOW-02)")
-    destination = _known_system(state, faction, order.system)
+    destination = known_system(state, faction, order.system)
     hole = known_route(state, faction, origin, destination)
     if hole is None:
         raise OrderProblem(f"you know no wormhole from {system_name(state, origin)} to "
                            f"{system_name(state, destination)}")
-    instability = _gi(state).wormholes[hole].instability
+    needed = instability(state, hole)
     for tug in tugs:
-        if _stability(cat, tug) < instability:
-            raise OrderProblem(f"{tug.name}'s Stability is below the wormhole's Instability {instability} (MOV-05)")
+        if _stability(cat, tug) < needed:
+            raise OrderProblem(f"{tug.name}'s Stability is below the wormhole's Instability {needed} (MOV-05)")
     for tug in tugs:
         tug.move_to, tug.mission = hole, ""
     target.move_to, target.mission = hole, f"escort:{tugs[0].id}"
@@ -589,8 +598,8 @@ def _follow_moves(turn: Turn, departures: dict[tuple[str, str], list[str]]) -> N
             reason = ""
             if k is None or not k.knows_wormhole(hole):
                 reason = "they went through a wormhole you do not know (MOV-09)"
-            elif _stability(cat, unit) < wormhole.instability:
-                reason = f"the wormhole's Instability {wormhole.instability} is above its Stability (MOV-09)"
+            elif _stability(cat, unit) < instability(state, hole):
+                reason = f"the wormhole's Instability {instability(state, hole)} is above its Stability (MOV-09)"
             else:
                 reason = _why_not(state, cat, unit, destination)
             if not reason:

@@ -646,29 +646,43 @@ def _sensor_turn(turn: Turn, faction: Faction, job: Construction) -> None:
     from starlanes.games.star_kingdoms.war.fieldwork import construction_step, work_modules
 
     state, cat = turn.state, turn.catalogue
-    name = _gi(state).systems[job.target].name
+    gi = _gi(state)
+    system = job.target.partition("@")[2] or job.target
+    what = "Remote Sensor" if job.kind == "remote-sensor" else "Wormhole Stabiliser"
+    name = f"{what} in {gi.systems[system].name}"
     b = turn.builders.get(faction.id)
     workers = [u for u in faction.units if u.mission == f"build:{job.target}"]
-    working = [u for u in workers if u.system == job.target and not u.moved]
+    working = [u for u in workers if u.system == system and not u.moved]
     if not working:
         return
-    if not uncontested(state, cat, faction, job.target):
+    if job.kind == "stabiliser" and job.target in state.stabilisers:
+        faction.constructions.remove(job)
+        for u in workers:
+            u.mission = ""
         if b is not None:
-            b.notice(f"Remote Sensor in {name}: no progress, contested (CONS-04)", rule="CONS-04")
+            b.notice(f"{name}: another stands there already; the work stops", rule="CONS-07")
+        return
+    if not uncontested(state, cat, faction, system):
+        if b is not None:
+            b.notice(f"{name}: no progress, contested (CONS-04)", rule="CONS-04")
         return
     step = construction_step(job.progress, work_modules(cat, working, "space-construction"), job.rating)
     job.progress = step.progress
     if not step.done:
         if b is not None:
-            b.notice(f"Remote Sensor in {name}: {job.progress}/{job.rating}", rule="CONS-02")
+            b.notice(f"{name}: {job.progress}/{job.rating}", rule="CONS-02")
         return
     faction.constructions.remove(job)
     for u in workers:
         u.mission = ""
+    if job.kind == "stabiliser":
+        state.stabilisers.append(job.target)
+        if b is not None:
+            b.notice(f"{name} complete: the wormhole's Instability is 1 lower (MOV-08)", rule="MOV-08")
+        return
     faction.remote_sensors.append(job.target)
     if b is not None:
-        b.notice(f"Remote Sensor in {name} complete: you see the system as a ship there would (VIS-05)",
-                 rule="VIS-05")
+        b.notice(f"{name} complete: you see the system as a ship there would (VIS-05)", rule="VIS-05")
 
 
 def resolve_constructions(turn: Turn) -> None:
@@ -687,7 +701,7 @@ def resolve_constructions(turn: Turn) -> None:
             if job.kind == "study":
                 _study_turn(turn, faction, job)
                 continue
-            if job.kind == "remote-sensor":
+            if job.kind in ("remote-sensor", "stabiliser"):
                 _sensor_turn(turn, faction, job)
                 continue
             name = gi.planets[job.target].name

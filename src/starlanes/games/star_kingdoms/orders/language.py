@@ -44,6 +44,7 @@ Part 2's forms (movement and war)::
     O78  decommission <units>
     O76  salvage with <ships>  |  O77  scavenge with <detachments>
     O67  colonise <planet> with <detachments>  |  construct remote sensor with <ships>
+         construct stabiliser towards <system> with <ships>
     O66  study <anomaly> with <units>
     O75  tow <ship> with <tugs> to <system>
     O82  return prisoners to <nation>  |  disperse prisoners of <nation>
@@ -387,6 +388,7 @@ ENTRIES: tuple[Entry, ...] = (
     _e("colonise {planet:planet} with {units:units}", r.Colonise),
     _e("study {anomaly:text} with {units:units}", r.StudyAnomaly),
     _e("construct remote sensor with {units:units}", r.BuildRemoteSensor),
+    _e("construct stabiliser towards {system:text} with {units:units}", r.BuildStabiliser),
     _e("tow {ship:unit} with {units:units} to {system:text}", r.Tow),
     _e("colonize {planet:planet} with {units:units}", r.Colonise),
     _e("return prisoners to {faction:faction}", r.Prisoners, fixed={"disposition": "return"},

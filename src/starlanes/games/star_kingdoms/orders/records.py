@@ -21,6 +21,7 @@ __all__ = [
     "Bombard",
     "Breakthrough",
     "BuildRemoteSensor",
+    "BuildStabiliser",
     "CancelProject",
     "Colonise",
     "ConstructDistrict",
@@ -338,6 +339,15 @@ class Tow(Order, frozen=True, tag="O75"):
 class BuildRemoteSensor(Order, frozen=True, tag="O67"):
     """Ships with Space Construction Gear build a Remote Sensor in their system (CONS-07, VIS-05)."""
 
+    units: tuple[str, ...]
+
+
+class BuildStabiliser(Order, frozen=True, tag="O67"):
+    """Ships with Space Construction Gear build a Wormhole Stabiliser at their end of the wormhole to
+    ``system`` (CONS-07, MOV-08)."""
+
+    system: str
+    """As written (the neighbour the wormhole leads to)."""
     units: tuple[str, ...]
 
 

@@ -239,7 +239,7 @@ def test_GRND_01_GRND_02_MIL_03_a_ground_war_goes_on_turn_after_turn() -> None:
     for _ in range(3):
         seen += len(report(state, 0).combats)
         for c in report(state, 0).combats:
-            assert c.kind == "ground" and 1 <= c.rounds <= 3 and "chose" in c.outcome  # GRND-01, GRND-02
+            assert c.kind == "ground" and 1 <= c.rounds <= 3 and "Mobility advantage" in c.outcome  # GRND-01/02
             assert c.sides[1].militia_left <= c.sides[1].militia <= spawned  # militia never leave (MIL-03)
         if not colony.invaded:
             break
@@ -263,7 +263,7 @@ def test_O72_GRND_02_the_side_with_the_mobility_advantage_fights_the_rounds_it_o
     run(state, {0: f"fight 3 rounds on {name}\n"})
     assert f0.ground_rounds == {f0.homeworld: 3}
     (c,) = report(state, 0).combats
-    assert "defender chose" in c.outcome and c.rounds == 3
+    assert f"{f0.name} chose, with the Mobility advantage" in c.outcome and c.rounds == 3
 
 
 def test_PDEF_05_BOMB_03_a_planetary_shield_adds_ten_evasion() -> None:

@@ -416,7 +416,10 @@ def _ground_war(turn: Turn, owner: Faction, colony: Colony, attacker: Faction) -
             unit.mission = ""
     militia_before = colony.militia
     colony.militia = result.militia_left[1]
-    outcome = [f"{gt.rounds} round(s) ({gt.chooser} chose)"]
+    chose = {"attacker": f"{attacker.name} chose, with the Mobility advantage",
+             "defender": f"{owner.name} chose, with the Mobility advantage"}.get(
+        gt.chooser, "neither side had the Mobility advantage")
+    outcome = [f"{gt.rounds} round(s) ({chose})"]
     for s in result.retreated:
         outcome.append(f"{by_side[s].name} fell back to its transports")
     for s in result.surrendered:

@@ -36,7 +36,8 @@ def _side_rows(side: CombatSide) -> tuple[tuple[str, ...], ...]:
 def _battle_tables(n: int, c: CombatReport) -> list[Table]:
     where = f"{c.planet} ({c.system})" if c.planet else c.system
     out = []
-    for s, side in enumerate(c.sides):
+    for s in (c.own_side, 1 - c.own_side):  # your side first
+        side = c.sides[s]
         who = "your side" if s == c.own_side else "the enemy"
         out.append(Table(("Unit", "Level", "Fate", "Damage taken"), _side_rows(side), numeric=frozenset({1, 3}),
                          caption=f"Battle {n}, {c.kind}, {where}: {', '.join(side.factions)} ({who})"))

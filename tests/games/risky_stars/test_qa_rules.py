@@ -221,3 +221,29 @@ def test_qa_refusals_name_the_seat_and_the_missing_army() -> None:
     assert GAME.why_not(state, 0, Propose(0)) == "you are seat 0: propose to another seat"
     assert GAME.why_not(state, 0, Propose(5)) == "there is no seat 5: seats are 0 to 1"
     assert GAME.why_not(state, 0, Move("b5-1", "b1-2", 1)) == "you have no army at b5-1"
+
+
+def test_qa_RS_C08_RS_C11_attacker_wiped_the_first_reinforcement_takes_and_others_stay() -> None:
+    """'if attacker and defender are both wiped out, the first reinforcing player (by order of
+    arrival) with units left takes it.' Seat 1 attacks and loses every unit; its ally seat 2 then
+    wipes out the defenders: at the round's end seat 2 possesses the location."""
+    state = empty_board(sample_game(players=3, seed=4, map=""))
+    home = board_of_state(state).system_regions[0]
+    target, a_from, r_from, spare = (board_of_state(state).locations[i] for i in home[:4])
+    ally(state, 1, 2)
+    put(state, 0, target, 2)
+    put(state, 0, spare, 1)
+    put(state, 1, a_from, 3)
+    put(state, 2, r_from, 6)
+    state.current, state.first = 1, 1
+    force_dice(state, [1, 1, 10, 10])  # the opening volley: both attackers lose
+    GAME.apply(state, 1, f"move {a_from} {target} 2")
+    assert units(state, 1, target) == 0 and units(state, 0, target) == 2
+    GAME.apply(state, 1, "end")
+    force_dice(state, [10, 10, 10, 10, 10, 1, 1])  # seat 2's 5 units win both pairs
+    GAME.apply(state, 2, f"move {r_from} {target} 5")
+    assert units(state, 0, target) == 0
+    GAME.apply(state, 2, "end")
+    GAME.apply(state, 0, "end")  # the round ends: resolution
+    assert not state.combats
+    assert owner(state, target) == 2 and units(state, 2, target) == 5

@@ -1,4 +1,4 @@
-"""Issue 16: a random agent that draws (``RandomAgent.draw``: ``sample_legal``, no view, no list)
+"""Issue 16: a random agent that draws (``RandomAgent.draw_legal``: ``sample_legal``, no view, no list)
 chooses exactly what it would have chosen from the list, so the lab and the search playouts,
 which now draw, play the same games and make the same choices as before."""
 
@@ -41,7 +41,7 @@ def test_a_draw_is_the_choice_act_makes_from_the_list(name: str) -> None:
             if not seats:
                 break
             seat = seats[0]
-            drawn = drawer.draw(game, state, seat)
+            drawn = drawer.draw_legal(game, state, seat)
             chosen = chooser.act(game.view(state, seat), game.legal_actions(state, seat))
             assert drawn == chosen, (name, seed, state.step)
             assert drawer.rng.state == chooser.rng.state  # one randint each
@@ -49,7 +49,7 @@ def test_a_draw_is_the_choice_act_makes_from_the_list(name: str) -> None:
 
 
 class _ListOnly:
-    """A random agent without ``draw``: the loop gives it a view and the list (the old path)."""
+    """A random agent without ``draw_legal``: the loop gives it a view and the list (the old path)."""
 
     name = "random"
 

@@ -32,10 +32,10 @@ class Agent(Protocol):
 
 class Drawer(Protocol):
     """An agent whose choice depends on nothing but which actions are legal and its own seeded
-    generator (the ``random`` agent). A loop that finds ``draw`` may call it instead of ``act``,
+    generator (the ``random`` agent). A loop that finds ``draw_legal`` may call it instead of ``act``,
     and then builds neither the view nor the list of legal actions (the lab, issue 16).
 
-    ``draw`` must choose exactly what ``act`` would have chosen from the same generator state
+    ``draw_legal`` must choose exactly what ``act`` would have chosen from the same generator state
     (the same game for the same seed); it hands ``state`` only to the ruleset's
     ``sample_legal``, which reveals what ``legal_actions`` would: the agent reads nothing else.
     """
@@ -44,7 +44,7 @@ class Drawer(Protocol):
 
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action: ...
 
-    def draw(self, game: Ruleset[Any, Any, Any], state: Any, seat: int) -> Action:
+    def draw_legal(self, game: Ruleset[Any, Any, Any], state: Any, seat: int) -> Action:
         """The action ``act`` would choose, drawn by ``game.sample_legal`` without the list."""
         ...
 

@@ -28,7 +28,7 @@ class RandomAgent:
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
         return legal[self.rng.randint(0, len(legal) - 1)]
 
-    def draw(self, game: Ruleset[Any, Any, Any], state: Any, seat: int) -> Action:
+    def draw_legal(self, game: Ruleset[Any, Any, Any], state: Any, seat: int) -> Action:
         """What ``act`` would choose, without the view or the list: ``sample_legal`` draws the
         same index of the same list with one ``randint`` (a seat the loop asks has no sealed
         choice, so the list holds no ``withdraw``)."""

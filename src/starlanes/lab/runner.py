@@ -155,7 +155,7 @@ def play_game(task: GameTask) -> GameRecord:
     ]
     # an agent that only draws among the legal actions (``random``) needs neither a view nor
     # the list: the ruleset draws its action, the one ``act`` would choose (issue 16)
-    draws = [getattr(agent, "draw", None) for agent in agents]
+    draws = [getattr(agent, "draw_legal", None) for agent in agents]
     cap = ruleset.spec.max_actions
     length = 0
     first = -2

@@ -174,7 +174,7 @@ def test_Amb119_one_main_order_per_unit_the_last_line_wins() -> None:
     assert unit(state.factions[0], "Vigilant").system == "LOD"
 
 
-def test_MOV_13_COMB_18_retreat_goes_back_the_way_it_came_or_by_the_route_set() -> None:
+def test_MOV_13_COMB_18_COMB_19_retreat_goes_back_the_way_it_came_or_by_the_route_set() -> None:
     state = campaign()
     f = state.factions[0]
     run(state, {0: "move Vigilant to BXL\n"})

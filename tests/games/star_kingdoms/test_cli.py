@@ -15,7 +15,15 @@ SK = ["campaign", "star-kingdoms"]
 
 
 def sk(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, [*SK, *args], env={"COLUMNS": "300"})
+    # the shared console was made before this test (its width comes from the terminal then): widen
+    # it so that long temporary paths do not wrap lines the assertions read
+    from starlanes.cli.common import console
+    width = console.width
+    console.width = 300
+    try:
+        result = CliRunner().invoke(app, [*SK, *args], env={"COLUMNS": "300"})
+    finally:
+        console.width = width
     return result.exit_code, result.output
 
 

@@ -2,6 +2,11 @@
 
 Rules v2.6.8 S14 (inventory 2.17 MOV-*, orders O03, O05, O06, O61, O63, O69-O71).
 
+Unit orders checked here at step 1: O03 engage (scoped, REL-05), O05 retreat route, O06 task group,
+O61 move, O62 follow, O63 hold, O64/O65 surveys, O66 anomaly study, O69-O71 blockade, bombard,
+land, O72 ground rounds, O73 load/unload, O75 tow, O76/O77 salvage (execute.py carries out O67
+colonise and constructions, O78 decommission and O82 prisoners itself, as they move credits).
+
 Step 1 (``execute.py`` calls :func:`apply_unit_order` for each accepted line, in sheet order):
 a move order (O61) is checked at once against what the faction knows (a wormhole it knows from
 the unit's system to the named neighbour, MOV-07; every unit's Stability at least the wormhole's
@@ -15,7 +20,12 @@ of a blockaded planet whose Speed is below the rating cannot leave (MOV-11, Amb#
 Nebula Sensors (and any detachment) bounces back from a nebula (MOV-10); a task group moves only
 when every member can (MOV-02, ruling 201).  A unit that jumps remembers the wormhole
 (``last_wormhole``) and that it moved this turn (MOV-13), arrives in space (not in orbit), and the
-faction gets a passive survey of the system it reached (VIS-03, SURV-01).
+faction gets a passive survey of the system it reached (VIS-03, SURV-01).  Ships too unstable for
+a wormhole may ride a Flux Stability Field of the same order, and units without Nebula Sensors may
+follow a Nebula Sensors ship of their order into a nebula (both move with it or not at all); towed
+ships move with their tug; followers (O62) take the wormhole the followed nation's ships took;
+troops aboard a ship go where it goes (:func:`sync_cargo`).  Wormhole Stabilisers lower the
+Instability every check uses (:func:`instability`).
 """
 
 from __future__ import annotations

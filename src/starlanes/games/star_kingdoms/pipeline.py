@@ -11,7 +11,9 @@ this fixed order, each a named function over the whole campaign state (a :class:
 3. :func:`step_travel`, 4. :func:`step_space_combat`, 5. :func:`step_bombardment`,
    6. :func:`step_ground_combat`: part 2's steps (``movement.py``, ``engagement.py``,
    ``warfare.py``): moves, battles, blockades and bombardment, landings and ground war, then the
-   foreign units each nation sees; with no unit orders and no nations meeting they change nothing.
+   turn's unit work (surveys, salvage, colonisation, studies, constructions: decided once the
+   fighting is over, which gives the same result as at steps 7-8, ruling 215) and the foreign units
+   each nation sees; with no unit orders and no nations meeting they change nothing.
 7. :func:`step_progress`: each project gains its district's level plus this turn's rushes
    (PROJ-04, PROJ-08); a project whose district is level 0 (Amb#84), a Rebuild and Repair on a
    planet under bombardment or invasion (Amb#15) and an Analyse waiting for its level gain nothing.

@@ -24,7 +24,11 @@ to their transports in space (or surrender when their nation is not Uncontested 
 GRND-06: they become the captor's prisoners, COMB-20), and a planet whose defenders and militia
 are all gone changes hands (Amb#75, ruling 207).
 
-Then :func:`record_sightings` writes each nation's list of foreign units it can see (VIS-01):
+Then the turn's unit work is decided, once the fighting is over (ruling 215): surveys
+(:func:`resolve_surveys`), salvage (:func:`resolve_salvage`), colonisation, anomaly studies, remote
+sensors and wormhole stabilisers (:func:`resolve_constructions`), each for units that did not move
+and are Uncontested; and :func:`record_sightings` writes each nation's list of foreign units it can
+see (VIS-01, remote sensors VIS-05):
 units in space see units in space in their system; an inhabited planet sees units in space in
 its system and units on its ground; units on the ground see units on the same planet.
 """

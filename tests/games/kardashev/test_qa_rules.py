@@ -262,3 +262,15 @@ def test_qa_K_Q05_use_technology_refusals_show_the_ways_it_can_be_used() -> None
     assert refused(state, 0, "use memory-eraser target=bostrs") == "no technology 'bostrs' (did you mean boosters?)"
     assert "more: type `actions`)" in refused(state, 0, "use memory-eraser")
     assert G.parse_action("use memory-eraser target=Boosters").text() == "use memory-eraser target=boosters"
+
+
+def test_qa_K_V02_the_reveal_names_the_seats_in_picking_order() -> None:
+    """Ally variant: the rank is by team; the log lists the seats in the order they pick, not team
+    numbers dressed as seats."""
+    state = with_roles(("warlord", "pioneer", "scientist", "imperialist"), 2, ally_variant=True)
+    events: list[object] = []
+    for seat, amount in enumerate((0, 1, 0, 1)):
+        events += act(state, seat, f"bid {amount}")
+    text = next(describe(e) for e in events if getattr(e, "kind", "") == "bids-revealed")  # type: ignore[arg-type]
+    assert state.pickers == [1, 3, 0, 2]
+    assert text is not None and text.endswith("order of choice: seat 1, seat 3, seat 0, seat 2")

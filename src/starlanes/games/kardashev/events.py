@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import msgspec
+
 from starlanes.core.state import Event, EventData
 
 __all__ = [
@@ -65,6 +67,8 @@ class BidsRevealed(EventData, frozen=True):
     bids: list[int]
     rolls: list[int]
     rank: list[int]
+    # the seats in the order they pick (ally variant: team by team; ``rank`` then holds teams)
+    pickers: list[int] = msgspec.field(default_factory=list)
 
 
 class Picked(EventData, frozen=True):
@@ -202,7 +206,7 @@ def describe(event: Event) -> str | None:
         rolls = [f"seat {s} rolled {r}" for s, r in enumerate(b.rolls) if r]
         text = "bids: " + ", ".join(f"seat {s} {v}" for s, v in enumerate(b.bids) if v >= 0)
         return text + (f" (ties: {', '.join(rolls)})" if rolls else "") + \
-            "; order of choice: " + ", ".join(f"seat {s}" for s in b.rank)
+            "; order of choice: " + ", ".join(f"seat {s}" for s in (b.pickers or b.rank))
     if k == Picked.kind:
         p = Picked.of(event)
         tile = f"tile {p.tile}" if p.tile else "no tile"

@@ -223,7 +223,7 @@ def resolve_bids(state: KardashevState, moves: Mapping[int, Action]) -> list[Eve
     state.pickers = [s for i in order for s in sides[i]]
     state.phase = "pick"
     state.slots = [-1] * len(state.pickers) if not state.params.ally_variant else []
-    events = [BidsRevealed(bids, rolls, state.rank).event(reveals=True)]
+    events = [BidsRevealed(bids, rolls, state.rank, list(state.pickers)).event(reveals=True)]
     return events + auto_pick(state)
 
 

@@ -107,3 +107,34 @@ def test_MISC_03_a_turn_of_war_is_reproducible_from_the_seed_and_the_orders() ->
             run(state, {i: war_bot_orders(state, i, catalogue=CAT) for i in range(3)})
         runs.append(msgspec.json.encode(state))
     assert runs[0] == runs[1]
+
+
+def test_a_campaign_file_written_before_part_2_still_loads() -> None:
+    """Every part 2 field has a default (campaign.py, report.py): a part 1 file decodes."""
+    import json
+
+    import msgspec
+
+    from starlanes.games.star_kingdoms.campaign import CampaignState
+
+    state = campaign(2)
+    run(state)
+    data = json.loads(msgspec.json.encode(state))
+    for key in ("stabilisers", "wrecks"):
+        data.pop(key)
+    for f in data["factions"]:
+        for key in ("standing", "prisoners", "ground_rounds", "constructions", "remote_sensors"):
+            f.pop(key)
+        for u in f["units"]:
+            for key in ("shields_damage", "move_to", "moved", "last_wormhole", "retreat_route", "task_group",
+                        "mission", "avoiding", "carried_by"):
+                u.pop(key)
+        for c in f["colonies"]:
+            for key in ("militia", "ground_determination", "ground_fighters", "bombarded_turn"):
+                c.pop(key)
+    for r in data["reports"].values():
+        for key in ("movements", "combats", "attacks", "sightings"):
+            r.pop(key, None)
+    back = msgspec.json.decode(json.dumps(data).encode(), type=CampaignState)
+    assert back.wrecks == [] and back.factions[0].units[0].mission == "" and back.factions[0].standing == []
+    run(back)  # and plays on

@@ -223,6 +223,11 @@ class Ruleset(ABC, Generic[S, V, P]):
         """A heuristic value of ``state`` for ``seat`` in [0, 1] (``None``: no heuristic)."""
         return None
 
+    def seat_labels(self, state: S) -> Sequence[str] | None:
+        """One label per seat (a role, a faction) for the lab's win rate by label
+        (``starlanes.lab.labels``); ``None``: the game gives none."""
+        return None
+
     def content_hashes(self, params: P) -> dict[str, str]:
         """Param name -> sha256 hex digest of the content file that param names (e.g.
         ``board=FILE``, ``deck0=FILE``); ``{}`` when no param points at a file.

@@ -11,7 +11,7 @@ from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate
 
 from starlanes.games.star_kingdoms.campaign import CampaignState, Wreck
 from starlanes.games.star_kingdoms.engagement import stance, strength, wants_fight
-from starlanes.games.star_kingdoms.execute import galaxy_index
+from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index
 from starlanes.games.star_kingdoms.knowledge import passive_survey, see_owner
 from starlanes.games.star_kingdoms.sheets import render_sheet
 from starlanes.games.star_kingdoms.warfare import sightings_of, uncontested
@@ -326,3 +326,20 @@ def test_Amb101_the_order_naming_the_nation_comes_before_the_one_for_all_wary() 
     put(state, 0, "patrol-ship", "Guard", "BXL")
     run(state, {0: f"engage {state.factions[1].name} in alien space\ndo not engage all wary\n"})
     assert fought(state, 0)
+
+
+def test_O81_an_attack_order_engages_a_wary_nation_this_turn_only() -> None:
+    state = campaign()
+    relate(state, 0, 1, "wary", "wary")
+    state.params = dataclasses.replace(state.params, not_suicidal_ratio=0)
+    raid(state, "BXL", ("Kite",))
+    put(state, 0, "patrol-ship", "Guard", "BXL")
+    other = state.factions[1].name
+    run(state, {0: f"attack {other} with Guard\n"})
+    assert fought(state, 0)
+    assert all(not u.mission for u in state.factions[0].units)
+    run(state)
+    assert not fought(state, 0)
+    relate(state, 0, 1, "neutral")
+    (refused,) = check_orders(state, 0, f"attack {other} with Guard\n")
+    assert not refused.accepted and "REL-04" in refused.reason

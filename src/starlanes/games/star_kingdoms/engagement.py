@@ -116,7 +116,8 @@ def wants_fight(state: CampaignState, cat: Catalogue, a: Faction, b: Faction, sy
         wants = True
     else:
         own = any(_gi(state).planet_system.get(c.planet) == system for c in a.colonies)
-        wants = (standing_engage(a, b.id, own) or _missions_against(a, b, system)
+        attacking = any(u.mission == f"attack:{b.id}" for u in here.get(a.id, ()))  # O81
+        wants = (attacking or standing_engage(a, b.id, own) or _missions_against(a, b, system)
                  or _missions_against(b, a, system))
     if not wants:
         return False
@@ -415,3 +416,7 @@ def step_space_combat(turn: Turn) -> None:
     from starlanes.games.star_kingdoms.movement import sync_cargo
 
     sync_cargo(state)
+    for f in state.factions:
+        for u in f.units:
+            if u.mission.startswith("attack:"):
+                u.mission = ""  # an attack order is this turn's (O81)

@@ -62,7 +62,7 @@ __all__ = [
 UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
                                           r.Blockade, r.Bombard, r.Land, r.GroundRounds, r.DeepSpaceSurvey,
                                           r.PlanetarySurvey, r.Follow, r.Load, r.Salvage, r.Scavenge,
-                                          r.StudyAnomaly, r.Tow)
+                                          r.StudyAnomaly, r.Tow, r.Attack)
 """The part 2 orders :func:`apply_unit_order` carries out at step 1."""
 
 
@@ -383,6 +383,23 @@ def _study(state: CampaignState, faction: Faction, order: r.StudyAnomaly) -> str
     return f"{', '.join(u.name for u in units)} will study {anomaly.name} (Anomaly Rating {anomaly.rating})"
 
 
+def _attack(state: CampaignState, faction: Faction, order: r.Attack) -> str:
+    """O81: this turn the units seek battle with that nation's forces in their system (the Wary cell
+    of REL-02; a Neutral, Friendly or Allied stance cannot be overridden, REL-04)."""
+    units = _units(faction, order.units)
+    _one_system(state, units)
+    if order.faction == faction.id:
+        raise OrderProblem("attack another nation, not your own")
+    held = faction.relationships.get(order.faction, faction.default_relationship)
+    if held in ("allied", "friendly", "neutral"):
+        raise OrderProblem(f"you hold {state.faction(order.faction).name} {held}: set the relationship to wary or "
+                           "hostile first (REL-04)")
+    for unit in units:
+        unit.mission = f"attack:{order.faction}"
+        unit.move_to = ""
+    return f"{', '.join(u.name for u in units)} will attack {state.faction(order.faction).name} if they meet it"
+
+
 def _tow(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Tow) -> str:
     """O75 at step 1: tugs of enough Tug Power tow a ship of their system to a neighbour through a
     wormhole the nation knows; the tow uses the tugs' Stability (the towed ship's own does not
@@ -471,6 +488,8 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
         return _study(state, faction, order)
     if isinstance(order, r.Tow):
         return _tow(state, faction, cat, order)
+    if isinstance(order, r.Attack):
+        return _attack(state, faction, order)
     if isinstance(order, r.GroundRounds):
         return _ground_rounds(state, faction, order)
     if isinstance(order, r.DeepSpaceSurvey | r.PlanetarySurvey):

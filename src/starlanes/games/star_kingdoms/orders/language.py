@@ -35,6 +35,7 @@ Part 2's forms (movement and war)::
     O06  group <units> as <group name>
     O61  move <units> to <system>  |  move group <group name> to <system>
     O62  follow <nation> with <units>
+    O81  attack <nation> with <units>
     O63  hold <units>
     O69  blockade <planet> with <ships>
     O70  bombard <planet> with <ships>
@@ -378,6 +379,7 @@ ENTRIES: tuple[Entry, ...] = (
     _e("move {units:units} to {system:text}", r.Move, view=_move_view(False)),
     _e("hold {units:units}", r.Hold),
     _e("follow {faction:faction} with {units:units}", r.Follow),
+    _e("attack {faction:faction} with {units:units}", r.Attack),
     _e("blockade {planet:planet} with {units:units}", r.Blockade),
     _e("bombard {planet:planet} with {units:units}", r.Bombard),
     _e("land {units:units} on {planet:planet}", r.Land),

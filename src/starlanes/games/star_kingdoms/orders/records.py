@@ -17,6 +17,7 @@ __all__ = [
     "ORG_TYPES",
     "STANCES",
     "Analyse",
+    "Attack",
     "Blockade",
     "Bombard",
     "Breakthrough",
@@ -348,6 +349,14 @@ class BuildStabiliser(Order, frozen=True, tag="O67"):
 
     system: str
     """As written (the neighbour the wormhole leads to)."""
+    units: tuple[str, ...]
+
+
+class Attack(Order, frozen=True, tag="O81"):
+    """This turn, the units seek battle with a nation's forces in their system, where the
+    relationship table lets orders decide (Wary; Hostile always fights; REL-04)."""
+
+    faction: str
     units: tuple[str, ...]
 
 

@@ -12,10 +12,11 @@ from starlanes.games.kardashev.events import Picked, describe
 from starlanes.games.kardashev.state import KardashevState
 
 
-def line(level: int = 1, hand_: tuple[int, int, int] = (5, 5, 5), techs: tuple[str, ...] = ()) -> KardashevState:
+def line(level: int = 1, hand_: tuple[int, int, int] = (5, 5, 5), techs: tuple[str, ...] = (),
+         other: str = "generalist") -> KardashevState:
     """Seat 0 (Pioneer: no movement gains) has a fleet on its military colony at 0,-3; explored
-    food planets down the q=0 column."""
-    state = turn(with_roles(("pioneer", "generalist")), hand=hand_, techs=techs)
+    food planets down the q=0 column; seat 1 plays ``other``."""
+    state = turn(with_roles(("pioneer", other)), hand=hand_, techs=techs)
     put(state, "0,-3", ("military",), colony=0, fleet=0, flevel=level)
     for name in ("0,-2", "0,-1", "0,0", "0,1"):
         put(state, name, ("food",))
@@ -274,3 +275,53 @@ def test_qa_K_V02_the_reveal_names_the_seats_in_picking_order() -> None:
     text = next(describe(e) for e in events if getattr(e, "kind", "") == "bids-revealed")  # type: ignore[arg-type]
     assert state.pickers == [1, 3, 0, 2]
     assert text is not None and text.endswith("order of choice: seat 1, seat 3, seat 0, seat 2")
+
+
+# --- technologies with tricky effects, from their texts ------------------------------------------
+
+
+def test_qa_K_TE08_fuel_efficiency_the_example() -> None:
+    """'if you were to move a level 1 fleet 4 tiles, pay 1 energy instead of 2'."""
+    state = line(1, hand_=(0, 0, 5), techs=("fuel-efficiency",))
+    act(state, 0, "move 0,-3 0,1")
+    assert hand(state, 0)[2] == 4 and cell(state, "0,1").fleet == 0
+
+
+def test_qa_K_TE03_expanded_cargohold_the_example() -> None:
+    """'a level 3 fleet on a tile with a level 3 colony will produce 6 resources when using
+    harvest rover'."""
+    state = turn(with_roles(("pioneer", "generalist")), hand=(0, 0, 0),
+                 techs=("harvest-rover", "expanded-cargohold"))
+    put(state, "0,-2", ("energy",), colony=0, clevel=3, fleet=0, flevel=3)
+    assert {t for t in legal_texts(state, 0) if t.startswith("harvest") and "via" not in t} == {"harvest energy=6"}
+    act(state, 0, "harvest energy=6")
+    assert hand(state, 0) == (0, 0, 6)
+
+
+def test_qa_K_TE15_orbital_defense_array_destroys_a_level_one_winner_and_the_capture_stands() -> None:
+    """'If an opponent succeeds on an attack against you and you lose your colony, their attacking
+    fleet is downgraded by 1 level. If it was a level 1 fleet, it is destroyed.'"""
+    state = line(1, hand_=(5, 5, 9), other="warlord")  # the array is on the Warlord's card
+    put(state, "0,-1", ("food",), colony=1, clevel=1)
+    put(state, "1,-2", ("food",), fleet=0, flevel=1)  # a supporter: 1 + 1 against 1
+    state.seats[1].techs = ["orbital-defense-array"]
+    act(state, 0, "move 0,-3 0,-1")
+    act(state, 0, "support cells=1,-2")
+    c = cell(state, "0,-1")
+    assert (c.colony, c.fleet) == (0, None)
+    assert cell(state, "1,-2").fleet == 0  # 'Supporting fleets are not affected.'
+    assert state.seats[0].fleets_supply == 15 - 1  # only the supporter is on the board
+
+
+def test_qa_K_TE12_disrupter_drone_destroys_a_level_one_colony_and_nobody_colonizes() -> None:
+    """'When you fail an attack against an opponent's colony and are forced to retreat, their
+    colony is downgraded by one level. If their colony was a level 1, it is destroyed. You do not
+    get to immediately place a colony.'"""
+    state = line(1, hand_=(5, 5, 9), techs=("disruptor-drone",))
+    put(state, "0,-1", ("food",), colony=1, clevel=1, fleet=1, flevel=1)  # 1 against 1 + 1: fails
+    supply = state.seats[1].colonies_supply
+    act(state, 0, "move 0,-3 0,-1")
+    c = cell(state, "0,-1")
+    assert c.colony is None and c.fleet == 1
+    assert state.seats[1].colonies_supply == supply + 1
+    assert cell(state, "0,-2").fleet == 0  # the attacker retreated

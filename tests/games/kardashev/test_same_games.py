@@ -58,7 +58,7 @@ def play(case: str, seed: int, *, draw: bool) -> tuple[KardashevState, list[str]
             break
         for seat in seats:
             if draw:
-                action = agents[seat].draw(GAME, state, seat)
+                action = GAME.sample_legal(state, seat, agents[seat].rng)  # what the agent's draw does
             else:
                 action = agents[seat].act(GAME.view(state, seat), GAME.legal_actions(state, seat))
             GAME.apply_unchecked(state, seat, action)

@@ -15,7 +15,7 @@ from starlanes.core.legal import ActionTemplate
 from starlanes.core.rng import Rng
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.state import Event, EventData, Outcome
-from starlanes.games.kardashev import legality
+from starlanes.games.kardashev import fastlegal, legality
 from starlanes.games.kardashev.actions import (
     ACTION_TYPES,
     Arrange,
@@ -278,6 +278,12 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
 
     def _legal_actions(self, state: KardashevState, seat: int) -> Sequence[Action | ActionTemplate]:
         return legality.legal(state, seat)
+
+    def _count_legal(self, state: KardashevState, seat: int) -> int:
+        return fastlegal.count(state, seat)
+
+    def _sample_legal(self, state: KardashevState, seat: int, rng: Rng) -> Action:
+        return fastlegal.sample(state, seat, rng)
 
     def _why_not(self, state: KardashevState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):

@@ -1,0 +1,654 @@
+"""Counting and drawing Kardashev's legal actions without listing them all (issue 16).
+
+``legality.legal`` is the specification: the full list, in a fixed order (the action types of
+``legality.ALLOWED`` for the decision, each type's actions in its lister's order). Random agents
+and search playouts only need how many there are and the one at a drawn index, so this module
+answers ``count`` and ``nth`` index-faithfully (``nth(i)`` is ``legal[i]``) and ``sample`` draws
+as the core's default does (one ``randint`` over the count, then that index): the same games for
+the same seed (``tests/games/kardashev/test_same_games.py``).
+
+Only the turn decision is worth it (its list is long and its listers scan the board, search
+fleet moves and price every option); the other decisions list a handful of actions and go
+through the listing. In a turn, one pass over the cells gathers what every action type needs;
+each type is then counted without building its actions:
+
+- colonies: eligible cells times the ways of paying (the price does not depend on the cell);
+- moves: a breadth-first search per fleet in cell numbers (no paths, no plan objects), the
+  destinations' shortest lengths priced from a table;
+- research: the affordable research actions cached by role, technologies and hand;
+- harvest: the splits per Timeshares set (the harvest rules' own, cached) times the forms;
+- the rest (fleets, upgrades, Use Technology, gifts) counted as their listers decide.
+
+The drawn action is then built alone, or taken from its type's lister (built for that type only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from starlanes.core.actions import Action
+from starlanes.core.legal import LegalActions
+from starlanes.core.rng import Rng
+from starlanes.games.kardashev import legality
+from starlanes.games.kardashev.actions import (
+    BuildColony,
+    BuildFleet,
+    Compile,
+    End,
+    Exchange,
+    Gift,
+    Harvest,
+    Move,
+    Research,
+    UpgradeColony,
+    UpgradeFleet,
+    UseTech,
+)
+from starlanes.games.kardashev.board import DIRECTIONS, MoveRules
+from starlanes.games.kardashev.costs import Cost
+from starlanes.games.kardashev.effects import (
+    Accrete,
+    Annihilate,
+    BaseActionAsResearch,
+    BlockProduction,
+    Effect,
+    Erase,
+    FleetSite,
+    FleetYield,
+    FleetYieldByLevel,
+    Probe,
+    Terraform,
+)
+from starlanes.games.kardashev.rules import fleet, harvest
+from starlanes.games.kardashev.rules.common import (
+    BOARD,
+    CELLS,
+    CONTENT,
+    INDEX,
+    NEIGH,
+    RES,
+    SYMBOLS,
+    _affordable,
+    affordable,
+    can_take,
+    effects,
+    friends,
+    held_techs,
+    hook,
+)
+from starlanes.games.kardashev.rules.turn import (
+    colony_price,
+    fleet_price,
+    fleet_site,
+    near_own,
+    symbol_price,
+)
+from starlanes.games.kardashev.state import KardashevState
+
+__all__ = ["count", "nth", "sample"]
+
+Form = tuple[str | None, int]
+
+# bit masks of each cell's neighbours, and the cells two steps away in a straight line (leaps)
+NEIGH_MASK: tuple[int, ...] = tuple(sum(1 << n for n in NEIGH[i]) for i in range(len(CELLS)))
+LEAPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(INDEX[(q + 2 * dq, r + 2 * dr)] for dq, dr in DIRECTIONS if (q + 2 * dq, r + 2 * dr) in BOARD)
+    for q, r in CELLS
+)
+
+# what a moving fleet finds on a cell (the order of the checks in ``board.reachable``)
+_PASS, _PASS_ONLY, _EXPLORE, _ATTACK, _BLOCKED = 0, 1, 2, 3, 4
+
+
+# --- entry points ----------------------------------------------------------------------------
+
+
+def count(state: KardashevState, seat: int) -> int:
+    """``len(LegalActions(legality.legal(state, seat)))``, without building the turn's list."""
+    if legality.decision_kind(state) != "turn":
+        return len(LegalActions(legality.legal(state, seat)))
+    return _Turn(state, seat).total()
+
+
+def nth(state: KardashevState, seat: int, index: int) -> Action:
+    """The action at ``index`` of ``legality.legal(state, seat)`` (0 <= index < count)."""
+    if legality.decision_kind(state) != "turn":
+        return LegalActions(legality.legal(state, seat))[index]
+    turn = _Turn(state, seat)
+    if not 0 <= index < turn.total():
+        raise IndexError(f"legal action index {index} out of range")
+    return turn.nth(index)
+
+
+def sample(state: KardashevState, seat: int, rng: Rng) -> Action:
+    """A legal action drawn as the core's default draws: ``rng.randint(0, count - 1)``, that index."""
+    if legality.decision_kind(state) != "turn":
+        return rng.choice(LegalActions(legality.legal(state, seat)))
+    turn = _Turn(state, seat)
+    return turn.nth(rng.randint(0, turn.total() - 1))
+
+
+# --- cached per role and technologies --------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _via_forms(held: frozenset[str]) -> dict[str, tuple[Form, ...]]:
+    """Per base action, the (technology, surcharge) ways to take it as the research action, in
+    ``legality._forms``'s order (technologies sorted, each one's effects in card order)."""
+    out: dict[str, list[Form]] = {}
+    for tech in sorted(held):
+        for e in CONTENT.techs[tech].effects:
+            if isinstance(e, BaseActionAsResearch):
+                for action in dict.fromkeys(e.actions):
+                    out.setdefault(action, []).append((tech, e.surcharge))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=4096)
+def _use_effects(held: frozenset[str]) -> tuple[tuple[str, Effect], ...]:
+    """The (technology, effect) pairs Use Technology lists, in ``list_use``'s order."""
+    kinds = (Terraform, Annihilate, Accrete, Probe, Erase)
+    return tuple((tech, e) for tech in sorted(held) for e in CONTENT.techs[tech].effects if isinstance(e, kinds))
+
+
+@lru_cache(maxsize=65536)
+def _research(role: str, held: frozenset[str], food: int, matter: int, energy: int, rate: int
+              ) -> tuple[Research, ...]:
+    """``list_research`` in a turn with a research action left: the affordable research actions."""
+    ok: dict[Cost, bool] = {}
+    for cost in _research_costs(role, held):
+        if cost not in ok:
+            ok[cost] = _affordable(food, matter, energy, cost, rate)
+    return tuple(r for r, cost in zip(legality._researchable(role, held), _research_costs(role, held), strict=True)
+                 if ok[cost])
+
+
+@lru_cache(maxsize=4096)
+def _research_costs(role: str, held: frozenset[str]) -> tuple[Cost, ...]:
+    """The price of each research action ``legality._researchable`` gives."""
+    return tuple(CONTENT.techs[r.tech].cost for r in legality._researchable(role, held))
+
+
+@lru_cache(maxsize=1024)
+def _step_costs(rules: MoveRules, level: int) -> tuple[int, ...]:
+    """Energy of a move entering 0, 1, ... ``cap`` cells."""
+    return (0, *(rules.cost(level, n) for n in range(1, rules.cap + 1)))
+
+
+@lru_cache(maxsize=4096)
+def _limit(rules: MoveRules, level: int, energy: int) -> int:
+    return rules.reach(level, energy)
+
+
+# --- the turn --------------------------------------------------------------------------------
+
+
+class _Turn:
+    """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
+
+    __slots__ = ("base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "forms_cache", "grow_rows",
+                 "harvest_rows", "harvest_vias", "held", "move_rows", "own_cols", "player", "research", "researches",
+                 "seat", "sizes", "state", "tiles")
+
+    def __init__(self, state: KardashevState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.player = state.seats[seat]
+        self.base = can_take(state, "base")
+        self.research = can_take(state, "research")
+        self.held = frozenset(held_techs(state, seat))
+        self.forms_cache: dict[str, tuple[Form, ...]] = {}
+        self.colony_vias: list[str | None] = []
+        self.grow_rows: list[tuple[int, list[str | None]]] = []
+        self.harvest_vias: list[str | None] = []
+        self.harvest_rows: list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]] = []
+        self.move_rows: list[tuple[int, str | None, list[int]]] = []
+        self.researches: tuple[Research, ...] = ()
+        self.colony_cells: list[int] = []
+        self.tiles: list[str | None] = []
+        self.cols: list[int | None] = []
+        self.fls: list[int | None] = []
+        self.own_cols: list[int] = []
+        self.fleets: list[int] = []
+        self._scan()
+        self.sizes = [COUNTERS[cls](self) for cls in legality.ALLOWED["turn"]]
+
+    def _scan(self) -> None:
+        """The board read once, column by column: each cell's tile, colony owner and fleet owner;
+        the seat's colonies and fleets."""
+        cells, seat = self.state.cells, self.seat
+        self.tiles = [c.tile for c in cells]
+        self.cols = cols = [c.colony for c in cells]
+        self.fls = fls = [c.fleet for c in cells]
+        self.own_cols = [i for i, col in enumerate(cols) if col == seat]
+        self.fleets = [i for i, fl in enumerate(fls) if fl == seat]
+
+    def eligible(self) -> list[int]:
+        """Cells where the seat may build a colony (``list_colony``): a planet without a colony
+        or another seat's fleet, under the seat's fleet or next to one of its colonies."""
+        seat = self.seat
+        own_cols = sum(1 << i for i in self.own_cols)
+        own_fleets = sum(1 << i for i in self.fleets)
+        return [i for i, (tile, col, fl) in enumerate(zip(self.tiles, self.cols, self.fls, strict=True))
+                if tile == "planet" and col is None and (fl is None or fl == seat)
+                and (own_fleets >> i & 1 or NEIGH_MASK[i] & own_cols)]
+
+    def kinds(self) -> list[int]:
+        """What a moving fleet of the seat finds on each cell (``fleet.move_map``, in the order
+        ``board.reachable`` checks it)."""
+        team = [p.team for p in self.state.seats]
+        mine = team[self.seat]
+        return [_EXPLORE if tile is None else _BLOCKED if tile == "destroyed"
+                else _ATTACK if (fl is not None and team[fl] != mine) or (col is not None and team[col] != mine)
+                else _PASS_ONLY if fl is not None else _PASS
+                for tile, col, fl in zip(self.tiles, self.cols, self.fls, strict=True)]
+
+    def forms(self, action: str) -> tuple[Form, ...]:
+        """``legality._forms``: the base action, then each technology allowing it as research."""
+        found = self.forms_cache.get(action)
+        if found is None:
+            found = ((None, 0),) if self.base else ()
+            if self.research:
+                found += _via_forms(self.held).get(action, ())
+            self.forms_cache[action] = found
+        return found
+
+    def total(self) -> int:
+        return sum(self.sizes)
+
+    def nth(self, index: int) -> Action:
+        for cls, size in zip(legality.ALLOWED["turn"], self.sizes, strict=True):
+            if index < size:
+                return PICKERS[cls](self, index)
+            index -= size
+        raise IndexError("legal action index out of range")
+
+
+# --- colonies --------------------------------------------------------------------------------
+
+
+def _colony_forms(t: _Turn, action: str, level: int) -> list[str | None]:
+    """The vias whose price (with the surcharge) the seat can pay for a colony of ``level``."""
+    prices = colony_price(t.state, t.seat, level)
+    p, rate = t.player, t.state.params.exchange_rate
+    f, m, e = p.food, p.matter, p.energy
+    # ``cheapest`` finds an option when one of them (with the surcharge) is affordable
+    return [via for via, sur in t.forms(action)
+            if any(_affordable(f, m, e, o + Cost(any=sur) if sur else o, rate) for o in prices)]
+
+
+def _count_colony(t: _Turn) -> int:
+    if t.player.colonies_supply < 1:
+        return 0
+    t.colony_vias = vias = _colony_forms(t, "build-colony", 1)
+    if not vias:
+        return 0
+    t.colony_cells = t.eligible()
+    return len(t.colony_cells) * len(vias)
+
+
+def _pick_colony(t: _Turn, k: int) -> Action:
+    vias = t.colony_vias
+    cell, form = divmod(k, len(vias))
+    return BuildColony(CELLS[t.colony_cells[cell]], vias[form])
+
+
+def _count_grow(t: _Turn) -> int:
+    if t.player.colonies_supply < 1:
+        return 0
+    by_level: dict[int, list[str | None]] = {}
+    rows = t.grow_rows
+    cells = t.state.cells
+    for i in t.own_cols:
+        level = cells[i].colony_level
+        if level < 3:
+            vias = by_level.get(level)
+            if vias is None:
+                vias = by_level[level] = _colony_forms(t, "upgrade-colony", level + 1)
+            if vias:
+                rows.append((i, vias))
+    return sum(len(v) for _, v in rows)
+
+
+def _pick_grow(t: _Turn, k: int) -> Action:
+    for i, vias in t.grow_rows:
+        if k < len(vias):
+            return UpgradeColony(CELLS[i], vias[k])
+        k -= len(vias)
+    raise IndexError(k)
+
+
+# --- fleets ----------------------------------------------------------------------------------
+
+
+class _Prices:
+    """Whether the seat can pay a fleet price plus a surcharge, each asked once."""
+
+    __slots__ = ("known", "t")
+
+    def __init__(self, t: _Turn) -> None:
+        self.t = t
+        self.known: dict[tuple[Cost | None, int, int], bool] = {}
+
+    def ok(self, flat: Cost | None, levels: int, sur: int) -> bool:
+        key = (flat, levels, sur)
+        found = self.known.get(key)
+        if found is None:
+            price = fleet_price(self.t.state, flat, levels)
+            found = self.known[key] = affordable(self.t.state, self.t.seat, price + Cost(any=sur) if sur else price)
+        return found
+
+
+def _count_fleet(t: _Turn) -> int:
+    forms = t.forms("build-fleet")
+    if not forms:
+        return 0
+    state, seat = t.state, t.seat
+    supply = t.player.fleets_supply
+    near = any(isinstance(e, FleetSite) and e.site == "near-own-fleet" for e in hook(state, seat, "build-fleet"))
+    prices = _Prices(t)
+    team = [p.team for p in state.seats]
+    mine = team[seat]
+    n = 0
+    # a site is a cell without another seat's fleet: a colony of the seat's side, or (a fleet-site
+    # effect near the seat's fleets) any cell; never another side's colonized planet (fleet_site)
+    for i, (tile, col, fl) in enumerate(zip(t.tiles, t.cols, t.fls, strict=True)):
+        if (fl is not None and fl != seat) or (col is None and not near) or (
+                col is not None and tile == "planet" and team[col] != mine):
+            continue
+        c = state.cells[i]
+        if col is not None and tile == "planet" and ("military" in c.symbols or "military" in c.terraformed):
+            site: tuple[Cost | None, int] | None = (None, c.colony_level)  # a military colony of the side
+        else:
+            site = fleet_site(state, seat, i)
+        if site is None:
+            continue
+        flat, cap = site
+        back = c.fleet_level if c.fleet == seat else 0
+        for level in range(1, min(cap, 3) + 1):
+            if supply + back >= level:
+                n += sum(1 for _, sur in forms if prices.ok(flat, level, sur))
+    return n
+
+
+def _count_refit(t: _Turn) -> int:
+    if t.player.fleets_supply < 1 or not t.fleets:
+        return 0
+    forms = t.forms("upgrade-fleet")
+    if not forms:
+        return 0
+    state, seat = t.state, t.seat
+    capped = state.params.fleet_upgrade_capped_by_colony
+    prices = _Prices(t)
+    n = 0
+    for i in t.fleets:
+        c = state.cells[i]
+        if c.fleet_level >= 3:
+            continue
+        site = fleet_site(state, seat, i)
+        if site is None:
+            continue
+        flat, _ = site
+        if capped and flat is None and c.fleet_level + 1 > c.colony_level:
+            continue
+        n += sum(1 for _, sur in forms if prices.ok(flat, 1, sur))
+    return n
+
+
+# --- harvest ---------------------------------------------------------------------------------
+
+
+def _count_harvest(t: _Turn) -> int:
+    vias = [via for via, sur in t.forms("harvest") if not sur or affordable(t.state, t.seat, Cost(any=sur))]
+    if not vias:
+        return 0
+    t.harvest_vias = vias
+    state, seat = t.state, t.seat
+    own = hook(state, seat, "harvest")
+    if any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) or any(
+            isinstance(e, BlockProduction) for other in range(state.players) if not friends(state, other, seat)
+            for e in hook(state, other, "harvest-others")):  # Timeshares, Arcology, Blockade: the rules' own
+        rows = [(shares, harvest.splits(state, seat, shares)) for shares in harvest.share_sets(state, seat)]
+    else:  # colonies and fleet yields only: ``harvest.splits`` made short
+        rows = [((), harvest._splits(tuple(sorted(_sources(t, own)))))]
+    t.harvest_rows = rows
+    return sum(len(s) for _, s in rows) * len(vias)
+
+
+def _sources(t: _Turn, own: tuple[Effect, ...]) -> list[harvest.Source]:
+    """``harvest.colony_sources`` (no Arcology, no Blockade) and ``harvest.fleet_sources``."""
+    cells = t.state.cells
+    out: list[harvest.Source] = []
+    for i in t.own_cols:
+        c = cells[i]
+        if c.tile == "planet":
+            have = c.all_symbols
+            types = tuple(k for k in RES if k in have)
+            if types:
+                out.append((c.colony_level, types))
+    by_level = any(isinstance(e, FleetYieldByLevel) for e in own)
+    for e in own:
+        if not isinstance(e, FleetYield):
+            continue
+        for i in t.fleets:
+            c = cells[i]
+            if c.tile != "planet":
+                continue
+            have = c.all_symbols
+            types = tuple(k for k in RES if k in have)
+            if types and ((e.site == "own-colony" and c.colony == t.seat)
+                          or (e.site == "uncolonized-planet" and c.colony is None)):
+                out.append((c.fleet_level if by_level else e.amount, types))
+    return out
+
+
+def _pick_harvest(t: _Turn, k: int) -> Action:
+    vias = t.harvest_vias
+    for shares, splits in t.harvest_rows:
+        size = len(splits) * len(vias)
+        if k < size:
+            form, split = divmod(k, len(splits))
+            f, m, e = sorted(splits)[split]
+            return Harvest(f, m, e, tuple(x for i in shares for x in CELLS[i]), vias[form])
+        k -= size
+    raise IndexError(k)
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def _destinations(kinds: list[int], start: int, limit: int, jumps: int) -> dict[int, int]:
+    """Every cell a fleet on ``start`` may end a move on, with the fewest cells entered to get
+    there (``board.reachable`` without the paths: breadth first over (cell, leaps used))."""
+    found: dict[int, int] = {}
+    seen = {start}
+    frontier = [(start, 0)]
+    depth = 0
+    while frontier and depth < limit:
+        depth += 1
+        following: list[tuple[int, int]] = []
+        for cell, used in frontier:
+            steps = [(n, used) for n in NEIGH[cell]]
+            if used < jumps:
+                steps += [(n, used + 1) for n in LEAPS[cell]]
+            for n, leaps in steps:
+                kind = kinds[n]
+                if kind == _BLOCKED:
+                    continue
+                if kind >= _EXPLORE:
+                    if n not in found:
+                        found[n] = depth
+                    continue
+                key = n + 64 * leaps
+                if key in seen:
+                    continue
+                seen.add(key)
+                following.append((n, leaps))
+                if kind == _PASS and n != start and n not in found:
+                    found[n] = depth
+        frontier = following
+    return found
+
+
+def _destinations_plain(kinds: list[int], start: int, limit: int) -> dict[int, int]:
+    """``_destinations`` without leaps (no ``move-jump`` effect): breadth first over cells."""
+    found: dict[int, int] = {}
+    seen = 1 << start
+    frontier = [start]
+    depth = 0
+    while frontier and depth < limit:
+        depth += 1
+        following: list[int] = []
+        for cell in frontier:
+            for n in NEIGH[cell]:
+                kind = kinds[n]
+                if kind == _BLOCKED or seen >> n & 1:
+                    continue
+                if kind >= _EXPLORE:
+                    seen |= 1 << n  # an end of the move: found once, at its shortest
+                    found[n] = depth
+                    continue
+                seen |= 1 << n
+                following.append(n)
+                if kind == _PASS:
+                    found[n] = depth
+        frontier = following
+    return found
+
+
+def _count_move(t: _Turn) -> int:
+    if not t.fleets:
+        return 0
+    forms = t.forms("move-fleet")
+    if not forms:
+        return 0
+    state, seat, p = t.state, t.seat, t.player
+    rules = fleet.move_rules(state, seat) if effects(state, seat) else state.params.move_rules
+    rate = state.params.exchange_rate
+    reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
+    bag = bool(state.bag)
+    kinds = t.kinds()
+    rows = t.move_rows
+    ok: dict[tuple[int, int], bool] = {}
+    for i in t.fleets:
+        level = state.cells[i].fleet_level
+        limit = _limit(rules, level, reach)
+        found = _destinations(kinds, i, limit, rules.jumps) if rules.jumps else _destinations_plain(kinds, i, limit)
+        costs = _step_costs(rules, level)
+        order = sorted(found)
+        for via, sur in forms:
+            dests = []
+            for d in order:
+                if kinds[d] == _EXPLORE and not bag:
+                    continue
+                energy = costs[found[d]]
+                key = (energy, sur)
+                can = ok.get(key)
+                if can is None:
+                    can = ok[key] = affordable(state, seat, Cost(energy=energy, any=sur))
+                if can:
+                    dests.append(d)
+            if dests:
+                rows.append((i, via, dests))
+    return sum(len(d) for _, _, d in rows)
+
+
+def _pick_move(t: _Turn, k: int) -> Action:
+    for start, via, dests in t.move_rows:
+        if k < len(dests):
+            return Move(CELLS[start], CELLS[dests[k]], (), via)
+        k -= len(dests)
+    raise IndexError(k)
+
+
+# --- research and Use Technology -------------------------------------------------------------
+
+
+def _count_research(t: _Turn) -> int:
+    if not t.research:
+        return 0
+    p = t.player
+    assert p.role is not None
+    t.researches = _research(p.role, frozenset(p.techs), p.food, p.matter, p.energy, t.state.params.exchange_rate)
+    return len(t.researches)
+
+
+def _pick_research(t: _Turn, k: int) -> Action:
+    return t.researches[k]
+
+
+def _count_use(t: _Turn) -> int:
+    if not t.research:
+        return 0
+    state, seat = t.state, t.seat
+    n = 0
+    for _, e in _use_effects(t.held):
+        if isinstance(e, Terraform):
+            for i in t.own_cols:
+                c = state.cells[i]
+                if c.tile == "planet":
+                    have = c.all_symbols
+                    n += sum(1 for s in SYMBOLS if s not in have and affordable(state, seat, symbol_price(s, e.price)))
+        elif isinstance(e, Annihilate):
+            n += sum(1 for i, c in enumerate(state.cells) if c.tile == "planet" and c.colony is None
+                     and c.fleet is None and near_own(state, seat, i, e.reach))
+        elif isinstance(e, Accrete):
+            places = sum(1 for i, c in enumerate(state.cells) if c.tile == "destroyed"
+                         and near_own(state, seat, i, e.reach))
+            if places:
+                n += places * sum(1 for s in SYMBOLS if affordable(state, seat, symbol_price(s, e.price)))
+        elif isinstance(e, Probe):
+            n += bool(state.bag) and any(c.tile is None for c in state.cells)
+        elif isinstance(e, Erase):
+            n += len(CONTENT.techs)
+    return n
+
+
+# --- the small ones --------------------------------------------------------------------------
+
+
+def _count_compile(t: _Turn) -> int:
+    return len(RES) if t.research else 0
+
+
+def _exchanges(t: _Turn) -> list[str]:
+    p, rate = t.player, t.state.params.exchange_rate
+    return [g for g, have in zip(RES, (p.food, p.matter, p.energy), strict=True) if have >= rate]
+
+
+def _count_exchange(t: _Turn) -> int:
+    return len(_exchanges(t)) * (len(RES) - 1)
+
+
+def _pick_exchange(t: _Turn, k: int) -> Action:
+    give = _exchanges(t)[k // (len(RES) - 1)]
+    return Exchange(give, [r for r in RES if r != give][k % (len(RES) - 1)])
+
+
+def _count_gift(t: _Turn) -> int:
+    return len(legality.list_gift(t.state, t.seat)) if t.state.params.ally_variant else 0
+
+
+def _lister(cls: type[Action]) -> Callable[[_Turn, int], Action]:
+    """Take the ``k``-th action of ``cls`` from its lister (built for that type alone)."""
+    lister = legality.LISTERS[cls]
+
+    def pick(t: _Turn, k: int) -> Action:
+        return LegalActions(lister(t.state, t.seat))[k]
+
+    return pick
+
+
+COUNTERS: dict[type[Action], Callable[[_Turn], int]] = {
+    BuildColony: _count_colony, UpgradeColony: _count_grow, BuildFleet: _count_fleet, UpgradeFleet: _count_refit,
+    Harvest: _count_harvest, Move: _count_move, Research: _count_research, UseTech: _count_use,
+    Compile: _count_compile, Exchange: _count_exchange, Gift: _count_gift, End: lambda t: 1,
+}
+
+PICKERS: dict[type[Action], Callable[[_Turn, int], Action]] = {
+    BuildColony: _pick_colony, UpgradeColony: _pick_grow, BuildFleet: _lister(BuildFleet),
+    UpgradeFleet: _lister(UpgradeFleet), Harvest: _pick_harvest, Move: _pick_move, Research: _pick_research,
+    UseTech: _lister(UseTech), Compile: lambda t, k: Compile(RES[k]), Exchange: _pick_exchange,
+    Gift: _lister(Gift), End: lambda t, k: End(),
+}

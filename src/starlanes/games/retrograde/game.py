@@ -158,6 +158,12 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
     def _legal_actions(self, state: RetroState, seat: int) -> Sequence[Action | ActionTemplate]:
         return listing.legal(Engine(state), seat)
 
+    def _count_legal(self, state: RetroState, seat: int) -> int:
+        return listing.count(Engine(state), seat)
+
+    def _sample_legal(self, state: RetroState, seat: int, rng: Rng) -> Action:
+        return listing.draw(Engine(state), seat, rng)
+
     def _why_not(self, state: RetroState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):
             return "Retrograde has no game master actions of its own"

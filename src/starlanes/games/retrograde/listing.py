@@ -1,6 +1,17 @@
-"""The legal actions of a Retrograde seat now: the candidates of the moment (``candidates``),
-kept when ``legality.why_not`` accepts them (``legal``), so the list and the reasons given for
-refusals cannot disagree.
+"""The legal actions of a Retrograde seat now, listed, counted and drawn from one walk.
+
+``walk`` goes through the action types in list order and gives, for each group of actions of one
+type, how many of them are legal and what builds them (``Segment``): the legality of each
+candidate is decided by the very conditions ``legality.why_not`` checks, on the numbers alone,
+without building the actions it refuses. ``legal`` builds every segment (the list), ``count``
+adds the sizes, ``draw`` makes one ``rng.randint(0, count - 1)`` and builds only the action at
+that index of the list; all three read the same walk, so they cannot disagree.
+
+``checked`` is the list made the long way: every candidate of the moment (``candidates``) kept
+when ``why_not`` accepts it. The tests (``tests/games/retrograde/test_speed.py``) check that the
+walk and ``checked`` give the same list, so the walk and the reasons given for refusals cannot
+drift apart. An offer on the table (a combat's sealed choice, a sacrifice, a follow-up) has few
+candidates: the walk takes ``checked`` for it.
 
 Numbers a player picks from a range are templates (``ActionTemplate``, expanded lazily): the
 power of an attack and the defense against it, the power of a bombardment, the damage a
@@ -16,8 +27,12 @@ allocations, cannibalizations, swaps and flips.
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlanes.core.actions import Action
+from starlanes.core.errors import IllegalAction
 from starlanes.core.legal import ActionTemplate
+from starlanes.core.rng import Rng
 from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde.actions import (
     Allocate,
@@ -43,7 +58,7 @@ from starlanes.games.retrograde.actions import (
     Transfer,
 )
 from starlanes.games.retrograde.cards import AssetCard, SpacecraftCard, UpgradeCard
-from starlanes.games.retrograde.legality import CHECKS, flip_choices, why_not
+from starlanes.games.retrograde.legality import flip_choices, why_not
 from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.state import (
     ALLOCATE,
@@ -55,37 +70,253 @@ from starlanes.games.retrograde.state import (
     PLACE_UPGRADES,
     REPAIR,
     RESEARCH,
+    Asset,
+    Ship,
 )
 
-__all__ = ["Listed", "candidates", "legal"]
+__all__ = ["Listed", "Segment", "candidates", "checked", "count", "draw", "legal", "walk"]
 
 Listed = list[Action | ActionTemplate]
 
+Segment = tuple[int, "type[Action] | None", Any]
+"""``(size, cls, payload)``: ``size`` legal actions in a row of the list. With ``cls``, the
+payload is a list of argument tuples (``cls(*args)`` each); without, it is one listed item, an
+action (size 1) or a template (its length)."""
+
 
 def legal(e: Engine, seat: int) -> Listed:
-    """Every legal action of ``seat`` (candidates filtered by ``why_not``; a template by its first
-    action, see the module docstring)."""
+    """Every legal action of ``seat``, in list order (see the module docstring)."""
+    out: Listed = []
+    for _size, cls, payload in walk(e, seat):
+        if cls is None:
+            out.append(payload)
+        else:
+            out.extend([cls(*args) for args in payload])
+    return out
+
+
+def count(e: Engine, seat: int) -> int:
+    """``len`` of the expanded list of ``legal``, without building it."""
+    return sum(seg[0] for seg in walk(e, seat))
+
+
+def draw(e: Engine, seat: int, rng: Rng) -> Action:
+    """The action at index ``rng.randint(0, count - 1)`` of the expanded list of ``legal``,
+    building only that one."""
+    segments = walk(e, seat)
+    total = sum(seg[0] for seg in segments)
+    if total == 0:
+        raise IllegalAction("sample", f"seat {seat} has no legal action now")
+    index = rng.randint(0, total - 1)
+    for size, cls, payload in segments:
+        if index < size:
+            if cls is not None:
+                return cls(*payload[index])
+            if isinstance(payload, ActionTemplate):
+                return payload[index]
+            return payload  # type: ignore[no-any-return]
+        index -= size
+    raise AssertionError("the drawn index lies past the segments")  # the sum above covers it
+
+
+def checked(e: Engine, seat: int) -> Listed:
+    """The list made the long way: the candidates ``why_not`` accepts (a template by its first
+    action). The walk must give the same list (the tests check it)."""
     e.b.cache = {}
     try:
         out: Listed = []
-        if e.prompt() is not None:
-            for item in candidates(e, seat):
-                if isinstance(item, ActionTemplate):
-                    if len(item) and why_not(e, seat, item[0]) is None:
-                        out.append(item)
-                elif why_not(e, seat, item) is None:
-                    out.append(item)
-            return out
-        # no offer on the table: ``why_not`` is the check of the action's type (asked directly)
         for item in candidates(e, seat):
             if isinstance(item, ActionTemplate):
-                if len(item) and CHECKS[item.cls](e, seat, item[0]) is None:
+                if len(item) and why_not(e, seat, item[0]) is None:
                     out.append(item)
-            elif CHECKS[type(item)](e, seat, item) is None:
+            elif why_not(e, seat, item) is None:
                 out.append(item)
         return out
     finally:
         e.b.cache = None
+
+
+def walk(e: Engine, seat: int) -> list[Segment]:
+    """The legal actions of ``seat`` as segments in list order (see the module docstring)."""
+    if e.prompt() is not None:
+        return [(len(item) if isinstance(item, ActionTemplate) else 1, None, item) for item in checked(e, seat)]
+    e.b.cache = {}
+    try:
+        return _walk_turn(e, seat)
+    finally:
+        e.b.cache = None
+
+
+def _walk_turn(e: Engine, seat: int) -> list[Segment]:
+    """The segments of a turn's step (no offer on the table). Each group mirrors the check of
+    its type in ``legality`` (named beside it); the conditions a candidate meets by how it is
+    found (its owner, its phase, a face-up asset of the seat) are not asked again."""
+    t = e.t
+    segs: list[Segment] = [(1, None, End())]
+    phase = t.phase
+    mine = [s for s in t.ships if s.owner == seat]
+    if phase <= MANEUVERS:
+        _walk_maneuvers(e, seat, mine, segs)
+    mine_assets = [a for a in t.assets if a.controller == seat and a.face_up]
+    untapped = [a for a in mine_assets if not a.tapped]
+    hand = t.hands[seat]
+    if phase <= RESEARCH and t.decks[seat]:  # _why_not_research: the deck must not be empty
+        research: list[tuple[int, ...]] = [(a.uid,) for a in untapped]
+        if research:
+            segs.append((len(research), Research, research))
+    if phase <= REPAIR:  # _why_not_repair: the asset or an upgrade on it has damage
+        repairs: list[tuple[int, ...]] = []
+        for a in untapped:
+            if a.damage > 0:
+                repairs.append((a.uid, a.uid))
+            repairs.extend((a.uid, u.uid) for u in a.upgrades if u.damage > 0)
+        if repairs:
+            segs.append((len(repairs), Repair, repairs))
+    if phase <= PLACE_ASSETS:
+        _walk_placements(e, seat, hand, mine_assets, segs)
+    if phase <= ALLOCATE:
+        _walk_allocations(e, seat, mine, untapped, segs)
+    if phase <= CLEANUP:
+        for a in t.assets:  # _why_not_flip: completed cards only, orbitals among the allowed
+            if not a.face_up and a.controller == seat and not isinstance(flip_choices(e, seat, a.uid), str):
+                segs.append((1, None, Flip(a.uid)))
+            for x in (*a.ship_slips, *a.upgrade_slips):
+                if x.owner == seat:
+                    got = flip_choices(e, seat, x.uid)
+                    if isinstance(got, str):
+                        continue
+                    allowed, default = got
+                    flips: list[tuple[int, ...]] = [(x.uid,)]
+                    flips.extend((x.uid, o) for o in allowed if o != default)
+                    segs.append((len(flips), Flip, flips))
+    return segs
+
+
+def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment]) -> None:
+    t = e.t
+    b = e.b
+    face_up = [a for a in t.assets if a.face_up]
+    per_turn = e.cfg.maneuvers_per_turn
+    free_limit = e.cfg.free_burns_per_turn
+    for s in mine:
+        room = e.room(s)
+        # _maneuver_ship: it may maneuver here and has maneuvers left this turn
+        if room < 0 or not ab.modify(b, "may_maneuver", True, ship=s) or s.moves >= per_turn:
+            continue
+        a = b.asset(s.asset)
+        assert a is not None
+        n_orb = len(b.orbitals(a))
+        args: list[tuple[int, ...]] = []
+        for o in range(n_orb):  # _why_not_burn: the cost within the room, free burns counted
+            if o != s.orbital:
+                cost = e.burn_cost(s, o)
+                if cost <= room and not (cost == 0 and 0 <= free_limit <= s.free_burns):
+                    args.append((s.uid, o))
+        if args:
+            segs.append((len(args), Burn, args))
+        # _transfer_problem: from the outermost orbital, if it may transfer, the cost within the room
+        if s.orbital == n_orb - 1 and ab.modify(b, "may_transfer", True, ship=s):
+            args = [(s.uid, d.uid) for d in face_up if d.uid != a.uid and e.transfer_cost(s, d) <= room]
+            if args:
+                segs.append((len(args), Transfer, args))
+        # _why_not_attack: an enemy around the same asset, the cost within the room
+        args = [(s.uid, d.uid) for d in t.ships
+                if d.asset == s.asset and d.owner != seat and e.attack_cost(s, d) <= room]
+        if args:
+            segs.append((len(args), Attack, args))
+        targets = e.bombard_targets(s)
+        if targets:  # _why_not_bombard: power 0 is legal when the cost is within the room
+            top = room - e.bombard_cost(s)
+            if top >= 0:
+                for tg in targets:
+                    segs.append((top + 1, None, ActionTemplate(Bombard, s.uid, tg, power=range(0, top + 1))))
+        card = b.ship_card(s)
+        sweep = card.ability("sweep")  # _why_not_sweep: debris in its orbital, the cost within the room
+        if sweep is not None and b.debris_count(s.asset, s.orbital) and int(sweep.get("cost")) <= room:
+            segs.append((1, None, Sweep(s.uid)))
+        boost = card.ability("reinforce") or card.ability("refuel")
+        if boost is not None and int(boost.get("cost")) <= room:  # _why_not_boost
+            args = [(s.uid, o.uid) for o in mine
+                    if o.asset == s.asset and o.orbital == s.orbital and s.uid not in o.boosted_by]
+            if args:
+                segs.append((len(args), Boost, args))
+    for a in t.assets:  # _why_not_clean: an untapped Debris Cleaner, debris in the orbital
+        if a.controller == seat and a.face_up:
+            for u in b.upgrades_with(a, "sweeper-station"):
+                if not u.tapped:
+                    args = [(u.uid, o) for o in range(len(a.debris)) if a.debris[o]]
+                    if args:
+                        segs.append((len(args), Clean, args))
+
+
+def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[Asset],
+                     segs: list[Segment]) -> None:
+    """``found`` and ``place`` (``_why_not_found``, ``_why_not_place``): an asset is always
+    founded; a spacecraft goes where a slot is free, an upgrade where upgrades are allowed and
+    none is under construction (found once per asset, not once per card)."""
+    b = e.b
+    phase = e.t.phase
+    for_ships: list[int] | None = None
+    for_upgrades: list[int] | None = None
+    for c in hand:
+        hcard = b.card(c)
+        if isinstance(hcard, AssetCard):
+            segs.append((1, None, Found(c)))
+        elif isinstance(hcard, SpacecraftCard) and phase <= PLACE_SHIPS:
+            if for_ships is None:
+                for_ships = [a.uid for a in mine_assets if len(a.ship_slips) < e.ship_slots(a)]
+            if for_ships:
+                segs.append((len(for_ships), Place, [(c, x) for x in for_ships]))
+        elif isinstance(hcard, UpgradeCard) and phase <= PLACE_UPGRADES:
+            if for_upgrades is None:
+                for_upgrades = [a.uid for a in mine_assets
+                                if not a.upgrade_slips and ab.modify(b, "upgrades_allowed", True, asset=a)]
+            if for_upgrades:
+                segs.append((len(for_upgrades), Place, [(c, x) for x in for_upgrades]))
+
+
+def _walk_allocations(e: Engine, seat: int, mine: list[Ship], untapped: list[Asset],
+                      segs: list[Segment]) -> None:
+    """``allocate``, ``cannibalize`` and ``swap`` per untapped asset (``_why_not_allocate``,
+    ``_why_not_cannibalize``, ``_why_not_swap``)."""
+    t = e.t
+    b = e.b
+    facedown = [a.uid for a in t.assets if not a.face_up and a.controller == seat]
+    hand_ships: list[tuple[int, SpacecraftCard]] | None = None
+    for a in untapped:
+        if b.asset_card(a).factory + a.bonus_power > 0:  # it has construction power
+            args: list[tuple[int, ...]] = [(a.uid, x.uid) for x in (*a.ship_slips, *a.upgrade_slips)
+                                           if x.owner == seat]
+            if facedown and not any(s.asset == a.uid and s.owner != seat for s in t.ships):
+                args.extend((a.uid, x) for x in facedown)  # no enemy orbits it
+            if args:
+                segs.append((len(args), Allocate, args))
+        if b.upgrades_with(a, "cannibalize") and not a.bonus_power:
+            for s in mine:
+                if s.asset == a.uid:
+                    most = e.armor(s) - s.damage
+                    if most >= 1:
+                        segs.append((most, None, ActionTemplate(Cannibalize, a.uid, s.uid, damage=range(1, most + 1))))
+        scopes = ab.modify(b, "refit_scopes", [], asset=a, seat=seat)
+        if scopes:
+            if hand_ships is None:
+                hand_ships = []
+                for c in t.hands[seat]:
+                    card = b.card(c)
+                    if isinstance(card, SpacecraftCard):
+                        hand_ships.append((c, card))
+            anywhere = "any-friendly-asset" in scopes
+            for s in mine:
+                if s.asset != a.uid:
+                    where = b.asset(s.asset)
+                    assert where is not None
+                    if not (anywhere and where.controller == seat):
+                        continue
+                old = b.ship_card(s)
+                args = [(a.uid, s.uid, c) for c, new in hand_ships
+                        if new.ship_class == old.ship_class and new.cost == old.cost]
+                if args:
+                    segs.append((len(args), Swap, args))
 
 
 def candidates(e: Engine, seat: int) -> Listed:

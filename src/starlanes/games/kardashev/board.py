@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from starlanes.games.kardashev.effects import Effect, MoveDiscount, MoveFree, MoveJump, MoveRange, effects_at
@@ -318,16 +319,21 @@ def reachable(
 ) -> dict[Hex, MovePlan]:
     """Every destination a fleet can reach with ``energy``, with a shortest plan to each (an attack
     plan that keeps a retreat cell is preferred over one of the same length that does not)."""
-    limit = rules.reach(level, energy)
-    best: dict[Hex, MovePlan] = {}
+    limit = _reach(rules, level, energy)
+    destroyed, explored, hostile, friendly = grid.destroyed, grid.explored, grid.hostile, grid.friendly_fleets
+    # the best plan found per destination, kept as (tiles, no retreat, steps, leapt, ending,
+    # retreat) and built once at the end; of two of equal rank the first found stays
+    best: dict[Hex, tuple[int, bool, tuple[Hex, ...], tuple[Hex, ...], Ending, Hex | None]] = {}
     # breadth first over (cell, leaps used); a path is kept per state (first found = shortest);
     # plans are built as plan_move would build them (tests check the two agree)
     paths: dict[tuple[Hex, int], tuple[tuple[Hex, ...], tuple[Hex, ...]]] = {(start, 0): ((), ())}
     queue: deque[tuple[Hex, int]] = deque([(start, 0)])
     while queue:
-        cell, used = queue.popleft()
-        path, leapt = paths[(cell, used)]
-        if len(path) >= limit:
+        state = queue.popleft()
+        cell, used = state
+        path, leapt = paths[state]
+        count = len(path) + 1
+        if count > limit:
             continue
         moves = [(n, used) for n in board.neighbours(cell)]
         if used < rules.jumps:
@@ -335,33 +341,39 @@ def reachable(
                 far = (cell[0] + 2 * dq, cell[1] + 2 * dr)
                 if far in board:
                     moves.append((far, used + 1))
-        count = len(path) + 1
-        price = rules.cost(level, count)
         for nxt, leaps in moves:
-            if nxt in grid.destroyed:
+            if nxt in destroyed:
                 continue
             steps = (*path, nxt)
             jumped = leaps != used
-            over = leapt
-            if jumped:
-                over = (*leapt, ((cell[0] + nxt[0]) // 2, (cell[1] + nxt[1]) // 2))
-            if nxt not in grid.explored:
-                _keep(best, MovePlan(start, steps, over, count, price, "explore"))
+            over = (*leapt, ((cell[0] + nxt[0]) // 2, (cell[1] + nxt[1]) // 2)) if jumped else leapt
+            if nxt not in explored:
+                if nxt not in best:  # breadth first: a later plan is never shorter
+                    best[nxt] = (count, True, steps, over, "explore", None)
                 continue
-            if nxt in grid.hostile:
-                retreat = None if jumped or (cell != start and cell in grid.friendly_fleets) else cell
-                _keep(best, MovePlan(start, steps, over, count, price, "attack", retreat))
+            if nxt in hostile:
+                retreat = None if jumped or (cell != start and cell in friendly) else cell
+                old = best.get(nxt)
+                if old is None or (count, retreat is None) < (old[0], old[1]):
+                    best[nxt] = (count, retreat is None, steps, over, "attack", retreat)
                 continue
             if (nxt, leaps) in paths:
                 continue
             paths[(nxt, leaps)] = (steps, over)
             queue.append((nxt, leaps))
-            if nxt != start and nxt not in grid.friendly_fleets:
-                _keep(best, MovePlan(start, steps, over, count, price, "move"))
-    return best
+            if nxt != start and nxt not in friendly and nxt not in best:
+                best[nxt] = (count, True, steps, over, "move", None)
+    prices = _prices(rules, level)
+    return {h: MovePlan(start, steps, over, tiles, prices[tiles], ending, retreat)
+            for h, (tiles, _, steps, over, ending, retreat) in best.items()}
 
 
-def _keep(best: dict[Hex, MovePlan], plan: MovePlan) -> None:
-    old = best.get(plan.destination)
-    if old is None or (plan.tiles, plan.retreat is None) < (old.tiles, old.retreat is None):
-        best[plan.destination] = plan
+@lru_cache(maxsize=1024)
+def _reach(rules: MoveRules, level: int, energy: int) -> int:
+    return rules.reach(level, energy)
+
+
+@lru_cache(maxsize=1024)
+def _prices(rules: MoveRules, level: int) -> tuple[int, ...]:
+    """Energy of a move of a level-``level`` fleet entering 0, 1, ... ``cap`` cells."""
+    return tuple(rules.cost(level, n) for n in range(rules.cap + 1))

@@ -346,7 +346,10 @@ def round_lines(view: KardashevView, viewer: Viewer) -> list[str]:
         lines.append("tiles on offer:")
         lines.extend(_offer_text(i, o, viewer) for i, o in enumerate(view.offer))
     if view.phase == "bid":
-        lines.append(f"  sealed bids: 0 to {view.params.max_bid} cards, no more than you hold; "
+        most = view.params.max_bid
+        if isinstance(viewer, int) and 0 <= viewer < len(view.seats):
+            most = min(most, sum(view.seats[viewer].hand()))
+        lines.append(f"  sealed bids: 0 to {most} cards (no more than you hold); "
                      "nobody sees a bid until all are in")
     if view.bids:
         bids = ", ".join(f"{_who(s, viewer)} {b}" + (f" (rolled {view.rolls[s]})" if s < len(view.rolls)
@@ -532,11 +535,12 @@ def _d_bid(view: KardashevView, a: Any) -> str:
 
 
 def _d_pick(view: KardashevView, a: Any) -> str:
-    text = f"take turn slot {a.slot}"
+    text = f"take turn slot {a.slot}" if a.slot else ""  # slot 0: the ally variant picks no slot
     if 1 <= a.tile <= len(view.offer):
         offer = view.offer[a.tile - 1]
-        text += f" and tile {a.tile}, {_tile_name(offer.symbols, offer.back)} drawn by seat {offer.drawer}"
-    return text
+        tile = f"tile {a.tile}, {_tile_name(offer.symbols, offer.back)} drawn by seat {offer.drawer}"
+        text = f"{text} and {tile}" if text else f"take {tile}"
+    return text or "take no tile (none is left)"
 
 
 def _d_pay(view: KardashevView, a: Any) -> str:
@@ -661,7 +665,8 @@ def _d_research(view: KardashevView, a: Any) -> str:
     tech = _content().techs.get(a.tech)
     if tech is None:
         return f"research {a.tech}"
-    text = f"research {tech.name} (level {tech.level}, {tech.level} point(s); price {_price(tech.cost)}): {tech.text}"
+    price = "free: the role's starting technology" if view.phase == "role" else f"price {_price(tech.cost)}"
+    text = f"research {tech.name} (level {tech.level}, {tech.level} point(s); {price}): {tech.text}"
     if a.copy is not None:
         copied = _content().techs.get(a.copy)
         text += f" Copies {copied.name if copied is not None else a.copy}."

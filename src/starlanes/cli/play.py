@@ -42,7 +42,8 @@ HUMAN = "human"
 SEALED_KIND = ChoiceSealed.kind
 COMMANDS = {
     "help": "this help; `help VERB` shows how to write that action",
-    "actions": "list the legal actions (then type one, or its number)",
+    "actions": "list the legal actions (then type one, or its number); `actions move h1` lists only those "
+               "with every word given",
     "board": "show the game again",
     "undo": "take back your last action (when nothing random or hidden happened since)",
     "save [FILE]": "save the match (JSON) to FILE, or where it was saved last (~ works)",
@@ -204,7 +205,7 @@ class PlaySession:
             if word in ("help", "?"):
                 self._help(rest.strip())
             elif word in ("actions", "ls"):
-                self._list_actions(legal, seat)
+                self._list_actions(legal, seat, words=rest.split())
             elif word == "board":
                 self._show_board(seat)
             elif word == "quit":
@@ -309,12 +310,19 @@ class PlaySession:
         lines.append("Type `help VERB` for what an action does.")
         self.io.show("\n".join(lines))
 
-    def _list_actions(self, legal: Sequence[Any], seat: int, limit: int = 80) -> None:
+    def _list_actions(self, legal: Sequence[Any], seat: int, limit: int = 80, words: Sequence[str] = ()) -> None:
         view = self.match.view(seat).game
-        described = [self.renderer.describe_action(view, a) for a in legal]
+        texts = [a.text() for a in legal]
+        wanted = [w.lower() for w in words]
+        keep = [i for i, t in enumerate(texts) if all(w in t.lower() for w in wanted)]
+        if not keep:
+            self.io.show(f"no legal action has {escape(' '.join(words))}; `actions` lists all {len(legal)}")
+            return
+        described = [self.renderer.describe_action(view, legal[i]) for i in keep]
         rows = []
         grouped = False
-        for indices, pattern, values in group_count_variants_indexed([a.text() for a in legal], described):
+        for local, pattern, values in group_count_variants_indexed([texts[i] for i in keep], described):
+            indices = [keep[j] for j in local]
             first = indices[0]
             if len(values) > 1:
                 grouped = True
@@ -322,13 +330,17 @@ class PlaySession:
                 text = f"{pattern}   ({_number_values(indices, values)})"
             else:
                 label, text = str(first + 1), pattern
-            if described[first]:
-                text += f"   {described[first]}"
+            if described[local[0]]:
+                text += f"   {described[local[0]]}"
             rows.append(escape(f"{label:>7}. {text}"))
         shown = rows[:limit]
         if len(rows) > limit:
             shown.append(f"... and {len(rows) - limit} more lines (type a verb and press TAB)")
         head = f"{len(legal)} legal action{'s' if len(legal) != 1 else ''}: type one, or its number."
+        if wanted:
+            head = f"{len(keep)} of {head} (`actions` lists all; `actions WORD` only those with WORD)"
+        elif len(rows) > limit:
+            head += " `actions WORD ...` lists only those with every word (e.g. `actions move`)."
         if grouped:
             head += (" A line numbered like 19-24 holds one action for each value of N"
                      " (its numbers are given beside it).")

@@ -7,6 +7,7 @@ Use Technology, base actions as research)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -17,7 +18,9 @@ from starlanes.core import Rng
 from starlanes.core.legal import LegalActions
 from starlanes.games.kardashev import fastlegal, legality
 from starlanes.games.kardashev.actions import Move
-from starlanes.games.kardashev.rules.common import CONTENT
+from starlanes.games.kardashev.board import reachable
+from starlanes.games.kardashev.rules import fleet
+from starlanes.games.kardashev.rules.common import BOARD, CELLS, CONTENT
 from starlanes.games.kardashev.state import KardashevState
 from starlanes.games.kardashev.techs import is_clone
 
@@ -135,3 +138,24 @@ def test_fleet_sites_and_upgrades(capped: bool) -> None:
     assert not any(t.startswith("fleet -1,1") or t.startswith("fleet 1,-1") for t in listed)
     assert ("refit 0,0" in listed) is not capped
     assert _agree(state, 0) == len(listed)
+
+
+def test_reachable_with_a_target_gives_the_full_search_plan() -> None:
+    """``board.reachable(..., target=)`` (a move's plan when it is applied) stops early and gives
+    exactly the plan the full search gives (path, leaps, retreat), or nothing."""
+    checked = 0
+    for k, state in enumerate(_positions()[::3]):
+        seat = state.active
+        rules = fleet.move_rules(state, seat)
+        if k % 2:
+            rules = replace(rules, jumps=1)  # leaps too
+        grid = fleet.move_map(state, seat)
+        for i, c in enumerate(state.cells):
+            if c.fleet != seat:
+                continue
+            full = reachable(BOARD, grid, CELLS[i], c.fleet_level, rules, 6)
+            for dest in CELLS:
+                got = reachable(BOARD, grid, CELLS[i], c.fleet_level, rules, 6, target=dest)
+                assert got == ({dest: full[dest]} if dest in full else {}), (CELLS[i], dest)
+                checked += dest in full
+    assert checked > 100

@@ -315,10 +315,11 @@ def plan_move(
 
 
 def reachable(
-    board: Board, grid: MoveMap, start: Hex, level: int, rules: MoveRules, energy: int
+    board: Board, grid: MoveMap, start: Hex, level: int, rules: MoveRules, energy: int, target: Hex | None = None
 ) -> dict[Hex, MovePlan]:
     """Every destination a fleet can reach with ``energy``, with a shortest plan to each (an attack
-    plan that keeps a retreat cell is preferred over one of the same length that does not)."""
+    plan that keeps a retreat cell is preferred over one of the same length that does not).
+    ``target``: only that destination's plan (the search stops once no later plan can beat it)."""
     limit = _reach(rules, level, energy)
     destroyed, explored, hostile, friendly = grid.destroyed, grid.explored, grid.hostile, grid.friendly_fleets
     # the best plan found per destination, kept as (tiles, no retreat, steps, leapt, ending,
@@ -335,6 +336,8 @@ def reachable(
         count = len(path) + 1
         if count > limit:
             continue
+        if target is not None and target in best and count > best[target][0]:
+            break  # breadth first: every plan still to come enters more cells
         moves = [(n, used) for n in board.neighbours(cell)]
         if used < rules.jumps:
             for dq, dr in DIRECTIONS:
@@ -365,7 +368,7 @@ def reachable(
                 best[nxt] = (count, True, steps, over, "move", None)
     prices = _prices(rules, level)
     return {h: MovePlan(start, steps, over, tiles, prices[tiles], ending, retreat)
-            for h, (tiles, _, steps, over, ending, retreat) in best.items()}
+            for h, (tiles, _, steps, over, ending, retreat) in best.items() if target is None or h == target}
 
 
 @lru_cache(maxsize=1024)

@@ -72,7 +72,6 @@ from starlanes.games.kardashev.rules.common import (
     _affordable,
     affordable,
     can_take,
-    effects,
     friends,
     held_techs,
     hook,
@@ -179,6 +178,23 @@ def _step_costs(rules: MoveRules, level: int) -> tuple[int, ...]:
 @lru_cache(maxsize=4096)
 def _limit(rules: MoveRules, level: int, energy: int) -> int:
     return rules.reach(level, energy)
+
+
+_MOVE_RULES: dict[tuple[object, ...], MoveRules] = {}
+
+
+def _move_rules(state: KardashevState, seat: int) -> MoveRules:
+    """``fleet.move_rules`` (the params' movement rules after the seat's effects), kept per params
+    and role and technologies."""
+    p, params = state.seats[seat], state.params
+    key = (params.max_move_tiles, params.move_energy, params.move_tiles, params.boosters_raise_cap, p.role,
+           tuple(p.techs), p.cloned)
+    found = _MOVE_RULES.get(key)
+    if found is None:
+        if len(_MOVE_RULES) > 4096:
+            _MOVE_RULES.clear()
+        found = _MOVE_RULES[key] = fleet.move_rules(state, seat)
+    return found
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -346,8 +362,11 @@ def _count_fleet(t: _Turn) -> int:
         return 0
     state, seat = t.state, t.seat
     supply = t.player.fleets_supply
-    near = any(isinstance(e, FleetSite) and e.site == "near-own-fleet" for e in hook(state, seat, "build-fleet"))
+    sites = [e for e in hook(state, seat, "build-fleet") if isinstance(e, FleetSite)]
+    near = any(e.site == "near-own-fleet" for e in sites)
     prices = _Prices(t)
+    if not sites and not prices.ok(None, 1, min(sur for _, sur in forms)):
+        return 0  # no flat price: a level-1 fleet is the cheapest there is
     team = [p.team for p in state.seats]
     mine = team[seat]
     n = 0
@@ -524,7 +543,7 @@ def _count_move(t: _Turn) -> int:
     if not forms:
         return 0
     state, seat, p = t.state, t.seat, t.player
-    rules = fleet.move_rules(state, seat) if effects(state, seat) else state.params.move_rules
+    rules = _move_rules(state, seat)
     rate = state.params.exchange_rate
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
     bag = bool(state.bag)

@@ -270,10 +270,9 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         return round.setup(params, players, rng)
 
     def _decision(self, state: KardashevState) -> Decision | None:
-        kind = legality.decision_kind(state)
+        kind, actors = legality.decision(state)
         if kind == "over":
             return None
-        actors = legality.deciders(state)
         return Decision(actors, kind == "bid", "all", kind)
 
     def _legal_actions(self, state: KardashevState, seat: int) -> Sequence[Action | ActionTemplate]:

@@ -39,7 +39,7 @@ from starlanes.games.kardashev.actions import (
     UpgradeFleet,
     UseTech,
 )
-from starlanes.games.kardashev.board import MovePlan, plan_move
+from starlanes.games.kardashev.board import MovePlan, plan_move, reachable
 from starlanes.games.kardashev.costs import Cost
 from starlanes.games.kardashev.effects import (
     Accrete,
@@ -101,25 +101,29 @@ def decision_kind(state: KardashevState) -> str:
 
 
 def deciders(state: KardashevState) -> tuple[int, ...]:
+    return decision(state)[1]
+
+
+def decision(state: KardashevState) -> tuple[str, tuple[int, ...]]:
+    """``decision_kind`` and the seats that decide (``deciders``), worked out once."""
     kind = decision_kind(state)
     if kind == "over":
-        return ()
+        return kind, ()
     if state.tasks:
-        return (state.tasks[0].seat,)
+        return kind, (state.tasks[0].seat,)
+    if kind in ("place", "turn"):
+        return kind, (state.active,)
     if kind == "arrange":
         seat = round.arranger(state)
-        return () if seat is None else (seat,)
-    if kind == "role":
+    elif kind == "role":
         seat = round.role_chooser(state)
-        return () if seat is None else (seat,)
-    if kind == "free-tech":
+    elif kind == "free-tech":
         seat = round.free_tech_seat(state)
-        return () if seat is None else (seat,)
-    if kind == "bid":
-        return tuple(round.active_seats(state))
-    if kind == "pick":
-        return (round.picker(state),)
-    return (state.active,)
+    elif kind == "bid":
+        return kind, tuple(round.active_seats(state))
+    else:
+        seat = round.picker(state)
+    return kind, () if seat is None else (seat,)
 
 
 # Exchange (4 for 1) is allowed in every decision but the sealed bid (CMP 24: "at any point") and
@@ -555,13 +559,25 @@ def _unreachable(state: KardashevState, seat: int, start: int, dest: int, surcha
         "not through destroyed planets or other players' pieces)"
 
 
+def _shortest(state: KardashevState, seat: int, start: int, dest: int, surcharge: int) -> MovePlan | None:
+    """``fleet.plans(state, seat, start, surcharge).get(dest)``, searching no further than ``dest``."""
+    c = state.cells[start]
+    if c.fleet != seat:
+        return None
+    plan = reachable(BOARD, fleet.move_map(state, seat), CELLS[start], c.fleet_level, fleet.move_rules(state, seat),
+                     fleet.energy_reach(state, seat, surcharge), target=CELLS[dest]).get(CELLS[dest])
+    if plan is None or (plan.ending == "explore" and not state.bag):
+        return None
+    return plan if affordable(state, seat, Cost(energy=plan.energy, any=surcharge)) else None
+
+
 def move_plan(state: KardashevState, seat: int, action: Move) -> MovePlan | str:
     """The plan of a move action (its path, or the shortest one), or why it is illegal."""
     start, dest = cell_of(action.start), cell_of(action.to)
     assert start is not None and dest is not None
     sur = via_surcharge(state, seat, action.via, "move-fleet") or 0
     if not action.path:
-        found = fleet.plans(state, seat, start, sur).get(dest)
+        found = _shortest(state, seat, start, dest, sur)
         return found if found is not None else _unreachable(state, seat, start, dest, sur)
     raw = action.path
     if len(raw) % 2:

@@ -36,8 +36,9 @@ def _agree(state: KardashevState, seat: int, picks: int = 0) -> int:
         indices = sorted({0, len(listed) - 1, *(rng.randint(0, len(listed) - 1) for _ in range(picks))})
     for i in indices:
         assert fastlegal.nth(state, seat, i) == listed[i], (i, listed[i])
-    with pytest.raises(IndexError):
-        fastlegal.nth(state, seat, len(listed))
+    for outside in (-1, len(listed)):
+        with pytest.raises(IndexError):
+            fastlegal.nth(state, seat, outside)
     return len(listed)
 
 

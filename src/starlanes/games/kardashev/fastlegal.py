@@ -113,11 +113,17 @@ def count(state: KardashevState, seat: int) -> int:
 def nth(state: KardashevState, seat: int, index: int) -> Action:
     """The action at ``index`` of ``legality.legal(state, seat)`` (0 <= index < count)."""
     if legality.decision_kind(state) != "turn":
-        return LegalActions(legality.legal(state, seat))[index]
+        listed = LegalActions(legality.legal(state, seat))
+        _check_index(index, len(listed))
+        return listed[index]
     turn = _Turn(state, seat)
-    if not 0 <= index < turn.total():
-        raise IndexError(f"legal action index {index} out of range")
+    _check_index(index, turn.total())
     return turn.nth(index)
+
+
+def _check_index(index: int, size: int) -> None:
+    if not 0 <= index < size:
+        raise IndexError(f"legal action index {index} out of range (0 to {size - 1})")
 
 
 def sample(state: KardashevState, seat: int, rng: Rng) -> Action:

@@ -249,12 +249,14 @@ class _Turn:
     def eligible(self) -> list[int]:
         """Cells where the seat may build a colony (``list_colony``): a planet without a colony
         or another seat's fleet, under the seat's fleet or next to one of its colonies."""
-        seat = self.seat
-        own_cols = sum(1 << i for i in self.own_cols)
-        own_fleets = sum(1 << i for i in self.fleets)
-        return [i for i, (tile, col, fl) in enumerate(zip(self.tiles, self.cols, self.fls, strict=True))
-                if tile == "planet" and col is None and (fl is None or fl == seat)
-                and (own_fleets >> i & 1 or NEIGH_MASK[i] & own_cols)]
+        seat, tiles, cols, fls = self.seat, self.tiles, self.cols, self.fls
+        near = 0  # the cells under the seat's fleets or next to its colonies
+        for i in self.own_cols:
+            near |= NEIGH_MASK[i]
+        for i in self.fleets:
+            near |= 1 << i
+        return [i for i in range(len(tiles)) if near >> i & 1 and tiles[i] == "planet" and cols[i] is None
+                and (fls[i] is None or fls[i] == seat)]
 
     def kinds(self) -> list[int]:
         """What a moving fleet of the seat finds on each cell (``fleet.move_map``, in the order
@@ -375,10 +377,18 @@ def _count_fleet(t: _Turn) -> int:
         return 0  # no flat price: a level-1 fleet is the cheapest there is
     team = [p.team for p in state.seats]
     mine = team[seat]
+    tiles, cols, fls = t.tiles, t.cols, t.fls
+    if near:
+        candidates: list[int] | range = range(len(tiles))
+    elif team.count(mine) == 1:
+        candidates = t.own_cols
+    else:
+        candidates = [i for i, col in enumerate(cols) if col is not None and team[col] == mine]
     n = 0
     # a site is a cell without another seat's fleet: a colony of the seat's side, or (a fleet-site
     # effect near the seat's fleets) any cell; never another side's colonized planet (fleet_site)
-    for i, (tile, col, fl) in enumerate(zip(t.tiles, t.cols, t.fls, strict=True)):
+    for i in candidates:
+        tile, col, fl = tiles[i], cols[i], fls[i]
         if (fl is not None and fl != seat) or (col is None and not near) or (
                 col is not None and tile == "planet" and team[col] != mine):
             continue
@@ -441,6 +451,12 @@ def _count_harvest(t: _Turn) -> int:
     return sum(len(s) for _, s in rows) * len(vias)
 
 
+@lru_cache(maxsize=1024)
+def _types(symbols: tuple[str, ...], terraformed: tuple[str, ...]) -> tuple[str, ...]:
+    """The resource types a planet with these symbols yields, in ``RES`` order."""
+    return tuple(k for k in RES if k in symbols or k in terraformed)
+
+
 def _sources(t: _Turn, own: tuple[Effect, ...]) -> list[harvest.Source]:
     """``harvest.colony_sources`` (no Arcology, no Blockade) and ``harvest.fleet_sources``."""
     cells = t.state.cells
@@ -448,8 +464,7 @@ def _sources(t: _Turn, own: tuple[Effect, ...]) -> list[harvest.Source]:
     for i in t.own_cols:
         c = cells[i]
         if c.tile == "planet":
-            have = c.all_symbols
-            types = tuple(k for k in RES if k in have)
+            types = _types(tuple(c.symbols), tuple(c.terraformed))
             if types:
                 out.append((c.colony_level, types))
     by_level = any(isinstance(e, FleetYieldByLevel) for e in own)
@@ -460,8 +475,7 @@ def _sources(t: _Turn, own: tuple[Effect, ...]) -> list[harvest.Source]:
             c = cells[i]
             if c.tile != "planet":
                 continue
-            have = c.all_symbols
-            types = tuple(k for k in RES if k in have)
+            types = _types(tuple(c.symbols), tuple(c.terraformed))
             if types and ((e.site == "own-colony" and c.colony == t.seat)
                           or (e.site == "uncolonized-planet" and c.colony is None)):
                 out.append((c.fleet_level if by_level else e.amount, types))

@@ -23,7 +23,7 @@ from starlanes.games.retrograde.board import BOOK
 from starlanes.games.retrograde.cards import AssetCard, SpacecraftCard, UpgradeCard
 from starlanes.games.retrograde.game import make_ruleset
 from starlanes.games.retrograde.rules.common import Engine
-from starlanes.games.retrograde.state import CLEANUP, MANEUVERS, RetroState
+from starlanes.games.retrograde.state import CLEANUP, MANEUVERS, Beacon, RetroState
 
 GAME = make_ruleset()
 T = TypeVar("T")
@@ -74,14 +74,19 @@ def test_walk_lists_what_why_not_accepts_count_and_draw_agree(variant: int) -> N
 def _random_position(seed: int) -> RetroState:
     """A made-up position: every kind of card of the book put at random places (assets of both
     seats and face-down ones, upgrades, cards under construction, spacecraft with spent delta-vee,
-    damage and boosts, hands, debris), in a random step of the turn."""
+    damage and boosts, hands, debris, transfer discounts, free burns and free transfers, a house
+    rule's limit on free burns), in a random step of the turn."""
     rng = Rng.from_seed(derive_seed(seed, "position"))
 
     def pick(items: Sequence[T]) -> T:
         return items[rng.randint(0, len(items) - 1)]
 
-    state = helpers.empty(**VARIANTS[seed % len(VARIANTS)])
+    params = {**VARIANTS[seed % len(VARIANTS)], "free_burns_per_turn": rng.randint(-1, 1)}
+    state = helpers.empty(**params)
     t = state.table
+    for gate in t.assets:
+        if t.cards[gate.uid] == "stellar-gate":
+            gate.controller = rng.randint(-1, 1)  # its free transfers
     keys = {kind: sorted(k for k, c in BOOK.cards.items() if isinstance(c, cls))
             for kind, cls in (("asset", AssetCard), ("ship", SpacecraftCard), ("upgrade", UpgradeCard))}
     for _ in range(rng.randint(1, 4)):
@@ -89,6 +94,8 @@ def _random_position(seed: int) -> RetroState:
                       damage=rng.randint(0, 2), tapped=rng.randint(0, 3) == 0, counters=rng.randint(0, 4),
                       bonus_power=rng.randint(0, 4) // 4)
     face_up = [a for a in t.assets if a.face_up]
+    if rng.randint(0, 1):
+        helpers.upgrade(state, pick(face_up).uid, "fount-of-locomotion")  # free burns
     for a in face_up:
         for _ in range(rng.randint(0, 2)):
             helpers.upgrade(state, a.uid, pick(keys["upgrade"]), damage=rng.randint(0, 1),
@@ -104,7 +111,7 @@ def _random_position(seed: int) -> RetroState:
         card = BOOK[t.cards[a.uid]]
         assert isinstance(card, AssetCard)
         s = helpers.ship(state, pick(keys["ship"]), rng.randint(0, 1), a.uid, rng.randint(0, len(card.orbitals) - 1),
-                         dv=rng.randint(0, 6), damage=rng.randint(0, 1), moves=rng.randint(0, 2),
+                         dv=rng.randint(0, 8), damage=rng.randint(0, 1), moves=rng.randint(0, 2),
                          free_burns=rng.randint(0, 1))
         mates = [o.uid for o in t.ships if o.owner == s.owner and o.asset == s.asset]
         if rng.randint(0, 2) == 0:
@@ -112,6 +119,9 @@ def _random_position(seed: int) -> RetroState:
     for seat in (0, 1):
         for _ in range(rng.randint(0, 6)):
             helpers.hand(state, seat, pick(pick(list(keys.values()))))
+    for _ in range(rng.randint(0, 2)):  # a Slingshot's discount on transfers (or a Pollen's bonus)
+        t.beacons.append(Beacon(kind=pick(("beacon-transfer", "beacon-accuracy")), seat=rng.randint(0, 1),
+                                asset=pick(face_up).uid, turn=t.turn - rng.randint(0, 1), amount=rng.randint(1, 3)))
     t.phase = rng.randint(MANEUVERS, CLEANUP)
     t.current = rng.randint(0, 1)
     return state

@@ -60,7 +60,7 @@ from starlanes.games.retrograde.board import BOOK, Board
 from starlanes.games.retrograde.cards import Ability, Card, SpacecraftCard
 from starlanes.games.retrograde.state import NOBODY, Asset, Beacon, Prompt, Ship, Upgrade
 
-__all__ = ["HOOKS", "Source", "entry_orbitals", "modify", "sources"]
+__all__ = ["HOOKS", "Source", "answered", "entry_orbitals", "modify", "sources"]
 
 
 class Source(NamedTuple):
@@ -95,31 +95,46 @@ _ABILITIES: dict[str, tuple[tuple[Card, Ability], ...]] = {
 }
 
 
-def _all_sources(b: Board, kinds: Any = None) -> list[Source]:
-    """Every face-up card in play with an ability (only ``kinds`` if given)."""
+Abilities = dict[str, tuple[tuple[Card, Ability], ...]]
+_BY_HOOK: dict[str, Abilities] = {}
+
+
+def _abilities_of(hook: str) -> Abilities:
+    """The abilities of each card key that answer ``hook`` (keys with none left out), found once."""
+    got = _BY_HOOK.get(hook)
+    if got is None:
+        kinds = HOOKS.get(hook) or {}
+        got = _BY_HOOK[hook] = {key: kept for key, pairs in _ABILITIES.items()
+                                if (kept := tuple(pair for pair in pairs if pair[1].kind in kinds))}
+    return got
+
+
+def _all_sources(b: Board, abilities: Abilities = _ABILITIES) -> list[Source]:
+    """Every face-up card in play with an ability (only those of ``abilities``, by card key)."""
     t = b.t
     cards = t.cards
-    found = _ABILITIES.get
+    found = abilities.get
     out: list[Source] = []
     for a in t.assets:
         if not a.face_up:
             continue
-        for card, ab in found(cards[a.uid], ()):
-            if kinds is None or ab.kind in kinds:
+        pairs = found(cards[a.uid])
+        if pairs:
+            for card, ab in pairs:
                 out.append(Source(a.uid, card, ab, a.controller, a, None, None))
         for u in a.upgrades:
-            for card, ab in found(cards[u.uid], ()):
-                if kinds is None or ab.kind in kinds:
+            pairs = found(cards[u.uid])
+            if pairs:
+                for card, ab in pairs:
                     out.append(Source(u.uid, card, ab, a.controller, a, None, u))
     assets: dict[int, Asset] | None = None
     for s in t.ships:
-        abilities = found(cards[s.uid])
-        if abilities:
-            for card, ab in abilities:
-                if kinds is None or ab.kind in kinds:
-                    if assets is None:
-                        assets = {a.uid: a for a in t.assets}
-                    out.append(Source(s.uid, card, ab, s.owner, assets[s.asset], s, None))
+        pairs = found(cards[s.uid])
+        if pairs:
+            if assets is None:
+                assets = {a.uid: a for a in t.assets}
+            for card, ab in pairs:
+                out.append(Source(s.uid, card, ab, s.owner, assets[s.asset], s, None))
     return out
 
 
@@ -133,7 +148,7 @@ def sources(b: Board, hook: str) -> Iterator[Source]:
     if not kinds:
         return
     if b.cache is None:
-        yield from _all_sources(b, kinds)
+        yield from _all_sources(b, _abilities_of(hook))
         return
     found = b.cache.get(hook)
     if found is None:
@@ -142,6 +157,20 @@ def sources(b: Board, hook: str) -> Iterator[Source]:
             every = b.cache[""] = _all_sources(b)
         found = b.cache[hook] = [src for src in every if src.ability.kind in kinds]
     yield from found
+
+
+def answered(b: Board, hook: str) -> bool:
+    """Whether a card in play answers ``hook`` now (so ``modify`` may change a value). While
+    ``b.cache`` is set the cards are found once per hook, as ``modify`` finds them."""
+    if not HOOKS.get(hook):
+        return False
+    cache = b.cache
+    if cache is None:
+        return bool(_all_sources(b, _abilities_of(hook)))
+    found = cache.get(hook)
+    if found is None:
+        found = list(sources(b, hook))
+    return bool(found)
 
 
 def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:

@@ -496,10 +496,24 @@ def _flip_choices(e: Engine, seat: int, uid: int) -> tuple[tuple[int, ...], int]
     classes = ab.modify(e.b, "build_classes", e.b.asset_card(a).classes, asset=a, seat=seat)
     if card.ship_class not in classes:
         return f"{e.n(a.uid)} cannot complete a {card.ship_class} (it builds {', '.join(classes) or 'nothing'})"
-    if e.population(seat) + card.population > e.capacity(seat):
-        return (f"population limit: your spacecraft would need {e.population(seat) + card.population}"
-                f" population, your assets house {e.capacity(seat)}")
+    population, capacity = _housing(e, seat)
+    if population + card.population > capacity:
+        return (f"population limit: your spacecraft would need {population + card.population}"
+                f" population, your assets house {capacity}")
     return ab.entry_orbitals(e.b, a, card)
+
+
+def _housing(e: Engine, seat: int) -> tuple[int, int]:
+    """The population of ``seat``'s spacecraft and the capacity of its assets (while listing:
+    found once, not once per completed card)."""
+    cache = e.b.cache
+    if cache is None:
+        return e.population(seat), e.capacity(seat)
+    key = f"#housing {seat}"
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = (e.population(seat), e.capacity(seat))
+    return got
 
 
 def _why_not_flip(e: Engine, seat: int, act: Flip) -> str | None:

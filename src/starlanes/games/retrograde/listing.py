@@ -57,6 +57,7 @@ from starlanes.games.retrograde.actions import (
     Sweep,
     Transfer,
 )
+from starlanes.games.retrograde.board import BOOK
 from starlanes.games.retrograde.cards import AssetCard, SpacecraftCard, UpgradeCard
 from starlanes.games.retrograde.legality import flip_choices, why_not
 from starlanes.games.retrograde.rules.common import Engine
@@ -177,11 +178,17 @@ def _walk_turn(e: Engine, seat: int) -> list[Segment]:
     if phase <= ALLOCATE:
         _walk_allocations(e, seat, mine, untapped, segs)
     if phase <= CLEANUP:
-        for a in t.assets:  # _why_not_flip: completed cards only, orbitals among the allowed
-            if not a.face_up and a.controller == seat and not isinstance(flip_choices(e, seat, a.uid), str):
+        b = e.b
+        cards = t.cards
+        for a in t.assets:  # _why_not_flip: completed cards only (flip_choices), orbitals among the allowed
+            if not a.face_up and a.controller == seat and a.counters >= (b.asset_card(a).cost or 0):
                 segs.append((1, None, Flip(a.uid)))
             for x in (*a.ship_slips, *a.upgrade_slips):
-                if x.owner == seat:
+                if x.owner != seat:
+                    continue
+                made = BOOK[cards[x.uid]]
+                assert isinstance(made, (SpacecraftCard, UpgradeCard))
+                if x.counters >= made.cost:
                     got = flip_choices(e, seat, x.uid)
                     if isinstance(got, str):
                         continue
@@ -193,41 +200,64 @@ def _walk_turn(e: Engine, seat: int) -> list[Segment]:
 
 
 def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment]) -> None:
+    """The maneuvers: the costs of ``Engine`` (``burn_cost``, ``transfer_cost``, ``attack_cost``,
+    ``bombard_cost``) found from the orbitals, the asset's once per spacecraft; a hook no card in play answers is not
+    asked (``abilities.answered``)."""
     t = e.t
     b = e.b
     face_up = [a for a in t.assets if a.face_up]
     per_turn = e.cfg.maneuvers_per_turn
     free_limit = e.cfg.free_burns_per_turn
+    burn_min = e.cfg.burn_min_cost
+    combat_min = e.cfg.combat_min_cost
+    maneuver_hooked = ab.answered(b, "may_maneuver")
+    burn_hooked = ab.answered(b, "burn_cost")
+    transfer_hooked = ab.answered(b, "may_transfer")
+    transfer_cost_hooked = ab.answered(b, "transfer_cost")
+    beacons = bool(t.beacons)
     for s in mine:
         room = e.room(s)
         # _maneuver_ship: it may maneuver here and has maneuvers left this turn
-        if room < 0 or not ab.modify(b, "may_maneuver", True, ship=s) or s.moves >= per_turn:
+        if room < 0 or s.moves >= per_turn or (maneuver_hooked and not ab.modify(b, "may_maneuver", True, ship=s)):
             continue
         a = b.asset(s.asset)
         assert a is not None
-        n_orb = len(b.orbitals(a))
+        orbitals = b.orbitals(a)
+        n_orb = len(orbitals)
+        here = orbitals[s.orbital]
         args: list[tuple[int, ...]] = []
         for o in range(n_orb):  # _why_not_burn: the cost within the room, free burns counted
             if o != s.orbital:
-                cost = e.burn_cost(s, o)
+                cost = max(here - orbitals[o], burn_min)
+                if burn_hooked:
+                    cost = int(ab.modify(b, "burn_cost", cost, ship=s))
                 if cost <= room and not (cost == 0 and 0 <= free_limit <= s.free_burns):
                     args.append((s.uid, o))
         if args:
             segs.append((len(args), Burn, args))
         # _transfer_problem: from the outermost orbital, if it may transfer, the cost within the room
-        if s.orbital == n_orb - 1 and ab.modify(b, "may_transfer", True, ship=s):
-            args = [(s.uid, d.uid) for d in face_up if d.uid != a.uid and e.transfer_cost(s, d) <= room]
+        if s.orbital == n_orb - 1 and (not transfer_hooked or ab.modify(b, "may_transfer", True, ship=s)):
+            args = []
+            for d in face_up:  # Engine.transfer_cost: outermost to outermost, a beacon, the hooks
+                if d.uid != a.uid:
+                    cost = max(orbitals[-1] - b.orbitals(d)[-1], burn_min)
+                    if beacons:
+                        cost = max(0, cost - ab.beacon(b, "beacon-transfer", s.owner, d.uid))
+                    if transfer_cost_hooked:
+                        cost = int(ab.modify(b, "transfer_cost", cost, ship=s, dest=d))
+                    if cost <= room:
+                        args.append((s.uid, d.uid))
             if args:
                 segs.append((len(args), Transfer, args))
         # _why_not_attack: an enemy around the same asset, the cost within the room
         args = [(s.uid, d.uid) for d in t.ships
-                if d.asset == s.asset and d.owner != seat and e.attack_cost(s, d) <= room]
+                if d.asset == s.asset and d.owner != seat and max(here - orbitals[d.orbital], combat_min) <= room]
         if args:
             segs.append((len(args), Attack, args))
-        targets = e.bombard_targets(s)
-        if targets:  # _why_not_bombard: power 0 is legal when the cost is within the room
-            top = room - e.bombard_cost(s)
-            if top >= 0:
+        if a.controller != s.owner:  # _why_not_bombard: power 0 is legal when the cost is within the room
+            targets = e.bombard_targets(s)
+            top = room - max(orbitals[0] - here, combat_min)
+            if targets and top >= 0:
                 for tg in targets:
                     segs.append((top + 1, None, ActionTemplate(Bombard, s.uid, tg, power=range(0, top + 1))))
         card = b.ship_card(s)
@@ -269,8 +299,9 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
                 segs.append((len(for_ships), Place, [(c, x) for x in for_ships]))
         elif isinstance(hcard, UpgradeCard) and phase <= PLACE_UPGRADES:
             if for_upgrades is None:
-                for_upgrades = [a.uid for a in mine_assets
-                                if not a.upgrade_slips and ab.modify(b, "upgrades_allowed", True, asset=a)]
+                hooked = ab.answered(b, "upgrades_allowed")
+                for_upgrades = [a.uid for a in mine_assets if not a.upgrade_slips
+                                and (not hooked or ab.modify(b, "upgrades_allowed", True, asset=a))]
             if for_upgrades:
                 segs.append((len(for_upgrades), Place, [(c, x) for x in for_upgrades]))
 
@@ -283,21 +314,26 @@ def _walk_allocations(e: Engine, seat: int, mine: list[Ship], untapped: list[Ass
     b = e.b
     facedown = [a.uid for a in t.assets if not a.face_up and a.controller == seat]
     hand_ships: list[tuple[int, SpacecraftCard]] | None = None
+    refit_hooked = ab.answered(b, "refit_scopes")
+    enemy_at: set[int] | None = None
     for a in untapped:
         if b.asset_card(a).factory + a.bonus_power > 0:  # it has construction power
             args: list[tuple[int, ...]] = [(a.uid, x.uid) for x in (*a.ship_slips, *a.upgrade_slips)
                                            if x.owner == seat]
-            if facedown and not any(s.asset == a.uid and s.owner != seat for s in t.ships):
-                args.extend((a.uid, x) for x in facedown)  # no enemy orbits it
+            if facedown:
+                if enemy_at is None:
+                    enemy_at = {s.asset for s in t.ships if s.owner != seat}
+                if a.uid not in enemy_at:  # no enemy orbits it
+                    args.extend((a.uid, x) for x in facedown)
             if args:
                 segs.append((len(args), Allocate, args))
-        if b.upgrades_with(a, "cannibalize") and not a.bonus_power:
+        if a.upgrades and not a.bonus_power and b.upgrades_with(a, "cannibalize"):
             for s in mine:
                 if s.asset == a.uid:
                     most = e.armor(s) - s.damage
                     if most >= 1:
                         segs.append((most, None, ActionTemplate(Cannibalize, a.uid, s.uid, damage=range(1, most + 1))))
-        scopes = ab.modify(b, "refit_scopes", [], asset=a, seat=seat)
+        scopes = ab.modify(b, "refit_scopes", [], asset=a, seat=seat) if refit_hooked else []
         if scopes:
             if hand_ships is None:
                 hand_ships = []

@@ -156,5 +156,6 @@ def test_TECH_04_gm_awards_science_points_and_the_sheet_adds_up() -> None:
     run(state, {0: "breakthrough sensors\n"})
     assert faction(state).tech.level("sensors") == 2
     r = report(state)
-    assert r.science.opening.physics == 20 and r.science.closing.physics == 0
+    offices = sum(c.amount for c in r.science.changes if c.field == "physics" and "organisations" in c.label)
+    assert r.science.opening.physics == 20 and r.science.closing.physics == offices  # + its Science office, ORG-11
     assert any("20 physics science points" in n.text for n in r.gm_notes)

@@ -33,7 +33,9 @@ from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, Distri
 from starlanes.games.star_kingdoms.economy import Districts
 from starlanes.games.star_kingdoms.galaxy import Biosphere, Galaxy, GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import Knowledge
+from starlanes.games.star_kingdoms.operations import OrgsState
 from starlanes.games.star_kingdoms.orders.records import OrgType, Stance
+from starlanes.games.star_kingdoms.orgs import OrgParams
 from starlanes.games.star_kingdoms.projects import Project
 from starlanes.games.star_kingdoms.report import FactionReport
 from starlanes.games.star_kingdoms.spec import StarKingdomsParams
@@ -72,8 +74,9 @@ TRAIT_CATEGORIES: tuple[TraitCategory, ...] = ("homeworld", "people", "ambition"
 
 
 @dataclass(frozen=True)
-class CampaignParams(StarKingdomsParams):
-    """The rules' params plus the shape of a campaign (how long, which galaxy, which bot orders)."""
+class CampaignParams(StarKingdomsParams, OrgParams):
+    """The rules' params (and the organisations' ones, ``orgs.OrgParams``) plus the shape of a campaign
+    (how long, which galaxy, which bot orders)."""
 
     turns: int = param(40, "turns of the campaign; the GM may end it sooner (S1.1: 30-50 turns expected)",
                        min=1, max=1000)
@@ -92,7 +95,8 @@ class CampaignParams(StarKingdomsParams):
                                 choices=("allied", "friendly", "neutral", "wary", "hostile"))
 
     def validate(self) -> None:
-        super().validate()
+        StarKingdomsParams.validate(self)
+        OrgParams.validate(self)
 
 
 class FittedModule(msgspec.Struct, frozen=True, kw_only=True):
@@ -418,6 +422,9 @@ class CampaignState(GameState, kw_only=True):
     """Why the campaign ended ('' while it runs)."""
     final_er: tuple[int, ...] = ()
     """Each nation's Economy Rating when the campaign reached its last turn (the outcome's scores)."""
+    organisations: OrgsState = msgspec.field(default_factory=OrgsState)
+    """Branches, outposts, consents and the operation each organisation runs (S8, S9; ruling 300).  Older
+    campaign files have none and load with an empty one."""
 
     def faction(self, ident: str) -> Faction:
         for f in self.factions:

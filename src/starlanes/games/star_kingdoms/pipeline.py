@@ -35,12 +35,14 @@ from dataclasses import dataclass, field
 
 import msgspec
 
+from starlanes.games.star_kingdoms import culture
 from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, Org, Unit, fitted_modules
-from starlanes.games.star_kingdoms.catalogue import Catalogue, load_catalogue
+from starlanes.games.star_kingdoms.catalogue import FIELDS, Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.economy import (
     ERSources,
     PlanetEconomy,
     economy_rating,
+    host_trade_power,
     income,
     logistics_capacity,
     logistics_use,
@@ -57,7 +59,25 @@ from starlanes.games.star_kingdoms.execute import (
     rush_banned,
     start_orders,
 )
-from starlanes.games.star_kingdoms.knowledge import initial_knowledge, own_planet, sensor_sweep
+from starlanes.games.star_kingdoms.knowledge import (
+    initial_knowledge,
+    knowledge_for,
+    learn_trait,
+    meet_faction,
+    own_planet,
+    sensor_sweep,
+)
+from starlanes.games.star_kingdoms.operations import (
+    NarrativeItem,
+    NationBonuses,
+    OpOutcome,
+    World,
+    apply_effects,
+    complete_operations,
+    load_operations,
+    nation_bonuses,
+    progress_operations,
+)
 from starlanes.games.star_kingdoms.projects import Project, advance, completion_order, is_complete, rush_cap
 from starlanes.games.star_kingdoms.report import (
     EconomyReport,
@@ -113,6 +133,8 @@ class Turn:
     tracked: dict[tuple[str, str, str], _Tracked] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
     """Step name -> seconds (the benchmark prints them)."""
+    bonuses: dict[str, NationBonuses] = field(default_factory=dict)
+    """Faction id -> its organisations' passive bonuses this turn (step 2; S8.5)."""
 
     def builder(self, faction: Faction) -> ReportBuilder:
         return self.builders[faction.id]
@@ -177,8 +199,10 @@ def step_start(turn: Turn) -> None:
 # --- 2 income ------------------------------------------------------------------------------------
 
 
-def faction_economy(state: CampaignState, faction: Faction) -> EconomyReport:
-    """PE of every colony, logistics, ER and income of one faction now (ECO-01..11, LOG-01..03)."""
+def faction_economy(state: CampaignState, faction: Faction, bonuses: NationBonuses | None = None) -> EconomyReport:
+    """PE of every colony, logistics, ER and income of one faction now (ECO-01..11, LOG-01..03); with
+    ``bonuses`` its Trade branches abroad (ER) and foreign Trade branches on its worlds (PE) count
+    (ECO-06, ORG-14)."""
     gi = galaxy_index(state.galaxy)
     params = state.params
     trade_power: dict[str, int] = {}
@@ -191,6 +215,8 @@ def faction_economy(state: CampaignState, faction: Faction) -> EconomyReport:
         mr = gi.planets[colony.planet].mineral_rating
         pe = planet_pe(PlanetEconomy(districts=colony.districts, mineral_rating=mr,
                                      trade_office_power=trade_power.get(colony.planet, 0),
+                                     foreign_trade_power=host_trade_power(
+                                         bonuses.host_trade.get(colony.planet, ()), params) if bonuses else 0,
                                      devastation=colony.devastation, blockade=colony.blockade), params)
         lines.append(PlanetEconomyLine(planet=colony.planet, pe=pe, devastation=colony.devastation,
                                        blockade=colony.blockade))
@@ -203,14 +229,44 @@ def faction_economy(state: CampaignState, faction: Faction) -> EconomyReport:
                               [u.level for u in faction.units if u.unit == "detachment"], params)
     er = economy_rating(ERSources(planet_pe=tuple(line.pe.total for line in lines),
                                   other=sum(h.er_bonus for h in faction.hooks()),
+                                  trade_branches=bonuses.own_trade if bonuses else (),
                                   logistics_deficit=logistics.deficit), params)
     return EconomyReport(planets=tuple(lines), er=er, logistics=logistics, income=income(er.total, params))
 
 
+def _org_bonuses(turn: Turn, faction: Faction) -> NationBonuses:
+    """The nation's passive organisation bonuses (S8.5): science points, principles and timers seen, the
+    people traits its branches reveal; the safe houses its forward operating bases find are kept."""
+    state = turn.state
+    orgs, bonuses = nation_bonuses(state, state.organisations, faction.id, state.turn, state.rng, state.params)
+    state.organisations = orgs
+    b = turn.builder(faction)
+    science = bonuses.science
+    for name in FIELDS:
+        amount = science.get(name)
+        if amount:
+            faction.tech = msgspec.structs.replace(faction.tech, sp=faction.tech.sp.add(name, amount))
+            b.science(name, amount, "Science organisations (offices and branches, ORG-11)")
+    for line in bonuses.notices:
+        b.notice(line)
+    for sighting in bonuses.sightings:
+        text = ", ".join(f"{k} {v}" for k, v in sorted(sighting.principles.items())) or "none strong enough to see"
+        b.notice(f"Principles on {planet_name(state, sighting.planet)}: {text}", rule="CULT-06")
+    if bonuses.people_traits:
+        k = knowledge_for(state, faction.id)
+        for other, trait in bonuses.people_traits:
+            k = learn_trait(k, other, state.faction(other).name, state.turn, people_trait=trait)
+        state.knowledge[faction.id] = k
+    return bonuses
+
+
 def step_income(turn: Turn) -> None:
-    """Step 2: 10 x ER credits to every faction (ECO-05), with the breakdown for the sheet."""
+    """Step 2: organisations' passive bonuses (S8.5), then 10 x ER credits to every faction (ECO-05),
+    with the breakdown for the sheet."""
     for faction in _active(turn.state):
-        report = faction_economy(turn.state, faction)
+        turn.bonuses[faction.id] = _org_bonuses(turn, faction)
+    for faction in _active(turn.state):
+        report = faction_economy(turn.state, faction, turn.bonuses[faction.id])
         faction.credits += report.income
         b = turn.builder(faction)
         b.economy(report)
@@ -266,7 +322,11 @@ def _progress_of(colony: Colony, slot: str, project: Project) -> tuple[int, str]
 
 
 def step_progress(turn: Turn) -> None:
-    """Step 7: progress = the matching district level + rushes bought this turn (PROJ-04, PROJ-08)."""
+    """Step 7: progress = the matching district level + rushes bought this turn (PROJ-04, PROJ-08);
+    every operation gains its organisation's Power (OPS-03)."""
+    state = turn.state
+    state.organisations = msgspec.structs.replace(
+        state.organisations, operations=progress_operations(state, state.organisations.operations))
     for faction in _active(turn.state):
         for colony in faction.colonies:
             for slot, project in list(colony.projects.items()):
@@ -319,7 +379,11 @@ def _complete(turn: Turn, faction: Faction, colony: Colony, project: Project) ->
             org = _found_org(faction, d)
         org.offices.append(colony.planet)
         colony.offices.append(org.id)
-        return f"an office of {org.name} ({org.type}) opens; its Power is {org.power}"
+        text = f"an office of {org.name} ({org.type}) opens; its Power is {org.power}"
+        if org.type == "religious" and org.principle:
+            colony.principles = culture.religious_office(colony.principles, org.principle, state.params)
+            text += f"; adherence to {org.principle} here rises to {colony.principles.get(org.principle, 0)} (ORG-17)"
+        return text
     if kind == "rebuild-and-repair":
         colony.devastation = 0
         colony.bombardment = 0
@@ -404,6 +468,7 @@ def step_completion(turn: Turn) -> None:
         if tracked is not None:
             tracked.status, tracked.result = "completed", result
         turn.builder(faction).project(_line(turn, faction, colony, project, slot, tracked))
+    _complete_operations(turn)
     for faction in factions:
         for colony in faction.colonies:
             for slot, project in colony.projects.items():
@@ -421,6 +486,60 @@ def _line(turn: Turn, faction: Faction, colony: Colony, project: Project, slot: 
                        target=project.target, progress_before=before, progress=project.progress,
                        rushes=tracked.rushes if tracked is not None else 0,
                        status=status, result=tracked.result if tracked is not None else "")
+
+
+def _owner_of(state: CampaignState, planet: str) -> Faction | None:
+    for f in state.factions:
+        if f.colony(planet) is not None:
+            return f
+    return None
+
+
+def _gm_item(state: CampaignState, item: NarrativeItem) -> None:
+    state.gm_queue.append(item.gm_item(state.next_gm_item))
+    state.next_gm_item += 1
+
+
+def _apply_outcome(turn: Turn, outcome: OpOutcome, before: frozenset[str]) -> None:
+    """One completed operation: effects into the campaign, reports onto the sheets of the nations that
+    learn something, GM items for what the engine cannot decide; a visible branch founded on another
+    nation's world makes the two nations meet."""
+    state = turn.state
+    for effect in apply_effects(state, outcome, state.params):
+        # anomaly study and colonisation progress live in part 2's unit jobs: the GM applies them
+        who = getattr(effect, "faction", "")
+        _gm_item(state, NarrativeItem(faction=who, turn=state.turn, subject=(
+            f"apply an operation's result the engine does not hold: {msgspec.json.encode(effect).decode()}")))
+    for item in outcome.gm:
+        _gm_item(state, item)
+    for report in outcome.reports:
+        if report.faction in turn.builders:
+            turn.builders[report.faction].notice(
+                f"{report.topic}: {report.text}" + "".join(f"; {line}" for line in report.lines))
+    for branch in outcome.world.branches:
+        if branch.id in before or branch.hidden or not branch.planet:
+            continue
+        host = _owner_of(state, branch.planet)
+        if host is None or host.id == branch.faction:
+            continue
+        guest = state.faction(branch.faction)
+        state.knowledge[guest.id] = meet_faction(knowledge_for(state, guest.id), host.id, host.name, state.turn)
+        state.knowledge[host.id] = meet_faction(knowledge_for(state, host.id), guest.id, guest.name, state.turn)
+
+
+def _complete_operations(turn: Turn) -> None:
+    """Step 8 for operations: those that reached their target number resolve (OPS-03, ruling 329)."""
+    state = turn.state
+    orgs = state.organisations
+    if not orgs.operations:
+        return
+    world = World(state=state, orgs=orgs.world, catalogue=turn.catalogue, params=state.params,
+                  operations=load_operations())
+    before = frozenset(b.id for b in orgs.world.branches)
+    remaining, org_world, outcomes = complete_operations(world, orgs.operations, state.turn)
+    state.organisations = msgspec.structs.replace(orgs, world=org_world, operations=remaining)
+    for outcome in outcomes:
+        _apply_outcome(turn, outcome, before)
 
 
 def refresh_knowledge(state: CampaignState) -> None:

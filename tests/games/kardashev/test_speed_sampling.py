@@ -16,7 +16,7 @@ from tests.games.kardashev.helpers import G, put, turn, with_roles
 
 from starlanes.core import Rng
 from starlanes.core.legal import LegalActions
-from starlanes.games.kardashev import fastlegal, legality
+from starlanes.games.kardashev import fastlegal, legality, moving
 from starlanes.games.kardashev.actions import Move
 from starlanes.games.kardashev.board import reachable
 from starlanes.games.kardashev.rules import fleet
@@ -160,3 +160,12 @@ def test_reachable_with_a_target_gives_the_full_search_plan() -> None:
                 assert got == ({dest: full[dest]} if dest in full else {}), (CELLS[i], dest)
                 checked += dest in full
     assert checked > 100
+
+
+def test_kept_move_rules_are_the_rules_own() -> None:
+    """``moving.move_rules`` (a move's plan, the counting) gives what ``fleet.move_rules`` gives,
+    at every seat, ally variant and boosters included."""
+    positions = [*_positions()[::4], *_play(4, {"ally_variant": True, "round_limit": 4}, seed=3, check=False)[::4]]
+    for state in positions:
+        for seat in range(state.players):
+            assert moving.move_rules(state, seat) == fleet.move_rules(state, seat)

@@ -30,7 +30,7 @@ from functools import lru_cache
 from starlanes.core.actions import Action
 from starlanes.core.legal import LegalActions
 from starlanes.core.rng import Rng
-from starlanes.games.kardashev import legality
+from starlanes.games.kardashev import legality, moving
 from starlanes.games.kardashev.actions import (
     BuildColony,
     BuildFleet,
@@ -60,7 +60,7 @@ from starlanes.games.kardashev.effects import (
     Probe,
     Terraform,
 )
-from starlanes.games.kardashev.rules import fleet, harvest
+from starlanes.games.kardashev.rules import harvest
 from starlanes.games.kardashev.rules.common import (
     BOARD,
     CELLS,
@@ -184,23 +184,6 @@ def _step_costs(rules: MoveRules, level: int) -> tuple[int, ...]:
 @lru_cache(maxsize=4096)
 def _limit(rules: MoveRules, level: int, energy: int) -> int:
     return rules.reach(level, energy)
-
-
-_MOVE_RULES: dict[tuple[object, ...], MoveRules] = {}
-
-
-def _move_rules(state: KardashevState, seat: int) -> MoveRules:
-    """``fleet.move_rules`` (the params' movement rules after the seat's effects), kept per params
-    and role and technologies."""
-    p, params = state.seats[seat], state.params
-    key = (params.max_move_tiles, params.move_energy, params.move_tiles, params.boosters_raise_cap, p.role,
-           tuple(p.techs), p.cloned)
-    found = _MOVE_RULES.get(key)
-    if found is None:
-        if len(_MOVE_RULES) > 4096:
-            _MOVE_RULES.clear()
-        found = _MOVE_RULES[key] = fleet.move_rules(state, seat)
-    return found
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -563,7 +546,7 @@ def _count_move(t: _Turn) -> int:
     if not forms:
         return 0
     state, seat, p = t.state, t.seat, t.player
-    rules = _move_rules(state, seat)
+    rules = moving.move_rules(state, seat)
     rate = state.params.exchange_rate
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
     bag = bool(state.bag)

@@ -15,6 +15,7 @@ from itertools import combinations
 
 from starlanes.core.actions import Action
 from starlanes.core.legal import ActionTemplate
+from starlanes.games.kardashev import moving
 from starlanes.games.kardashev.actions import (
     Arrange,
     Bid,
@@ -564,7 +565,7 @@ def _shortest(state: KardashevState, seat: int, start: int, dest: int, surcharge
     c = state.cells[start]
     if c.fleet != seat:
         return None
-    plan = reachable(BOARD, fleet.move_map(state, seat), CELLS[start], c.fleet_level, fleet.move_rules(state, seat),
+    plan = reachable(BOARD, fleet.move_map(state, seat), CELLS[start], c.fleet_level, moving.move_rules(state, seat),
                      fleet.energy_reach(state, seat, surcharge), target=CELLS[dest]).get(CELLS[dest])
     if plan is None or (plan.ending == "explore" and not state.bag):
         return None

@@ -32,6 +32,7 @@ from starlanes.core.legal import LegalActions
 from starlanes.core.rng import Rng
 from starlanes.games.kardashev import legality, moving
 from starlanes.games.kardashev.actions import (
+    Bid,
     BuildColony,
     BuildFleet,
     Compile,
@@ -60,7 +61,7 @@ from starlanes.games.kardashev.effects import (
     Probe,
     Terraform,
 )
-from starlanes.games.kardashev.rules import harvest
+from starlanes.games.kardashev.rules import harvest, round
 from starlanes.games.kardashev.rules.common import (
     BOARD,
     CELLS,
@@ -105,20 +106,27 @@ _PASS, _PASS_ONLY, _EXPLORE, _ATTACK, _BLOCKED = 0, 1, 2, 3, 4
 
 def count(state: KardashevState, seat: int) -> int:
     """``len(LegalActions(legality.legal(state, seat)))``, without building the turn's list."""
-    if legality.decision_kind(state) != "turn":
-        return len(LegalActions(legality.legal(state, seat)))
-    return _Turn(state, seat).total()
+    kind = legality.decision_kind(state)
+    if kind == "turn":
+        return _Turn(state, seat).total()
+    if kind == "bid":  # list_bid: bid 0 .. bid_range
+        return round.bid_range(state, seat) + 1
+    return len(LegalActions(legality.legal(state, seat)))
 
 
 def nth(state: KardashevState, seat: int, index: int) -> Action:
     """The action at ``index`` of ``legality.legal(state, seat)`` (0 <= index < count)."""
-    if legality.decision_kind(state) != "turn":
-        listed = LegalActions(legality.legal(state, seat))
-        _check_index(index, len(listed))
-        return listed[index]
-    turn = _Turn(state, seat)
-    _check_index(index, turn.total())
-    return turn.nth(index)
+    kind = legality.decision_kind(state)
+    if kind == "turn":
+        turn = _Turn(state, seat)
+        _check_index(index, turn.total())
+        return turn.nth(index)
+    if kind == "bid":
+        _check_index(index, round.bid_range(state, seat) + 1)
+        return Bid(index)
+    listed = LegalActions(legality.legal(state, seat))
+    _check_index(index, len(listed))
+    return listed[index]
 
 
 def _check_index(index: int, size: int) -> None:
@@ -128,10 +136,13 @@ def _check_index(index: int, size: int) -> None:
 
 def sample(state: KardashevState, seat: int, rng: Rng) -> Action:
     """A legal action drawn as the core's default draws: ``rng.randint(0, count - 1)``, that index."""
-    if legality.decision_kind(state) != "turn":
-        return rng.choice(LegalActions(legality.legal(state, seat)))
-    turn = _Turn(state, seat)
-    return turn.nth(rng.randint(0, turn.total() - 1))
+    kind = legality.decision_kind(state)
+    if kind == "turn":
+        turn = _Turn(state, seat)
+        return turn.nth(rng.randint(0, turn.total() - 1))
+    if kind == "bid":
+        return Bid(rng.randint(0, round.bid_range(state, seat)))
+    return rng.choice(LegalActions(legality.legal(state, seat)))
 
 
 # --- cached per role and technologies --------------------------------------------------------

@@ -13,9 +13,10 @@ from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.knowledge import knowledge_for
 from starlanes.games.star_kingdoms.operations import OpTarget, OrgsState, World, start_operation
-from starlanes.games.star_kingdoms.orgs import Consent, OrgParams, OrgWorld
+from starlanes.games.star_kingdoms.orgs import Consent, OrgParams, OrgWorld, found_branch
 from starlanes.games.star_kingdoms.pipeline import process_turn
 from starlanes.games.star_kingdoms.projects import Project
+from starlanes.games.star_kingdoms.sheets import render_sheet
 
 
 def test_old_campaign_files_without_organisations_still_load(tmp_path: Path) -> None:
@@ -89,3 +90,24 @@ def test_ORG_17_religious_office_completing_raises_its_principle_once() -> None:
                                               target=1, paid=0, progress=0, detail={"org": org.id})
     process_turn(state, {})
     assert org.offices == [f.homeworld] and home.principles["Harmony"] == 3
+
+
+def test_ORG_08_sheet_organisations_section_hides_a_hidden_branch_from_its_host() -> None:
+    """The "Organisations and culture" section is on every sheet (after science); the guest sees its own
+    safe house and trade hub, the host sees the trade hub but not the safe house (ORG-08, VIS-07)."""
+    state = org_campaign()
+    a, c = state.factions
+    intel = add_org(state, 0, "intelligence", name="Quiet Hand")
+    trade = add_org(state, 0, "trade", name="Edgars Industries")
+    world, _ = found_branch(OrgWorld(), org=intel.id, faction=a.id, org_type="intelligence", kind="safe-house",
+                            site="planet", system="C", planet="c1", turn=1)
+    world, _ = found_branch(world, org=trade.id, faction=a.id, org_type="trade", kind="branch",
+                            site="planet", system="C", planet="c1", turn=1)
+    state.organisations = OrgsState(world=world)
+    process_turn(state, {})
+    guest = render_sheet(state, a.id)
+    host = render_sheet(state, c.id)
+    assert "Organisations and culture" in guest and "Quiet Hand" in guest and "safe house" in guest
+    assert "Organisations and culture" in host and "Trade" in host
+    assert "safe house" not in host and "Quiet Hand" not in host and "Intelligence" not in host.split(
+        "Organisations and culture", 1)[1]

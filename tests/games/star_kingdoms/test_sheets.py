@@ -212,8 +212,8 @@ def test_ruling_69_sheet_before_the_first_turn_shows_the_start() -> None:
     state, a, _ = two_nations()
     sheet = build_sheet(state, a)
     assert sheet.turn == 0
-    assert [s.key for s in sheet.sections] == ["planets", "credits", "technology", "science", "nation",
-                                               "known-space"]
+    assert [s.key for s in sheet.sections] == ["planets", "credits", "technology", "science", "organisations",
+                                               "nation", "known-space"]
 
 
 def test_sections_registry_for_parts_2_and_3() -> None:

@@ -14,6 +14,7 @@ from typing import Literal
 
 from starlanes.core.errors import PathError
 from starlanes.games.star_kingdoms.campaign import CampaignState
+from starlanes.games.star_kingdoms.operations import organisations_section
 from starlanes.games.star_kingdoms.sheets.gm import GM_SHEET_ID, build_gm_sheet
 from starlanes.games.star_kingdoms.sheets.html import render_html
 from starlanes.games.star_kingdoms.sheets.markdown import escape, render_markdown
@@ -27,6 +28,10 @@ from starlanes.games.star_kingdoms.sheets.model import (
     register_section,
 )
 from starlanes.games.star_kingdoms.sheets.war import attacks_section  # noqa: F401  (registers part 2's sections)
+
+if "organisations" not in {key for key, _ in SECTION_BUILDERS}:
+    # part 3: organisations, their branches and operations, and the principles of the nation's worlds
+    register_section("organisations", organisations_section, after="science")
 
 __all__ = [
     "GM_SHEET_ID",

@@ -7,16 +7,19 @@ answers ``count`` and ``nth`` index-faithfully (``nth(i)`` is ``legal[i]``) and 
 as the core's default does (one ``randint`` over the count, then that index): the same games for
 the same seed (``tests/games/kardashev/test_same_games.py``).
 
-Only the turn decision is worth it (its list is long and its listers scan the board, search
-fleet moves and price every option); the other decisions list a handful of actions and go
-through the listing. In a turn, one pass over the cells gathers what every action type needs;
-each type is then counted without building its actions:
+The turn decision is where it pays (its list is long and its listers scan the board, search
+fleet moves and price every option); a bid is counted from its range; the other decisions list
+a handful of actions and go through the listing. In a turn the board is read once, column by
+column (tiles, colony owners, fleet owners), and each action type is counted without building
+its actions:
 
-- colonies: eligible cells times the ways of paying (the price does not depend on the cell);
+- colonies: the planets next to the seat's pieces times the ways of paying (the price does not
+  depend on the cell);
 - moves: a breadth-first search per fleet in cell numbers (no paths, no plan objects), the
   destinations' shortest lengths priced from a table;
 - research: the affordable research actions cached by role, technologies and hand;
-- harvest: the splits per Timeshares set (the harvest rules' own, cached) times the forms;
+- harvest: the splits of the colonies' and fleets' yields (the harvest rules' own cached
+  splits; the rules' own sources with Timeshares, Arcology or a Blockade) times the forms;
 - the rest (fleets, upgrades, Use Technology, gifts) counted as their listers decide.
 
 The drawn action is then built alone, or taken from its type's lister (built for that type only).

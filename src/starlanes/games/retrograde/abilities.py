@@ -138,39 +138,37 @@ def _all_sources(b: Board, abilities: Abilities = _ABILITIES) -> list[Source]:
     return out
 
 
-def sources(b: Board, hook: str) -> Iterator[Source]:
-    """Face-up cards in play whose abilities answer ``hook``, in table order.
+def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
+    """The face-up cards in play whose abilities answer ``hook``, in table order (``sources``).
 
     While ``b.cache`` is set (legal-move generation, which changes nothing) the list of cards
-    with abilities is built once per call of ``legal``.
+    with abilities is built once per call of ``legal`` and each hook's part of it once.
     """
     kinds = HOOKS.get(hook)
     if not kinds:
-        return
-    if b.cache is None:
-        yield from _all_sources(b, _abilities_of(hook))
-        return
-    found = b.cache.get(hook)
+        return ()
+    cache = b.cache
+    if cache is None:
+        table = _abilities_of(hook)
+        return _all_sources(b, table) if table else ()
+    found: list[Source] | None = cache.get(hook)
     if found is None:
-        every = b.cache.get("")
+        every = cache.get("")
         if every is None:
-            every = b.cache[""] = _all_sources(b)
-        found = b.cache[hook] = [src for src in every if src.ability.kind in kinds]
-    yield from found
+            every = cache[""] = _all_sources(b)
+        found = cache[hook] = [src for src in every if src.ability.kind in kinds]
+    return found
+
+
+def sources(b: Board, hook: str) -> Iterator[Source]:
+    """Face-up cards in play whose abilities answer ``hook``, in table order (found before the
+    first is given)."""
+    yield from _found(b, hook)
 
 
 def answered(b: Board, hook: str) -> bool:
-    """Whether a card in play answers ``hook`` now (so ``modify`` may change a value). While
-    ``b.cache`` is set the cards are found once per hook, as ``modify`` finds them."""
-    if not HOOKS.get(hook):
-        return False
-    cache = b.cache
-    if cache is None:
-        return bool(_all_sources(b, _abilities_of(hook)))
-    found = cache.get(hook)
-    if found is None:
-        found = list(sources(b, hook))
-    return bool(found)
+    """Whether a card in play answers ``hook`` now (so ``modify`` may change a value)."""
+    return bool(_found(b, hook))
 
 
 def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:
@@ -178,17 +176,7 @@ def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:
     handlers = HOOKS.get(hook)
     if not handlers:
         return value
-    cache = b.cache
-    if cache is not None:  # listing: the cards that answer are found once per hook (no generator)
-        found = cache.get(hook)
-        if found is None:
-            found = list(sources(b, hook))
-        if not found:
-            return value
-        for src in found:
-            value = handlers[src.ability.kind](b, src, value, **ctx)
-        return value
-    for src in sources(b, hook):
+    for src in _found(b, hook):
         value = handlers[src.ability.kind](b, src, value, **ctx)
     return value
 

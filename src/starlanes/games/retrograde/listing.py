@@ -294,7 +294,9 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
             segs.append((1, None, Found(c)))
         elif isinstance(hcard, SpacecraftCard) and phase <= PLACE_SHIPS:
             if for_ships is None:
-                for_ships = [a.uid for a in mine_assets if len(a.ship_slips) < e.ship_slots(a)]
+                hooked = ab.answered(b, "ship_slots")  # Engine.ship_slots: 1 unless a card says more
+                for_ships = [a.uid for a in mine_assets
+                             if len(a.ship_slips) < (int(ab.modify(b, "ship_slots", 1, asset=a)) if hooked else 1)]
             if for_ships:
                 segs.append((len(for_ships), Place, [(c, x) for x in for_ships]))
         elif isinstance(hcard, UpgradeCard) and phase <= PLACE_UPGRADES:

@@ -7,11 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
+from tests.games.star_kingdoms.test_campaign import hw
 from tests.games.star_kingdoms.test_orgs import add_org, org_campaign
 
-from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState, load_campaign, save_campaign
+from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState, Org, load_campaign, save_campaign
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
-from starlanes.games.star_kingdoms.knowledge import knowledge_for
+from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index
+from starlanes.games.star_kingdoms.knowledge import knowledge_for, meet_faction, passive_survey, planetary_survey
 from starlanes.games.star_kingdoms.operations import OpTarget, OrgsState, World, start_operation
 from starlanes.games.star_kingdoms.orgs import Consent, OrgParams, OrgWorld, found_branch
 from starlanes.games.star_kingdoms.pipeline import process_turn
@@ -111,3 +113,108 @@ def test_ORG_08_sheet_organisations_section_hides_a_hidden_branch_from_its_host(
     assert "Organisations and culture" in host and "Trade" in host
     assert "safe house" not in host and "Quiet Hand" not in host and "Intelligence" not in host.split(
         "Organisations and culture", 1)[1]
+
+
+# --- orders (O04, O27-O60) through whole turns ----------------------------------------------------------
+
+
+def _verdicts(state: CampaignState, seat: int, text: str) -> list[tuple[bool, str]]:
+    return [(x.accepted, x.reason) for x in check_orders(state, seat, text)]
+
+
+def _learn(state: CampaignState, seat: int, planet: str) -> None:
+    f = state.factions[seat]
+    gi = galaxy_index(state.galaxy)
+    k = knowledge_for(state, f.id)
+    for system in state.galaxy.systems:  # it has explored the (small) galaxy: every wormhole is known
+        k = passive_survey(k, gi, system.id, state.turn)
+    state.knowledge[f.id] = planetary_survey(k, gi, planet, state.turn)
+
+
+def test_O27_O08_end_to_end_found_an_org_start_an_operation_hidden_branch_stays_hidden() -> None:
+    """A nation founds an Intelligence organisation by order, then starts Establish Safe House on a
+    rival's world by order; the turns run it; the safe house shows on its own sheet, never on the
+    host's (ORG-08); the bot's orders are still accepted meanwhile."""
+    state = org_campaign()
+    a, c = state.factions
+    process_turn(state, {0: f"build office on {hw(state)} for new intelligence org Quiet Hand\n"})
+    def quiet_hand() -> Org | None:
+        return next((o for o in a.orgs if o.name == "Quiet Hand"), None)
+
+    for _ in range(8):
+        if quiet_hand() is not None:
+            break
+        process_turn(state, {})
+    org = quiet_hand()
+    assert org is not None and org.type == "intelligence" and org.power == 1
+    _learn(state, 0, "c1")
+    order = "operation Establish Safe House by Quiet Hand on C1\n"
+    assert _verdicts(state, 0, order)[0][0]
+    process_turn(state, {0: order})
+    assert a.id in {op.faction for op in state.organisations.operations.values()}
+    assert any("Establish Safe House" in o.text and o.accepted for o in state.reports[a.id].orders)
+    for _ in range(8):
+        if not state.organisations.operations:
+            break
+        process_turn(state, {})
+    assert [(b.kind, b.planet) for b in state.organisations.world.branches] == [("safe-house", "c1")]
+    guest, host = render_sheet(state, a.id), render_sheet(state, c.id)
+    assert "safe house" in guest and "Quiet Hand" in guest
+    assert "safe house" not in host and "Quiet Hand" not in host
+
+
+def test_O27_orders_check_names_the_problem_of_each_operation_line() -> None:
+    state = org_campaign()
+    f = state.factions[0]
+    science = next(o for o in f.orgs if o.type == "science")
+    got = _verdicts(state, 0, f"operation Survey Sistem by {science.name} in Alpha\n"
+                              f"operation Establish Trade Hub by {science.name} on A1\n"
+                              f"operation Survey System by {science.name} in Nowhere\n"
+                              f"operation Study Planet by {science.name} on A1\n")
+    assert not got[0][0] and "did you mean 'Survey System'" in got[0][1]
+    assert not got[1][0] and "trade operation" in got[1][1]
+    assert not got[2][0] and "Nowhere" in got[2][1]
+    assert got[3][0] and "target number" in got[3][1]
+
+
+def test_O60_a_new_operation_replaces_the_old_and_cancel_refunds_transfer_resources() -> None:
+    """Transfer Resources takes its credits at the start (Amb#48); cancelling gives them back (O60)."""
+    state = org_campaign()
+    a, c = state.factions
+    trade = add_org(state, 0, "trade", name="Edgars Industries")
+    state.knowledge[a.id] = meet_faction(knowledge_for(state, a.id), c.id, c.name, state.turn)
+    credits = a.credits
+    process_turn(state, {0: f"operation Transfer Resources by Edgars Industries against {c.name} credits 100\n"})
+    r = state.reports[a.id]
+    assert r.orders[0].accepted, r.orders[0].reason
+    assert trade.id in state.organisations.operations
+    assert any(e.amount == 100 and e.kind == "spend" and "Transfer Resources" in e.label for e in r.ledger.entries)
+    assert r.ledger.opening == credits
+    process_turn(state, {0: "cancel operation of Edgars Industries\n"})
+    r = state.reports[a.id]
+    assert r.orders[0].accepted and "cancelled" in r.orders[0].reason
+    assert trade.id not in state.organisations.operations
+    assert any(e.amount == 100 and e.kind == "refund" for e in r.ledger.entries)
+    got = _verdicts(state, 0, "cancel operation of Edgars Industries\n")
+    assert not got[0][0] and "runs no operation" in got[0][1]
+
+
+def test_O04_consent_granted_and_revoked_by_order() -> None:
+    state = org_campaign()
+    a, c = state.factions
+    state.knowledge[c.id] = meet_faction(knowledge_for(state, c.id), a.id, a.name, state.turn)
+    process_turn(state, {1: f"consent to {a.name}\n"})
+    assert state.reports[c.id].orders[0].accepted
+    assert [(x.host, x.guest) for x in state.organisations.world.consents] == [(c.id, a.id)]
+    got = _verdicts(state, 1, f"revoke consent to {a.name} for Nobody\n")
+    assert not got[0][0] and "no organisation" in got[0][1]
+    process_turn(state, {1: f"revoke consent to {a.name}\n"})
+    assert state.reports[c.id].orders[0].accepted and not state.organisations.world.consents
+    got = _verdicts(state, 1, f"revoke consent to {a.name}\n")
+    assert not got[0][0] and "no such consent" in got[0][1]
+
+
+def test_O59_remove_safe_house_needs_a_forward_operating_base_that_found_it() -> None:
+    state = org_campaign()
+    got = _verdicts(state, 0, "remove safe house nowhere-b1\n")
+    assert not got[0][0] and "not a safe house you know of" in got[0][1]

@@ -24,7 +24,7 @@ import msgspec
 
 from starlanes.core.errors import IllegalAction
 from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, GMItem, GMItemKind
-from starlanes.games.star_kingdoms.catalogue import Catalogue, District, ProjectKind, load_catalogue
+from starlanes.games.star_kingdoms.catalogue import FIELDS, Catalogue, District, ProjectKind, load_catalogue
 from starlanes.games.star_kingdoms.economy import (
     district_build_problem,
     effective_pc,
@@ -32,11 +32,23 @@ from starlanes.games.star_kingdoms.economy import (
     round_ratio,
 )
 from starlanes.games.star_kingdoms.galaxy import Galaxy, GalaxyIndex
+from starlanes.games.star_kingdoms.knowledge import knowledge_for
 from starlanes.games.star_kingdoms.names import NameIndex
+from starlanes.games.star_kingdoms.operations import (
+    OperationKind,
+    OpTarget,
+    World,
+    cancel_operation,
+    load_operations,
+    set_operation,
+    start_operation,
+)
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.grammar import LineError, tokenize
 from starlanes.games.star_kingdoms.orders.language import parse_orders
 from starlanes.games.star_kingdoms.orders.names import NameBook
+from starlanes.games.star_kingdoms.orgs import Consent as OrgConsent
+from starlanes.games.star_kingdoms.orgs import fob_remove_safe_house, grant_consent, new_org_problem, revoke_consent
 from starlanes.games.star_kingdoms.projects import (
     Project,
     cancel_refund,
@@ -316,8 +328,10 @@ def _office(ctx: _Ctx, order: r.ConstructOffice) -> str:
     detail: dict[str, Any]
     if order.new_type:
         key = order.org.casefold()
-        if any(o.name.casefold() == key for o in ctx.faction.orgs) or key in ctx.new_names:
-            raise _Refused(f"you already have an organisation named '{order.org}'")
+        problem = new_org_problem(order.org, order.new_type, order.principle,
+                                  [o.name for o in ctx.faction.orgs] + sorted(ctx.new_names))
+        if problem:
+            raise _Refused(problem)
         ctx.new_names.add(key)
         detail = {"org": "", "new_name": order.org, "new_type": order.new_type, "principle": order.principle}
     else:
@@ -842,6 +856,163 @@ for _part2 in (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.H
                r.Land, r.GroundRounds, r.DeepSpaceSurvey, r.PlanetarySurvey, r.Follow, r.Load,
                r.Salvage, r.Scavenge, r.StudyAnomaly, r.Tow, r.Attack):
     HANDLERS[_part2] = _unit_order
+
+
+# --- part 3: consents and operations (O04, O27-O60) ------------------------------------------------
+
+
+def _guest_org(ctx: _Ctx, guest: Faction, name: str) -> str:
+    if not name:
+        return ""
+    index = NameIndex.build("organisation", ((o.id, o.name, ()) for o in guest.orgs))
+    ident = index.resolve(name)
+    if ident is None:
+        raise _Refused(f"{guest.name} has no organisation you know as '{name}'")
+    return ident
+
+
+def _consent(ctx: _Ctx, order: r.Consent) -> str:
+    """O04: consent to another nation's branches on the nation's worlds, or revoke it (ORG-07, ruling 303)."""
+    state = ctx.state
+    if order.faction == ctx.faction.id:
+        raise _Refused("consent is given to another nation, not your own")
+    guest = state.faction(order.faction)
+    org = _guest_org(ctx, guest, order.org)
+    if order.planet:
+        ctx.colony(order.planet)
+    orgs = state.organisations
+    what = (f"{guest.name}" + (f" ({order.org})" if org else "")
+            + (f" on {planet_name(state, order.planet)}" if order.planet else " on your worlds"))
+    if order.grant:
+        world = grant_consent(orgs.world, OrgConsent(host=ctx.faction.id, guest=guest.id, org=org,
+                                                     location=order.planet, turn=state.turn))
+        note = f"branches of {what} are welcome"
+    else:
+        world = revoke_consent(orgs.world, host=ctx.faction.id, guest=guest.id, org=org, location=order.planet)
+        if world == orgs.world:
+            raise _Refused(f"you gave no such consent to {guest.name}")
+        note = f"consent to {what} revoked; branches already founded stay (ruling 303)"
+    state.organisations = msgspec.structs.replace(orgs, world=world)
+    return note
+
+
+def _named_in_galaxy(ctx: _Ctx, text: str, kinds: tuple[str, ...]) -> tuple[str, str]:
+    """(kind, id) of an anomaly, wormhole, belt or branch named (or given by id) in ``text``."""
+    key = text.strip().casefold()
+    for system in ctx.state.galaxy.systems:
+        if "anomaly" in kinds:
+            for a in system.anomalies:
+                if key in (a.id, a.name.casefold()):
+                    return "anomaly", a.id
+        if "belt" in kinds:
+            for belt in system.belts:
+                if key in (belt.id, belt.name.casefold()):
+                    return "belt", belt.id
+    if "wormhole" in kinds:
+        for ident in galaxy_index(ctx.state.galaxy).wormholes:
+            if key == ident.casefold():
+                return "wormhole", ident
+    if "branch" in kinds:
+        for b in ctx.state.organisations.world.branches:
+            if key == b.id.casefold():
+                return "branch", b.id
+    raise _Refused(f"no {' or '.join(kinds)} '{text}' (give its name or id, as your sheet shows it)")
+
+
+_AT_KINDS: dict[str, tuple[str, ...]] = {
+    "anomaly": ("anomaly",), "wormhole": ("wormhole",), "belt": ("belt",), "branch": ("branch",),
+    "branch-or-narrative": ("branch",), "branch-or-office": ("branch",),
+}
+
+
+def _op_target(ctx: _Ctx, order: r.StartOperation, kind: OperationKind) -> OpTarget:
+    gi = galaxy_index(ctx.state.galaxy)
+    system = ""
+    if order.system:
+        found = gi.system_names.resolve(order.system)
+        if found is None:
+            raise _Refused(gi.system_names.unknown(order.system))
+        system = found
+    if order.field and order.field not in FIELDS:
+        raise _Refused(f"'{order.field}' is not a field of science (one of: {', '.join(FIELDS)})")
+    fields: dict[str, Any] = {}
+    if order.at:
+        allowed = _AT_KINDS.get(kind.target)
+        if allowed is None:
+            raise _Refused(f"{kind.name} takes no 'at' target")
+        what, ident = _named_in_galaxy(ctx, order.at, allowed)
+        fields[what] = ident
+    site = "outpost" if kind.target == "outpost" or (
+        kind.target == "planet-or-outpost" and not order.planet and system) else ""
+    return OpTarget(system=system, planet=order.planet, faction=order.faction, amount=order.amount,
+                    field=order.field, principle=order.principle, tech=order.tech,
+                    design_class=order.design_class, narrative=order.text, site=site, **fields)  # type: ignore[arg-type]
+
+
+def _operation(ctx: _Ctx, order: r.StartOperation) -> str:
+    """O27-O58: the organisation starts the operation; level and target number are fixed now (OPS-01,
+    OPS-02); it replaces the organisation's current one, whose progress is lost (O60, OPS-04)."""
+    state = ctx.state
+    catalogue = load_operations()
+    kind = catalogue.kind(order.operation)
+    target = _op_target(ctx, order, kind)
+    orgs = state.organisations
+    world = World(state=state, orgs=orgs.world, catalogue=ctx.cat, params=state.params, operations=catalogue,
+                  knowledge={ctx.faction.id: knowledge_for(state, ctx.faction.id)})
+    try:
+        op = start_operation(world, ctx.faction.id, order.org, kind.id, target, state.turn)
+    except IllegalAction as exc:
+        raise _Refused(exc.reason) from None
+    org = ctx.faction.org(order.org)
+    assert org is not None
+    if op.escrow:
+        ctx.afford(op.escrow)
+        ctx.faction.credits -= op.escrow
+        ctx.builder.spend(op.escrow, f"{kind.name} by {org.name}: credits sent with the operation (Amb#48)",
+                          line=ctx.line)
+    old = orgs.operations.get(org.id)
+    operations, refunds = set_operation(orgs.operations, op)
+    for refund in refunds:
+        ctx.faction.credits += refund.amount
+        ctx.builder.refund(refund.amount, refund.why, line=ctx.line)
+    state.organisations = msgspec.structs.replace(orgs, operations=operations)
+    replaced = (f"; replaces {catalogue.kind(old.kind).name} ({old.progress}/{old.target_number} lost, O60)"
+                if old is not None else "")
+    return (f"{kind.name} by {org.name}: level {op.adjusted_level} (base {op.base_level}), target number "
+            f"{op.target_number}, + Power {org.power} a turn{replaced}")
+
+
+def _remove_safe_house(ctx: _Ctx, order: r.RemoveSafeHouse) -> str:
+    """O59 (OP-I10): a forward operating base removes a safe house it found on its outpost."""
+    orgs = ctx.state.organisations
+    try:
+        world = fob_remove_safe_house(orgs.world, ctx.faction.id, order.branch)
+    except IllegalAction as exc:
+        raise _Refused(exc.reason) from None
+    ctx.state.organisations = msgspec.structs.replace(orgs, world=world)
+    return "the safe house is removed"
+
+
+def _cancel_operation(ctx: _Ctx, order: r.CancelOperation) -> str:
+    """O60: the operation stops; its progress is lost; credits taken at its start come back."""
+    orgs = ctx.state.organisations
+    org = ctx.faction.org(order.org)
+    assert org is not None
+    op = orgs.operations.get(org.id)
+    if op is None:
+        raise _Refused(f"{org.name} runs no operation")
+    for refund in cancel_operation(op):
+        ctx.faction.credits += refund.amount
+        ctx.builder.refund(refund.amount, refund.why, line=ctx.line)
+    ctx.state.organisations = msgspec.structs.replace(
+        orgs, operations={k: v for k, v in orgs.operations.items() if k != org.id})
+    return f"{load_operations().kind(op.kind).name} cancelled ({op.progress}/{op.target_number} lost)"
+
+
+HANDLERS[r.Consent] = _consent
+HANDLERS[r.StartOperation] = _operation
+HANDLERS[r.RemoveSafeHouse] = _remove_safe_house
+HANDLERS[r.CancelOperation] = _cancel_operation
 
 
 def start_orders(state: CampaignState, seat: int, text: str, builder: ReportBuilder,

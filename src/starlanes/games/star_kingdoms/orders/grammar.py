@@ -88,12 +88,13 @@ class Group:
 
 Item = Literal | Slot | Group
 
-CLOSED_KINDS = frozenset({"district", "stance", "org-type", "int"})
+CLOSED_KINDS = frozenset({"district", "stance", "org-type", "int", "credits"})
 """Slot kinds that take exactly one token."""
 LIST_KINDS = frozenset({"ship-modules", "det-modules", "units"})
 """Open kinds whose value is a comma-separated list."""
 REST_KIND = "rest"
-_KIND_WORDS = {"rest": "text", "int": "number", "org-type": "organisation type", "ship-class": "ship class",
+_KIND_WORDS = {"rest": "text", "int": "number", "credits": "number of credits",
+               "org-type": "organisation type", "ship-class": "ship class",
                "det-class": "detachment class", "ship-modules": "modules", "det-modules": "modules",
                "org": "organisation", "units": "units"}
 """The rest of the line, verbatim."""

@@ -327,6 +327,34 @@ def _move_view(group: bool) -> Callable[[r.Order], Fields | None]:
     return view
 
 
+def _consent_view(order: r.Order, grant: bool) -> Fields | None:
+    assert isinstance(order, r.Consent)
+    if order.grant != grant:
+        return None
+    return {"faction": order.faction, "org": order.org or None, "planet": order.planet or None}
+
+
+def _operation_view(order: r.Order) -> Fields | None:
+    from starlanes.games.star_kingdoms.operations import load_operations
+
+    out = _optional_view(planet="", system="", at="", faction="", amount=0, field="", principle="", tech="",
+                         design_class="", text="")(order)
+    if out is not None:
+        out["operation"] = load_operations().kind(str(out["operation"])).name
+    return out
+
+
+def _make_operation(values: Fields) -> r.Order:
+    from starlanes.core.errors import IllegalAction
+    from starlanes.games.star_kingdoms.operations import load_operations
+
+    try:
+        kind = load_operations().by_name(str(values["operation"]))
+    except IllegalAction as exc:
+        raise LineError(exc.reason) from None
+    return r.StartOperation(**{**values, "operation": kind.id})
+
+
 ENTRIES: tuple[Entry, ...] = (
     _e("relationship with {faction:faction} is {stance:stance}", r.SetRelationship),
     _e("default relationship is {stance:stance}", r.SetDefaultRelationship),
@@ -401,6 +429,18 @@ ENTRIES: tuple[Entry, ...] = (
     _e("load {units:units} on {ship:unit}", r.Load, view=_load_view(True)),
     _e("unload {units:units}", r.Load, view=_load_view(False)),
     _e("survey {planet:planet} with {units:units}", r.PlanetarySurvey),
+    # part 3
+    _e("consent to {faction:faction} [for {org:text}] [on {planet:planet}]", r.Consent, fixed={"grant": True},
+       view=lambda order: _consent_view(order, True)),
+    _e("revoke consent to {faction:faction} [for {org:text}] [on {planet:planet}]", r.Consent,
+       fixed={"grant": False}, view=lambda order: _consent_view(order, False)),
+    _e("operation {operation:text} by {org:org} [on {planet:planet}] [in {system:text}] [at {at:text}] "
+       "[against {faction:faction}] [credits {amount:credits}] [field {field:text}] [principle {principle:text}] "
+       "[tech {tech:tech}] [for {design_class:class}] [about {text:text}]", r.StartOperation,
+       make=lambda v, book: _make_operation(v),
+       view=_operation_view),
+    _e("remove safe house {branch:text}", r.RemoveSafeHouse),
+    _e("cancel operation of {org:org}", r.CancelOperation),
 )
 
 

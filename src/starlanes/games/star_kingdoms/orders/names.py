@@ -75,6 +75,15 @@ def _int(text: str) -> int:
     return int(text)
 
 
+MAX_CREDITS = 10**9
+
+
+def _credits(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= MAX_CREDITS:
+        raise LineError(f"'{text}' is not a number of credits from 1 to {MAX_CREDITS}")
+    return int(text)
+
+
 def _class(book: NameBook, text: str, unit: str) -> str:
     ident = _named(book.catalogue.classes_index, text)
     if unit and book.catalogue.classes[ident].unit != unit:
@@ -110,6 +119,8 @@ def resolve(kind: str, raw: str | list[str], book: NameBook) -> object:
         return _choice(kind, raw)
     if kind == "int":
         return _int(raw)
+    if kind == "credits":
+        return _credits(raw)
     if kind in ("text", "rest"):
         return raw
     if kind == "planet":

@@ -23,8 +23,10 @@ __all__ = [
     "Breakthrough",
     "BuildRemoteSensor",
     "BuildStabiliser",
+    "CancelOperation",
     "CancelProject",
     "Colonise",
+    "Consent",
     "ConstructDistrict",
     "ConstructOffice",
     "ConstructPlanetaryShield",
@@ -47,6 +49,7 @@ __all__ = [
     "RefitDetachment",
     "RefitShip",
     "ReinforceDetachments",
+    "RemoveSafeHouse",
     "RepairShips",
     "ResearchCoreTechnology",
     "ResearchMilitaryTheory",
@@ -61,6 +64,7 @@ __all__ = [
     "SetRetreatRoute",
     "Stance",
     "StandingEngage",
+    "StartOperation",
     "StudyAnomaly",
     "Tow",
     "TrainDetachment",
@@ -366,3 +370,57 @@ class GroundRounds(Order, frozen=True, tag="O72"):
 
     rounds: int
     planet: str
+
+
+# --- part 3: consents and operations (O04, O27-O60) -----------------------------------------------
+
+
+class Consent(Order, frozen=True, tag="O04"):
+    """Consent (or revoke it) to another nation's branches on the nation's worlds (ORG-07, Amb#44):
+    every organisation of that nation, or one; everywhere the nation holds, or one planet."""
+
+    faction: str
+    grant: bool
+    org: str = ""
+    """One organisation of the guest, by name as written ('' all of them)."""
+    planet: str = ""
+    """One planet id ('' every world of the nation)."""
+
+
+class StartOperation(Order, frozen=True, tag="O27"):
+    """Start an operation of one of the nation's organisations (O27-O58; OPS-01..04): it replaces the
+    organisation's current one (its progress is lost, O60).  Targets are kept as written and
+    resolved when the order is carried out (``operation`` is the operation's id)."""
+
+    operation: str
+    org: str
+    planet: str = ""
+    system: str = ""
+    at: str = ""
+    """An anomaly, wormhole, belt or branch, by name or id."""
+    faction: str = ""
+    amount: int = 0
+    field: str = ""
+    principle: str = ""
+    tech: str = ""
+    design_class: str = ""
+    text: str = ""
+    """What a narrative target is (Counter Insurgency / Insurgency against a problem the GM knows)."""
+
+    @property
+    def order_id(self) -> str:
+        from starlanes.games.star_kingdoms.operations import load_operations
+
+        return load_operations().kind(self.operation).order
+
+
+class RemoveSafeHouse(Order, frozen=True, tag="O59"):
+    """A forward operating base removes a safe house it found on its outpost (OP-I10)."""
+
+    branch: str
+
+
+class CancelOperation(Order, frozen=True, tag="O60"):
+    """Cancel an organisation's operation: its progress is lost (credits taken at its start come back)."""
+
+    org: str

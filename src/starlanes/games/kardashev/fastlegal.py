@@ -216,7 +216,8 @@ class _Turn:
         self.player = state.seats[seat]
         self.base = can_take(state, "base")
         self.research = can_take(state, "research")
-        self.held = frozenset(held_techs(state, seat))
+        p = self.player
+        self.held = frozenset(p.techs) if p.cloned is None else frozenset(held_techs(state, seat))
         self.forms_cache: dict[str, tuple[Form, ...]] = {}
         self.colony_vias: list[str | None] = []
         self.grow_rows: list[tuple[int, list[str | None]]] = []
@@ -231,7 +232,7 @@ class _Turn:
         self.own_cols: list[int] = []
         self.fleets: list[int] = []
         self._scan()
-        self.sizes = [COUNTERS[cls](self) for cls in legality.ALLOWED["turn"]]
+        self.sizes = [counter(self) for counter, _ in _STEPS]
 
     def _scan(self) -> None:
         """The board read once, column by column: each cell's tile, colony owner and fleet owner;
@@ -279,9 +280,9 @@ class _Turn:
         return sum(self.sizes)
 
     def nth(self, index: int) -> Action:
-        for cls, size in zip(legality.ALLOWED["turn"], self.sizes, strict=True):
+        for (_, picker), size in zip(_STEPS, self.sizes, strict=True):
             if index < size:
-                return PICKERS[cls](self, index)
+                return picker(self, index)
             index -= size
         raise IndexError("legal action index out of range")
 
@@ -688,3 +689,7 @@ PICKERS: dict[type[Action], Callable[[_Turn, int], Action]] = {
     UseTech: _lister(UseTech), Compile: lambda t, k: Compile(RES[k]), Exchange: _pick_exchange,
     Gift: _lister(Gift), End: lambda t, k: End(),
 }
+
+# the turn's action types in the listing's order, each with its counter and picker
+_STEPS: tuple[tuple[Callable[[_Turn], int], Callable[[_Turn, int], Action]], ...] = tuple(
+    (COUNTERS[cls], PICKERS[cls]) for cls in legality.ALLOWED["turn"])

@@ -7,14 +7,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import msgspec
+import pytest
 from tests.games.star_kingdoms.test_campaign import hw
 from tests.games.star_kingdoms.test_orgs import add_org, org_campaign
 
+from starlanes.core.errors import ParseError
 from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState, Org, load_campaign, save_campaign
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
-from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index
+from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index, name_book
 from starlanes.games.star_kingdoms.knowledge import knowledge_for, meet_faction, passive_survey, planetary_survey
 from starlanes.games.star_kingdoms.operations import OpTarget, OrgsState, World, start_operation
+from starlanes.games.star_kingdoms.orders.language import format_order, parse_order
 from starlanes.games.star_kingdoms.orgs import Consent, OrgParams, OrgWorld, found_branch
 from starlanes.games.star_kingdoms.pipeline import process_turn
 from starlanes.games.star_kingdoms.projects import Project
@@ -113,6 +116,9 @@ def test_ORG_08_sheet_organisations_section_hides_a_hidden_branch_from_its_host(
     assert "Organisations and culture" in host and "Trade" in host
     assert "safe house" not in host and "Quiet Hand" not in host and "Intelligence" not in host.split(
         "Organisations and culture", 1)[1]
+    section = host.split("Organisations and culture", 1)[1].split("\n## ", 1)[0]
+    assert a.id not in section and "meet its nation first" in section  # a branch id names its nation
+    assert "-b2" in guest  # the guest sees its branches' ids, to name them in orders
 
 
 # --- orders (O04, O27-O60) through whole turns ----------------------------------------------------------
@@ -218,3 +224,18 @@ def test_O59_remove_safe_house_needs_a_forward_operating_base_that_found_it() ->
     state = org_campaign()
     got = _verdicts(state, 0, "remove safe house nowhere-b1\n")
     assert not got[0][0] and "not a safe house you know of" in got[0][1]
+
+
+def test_O04_O27_O59_O60_forms_read_back_as_written() -> None:
+    state = org_campaign()
+    add_org(state, 0, "trade", name="Edgars Industries")
+    book = name_book(state, state.factions[0])
+    other = state.factions[1].name
+    for text in (f"operation Transfer Resources by Edgars Industries against {other} credits 5000",
+                 f"consent to {other} for Big Org on A1", f"revoke consent to {other}",
+                 "operation Counter Insurgency by Edgars Industries about the rebels of the north",
+                 "cancel operation of Edgars Industries", "remove safe house x-o1-b2"):
+        order = parse_order(text, book)
+        assert format_order(order, book) == text and parse_order(format_order(order, book), book) == order
+    with pytest.raises(ParseError, match="did you mean 'Establish Trade Hub'"):
+        parse_order("operation Establsh Trade Hub by Edgars Industries on A1", book)

@@ -1426,16 +1426,18 @@ def _organisations_section(ctx: SheetContext, orgs: OrgsState) -> Section | None
             parts += [f"shielded until turn {t}" for t in b.blocks if t >= turn]
             return "; ".join(parts)
 
-        tables.append(Table(("Organisation", "Branch", "Where", "Status"), tuple(
+        tables.append(Table(("Organisation", "Branch", "Where", "Status", "Id"), tuple(
             (names.get(b.org, b.org), b.kind.replace("-", " ") + (f" ({b.field})" if b.field else ""), where(b),
-             status(b)) for b in own), caption="Branches"))
+             status(b), b.id) for b in own), caption="Branches"))
     from starlanes.games.star_kingdoms.orgs import branches_seen_by
 
     foreign = [b for b in branches_seen_by(orgs.world, f.id, (c.planet for c in f.colonies)) if b.faction != f.id]
     if foreign:
-        tables.append(Table(("Nation", "Organisation type", "Branch", "Where"), tuple(
-            (ctx.nation(b.faction), b.org_type.capitalize(), b.kind.replace("-", " "), where(b)) for b in foreign),
-            caption="Other nations' branches you know of"))
+        tables.append(Table(("Nation", "Organisation type", "Branch", "Where", "Id"), tuple(
+            (ctx.nation(b.faction), b.org_type.capitalize(), b.kind.replace("-", " "), where(b),
+             # the id names its nation: shown once the nation is met (VIS-07)
+             b.id if b.faction in ctx.knowledge.factions else "(meet its nation first)")
+            for b in foreign), caption="Other nations' branches you know of (an operation names one by its Id)"))
     tables.append(Table(("Planet", "Social principles (adherence)"), tuple(
         (ctx.planet(c.planet), ", ".join(f"{k} {v}" for k, v in sorted(c.principles.items(), key=lambda kv: -kv[1]))
          or "none") for c in f.colonies), caption="Principles of your worlds"))

@@ -579,7 +579,7 @@ def _written(kind: str, value: Any, book: NameBook, stops: set[str]) -> str:
         assert isinstance(shown, list)
         return ", ".join(s if _plain_item(kind, s, stops) else f'"{s}"' for s in shown)
     assert isinstance(shown, str)
-    if kind == "int":
+    if kind in ("int", "credits"):
         return shown
     return f'"{shown}"' if needs_quotes(shown, stops) else shown
 

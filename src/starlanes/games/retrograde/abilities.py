@@ -109,24 +109,28 @@ def _abilities_of(hook: str) -> Abilities:
     return got
 
 
+_new = tuple.__new__  # a Source without NamedTuple's argument handling (the scan runs per call)
+
+
 def _all_sources(b: Board, abilities: Abilities = _ABILITIES) -> list[Source]:
     """Every face-up card in play with an ability (only those of ``abilities``, by card key)."""
     t = b.t
     cards = t.cards
     found = abilities.get
     out: list[Source] = []
+    add = out.append
     for a in t.assets:
         if not a.face_up:
             continue
         pairs = found(cards[a.uid])
         if pairs:
             for card, ab in pairs:
-                out.append(Source(a.uid, card, ab, a.controller, a, None, None))
+                add(_new(Source, (a.uid, card, ab, a.controller, a, None, None)))
         for u in a.upgrades:
             pairs = found(cards[u.uid])
             if pairs:
                 for card, ab in pairs:
-                    out.append(Source(u.uid, card, ab, a.controller, a, None, u))
+                    add(_new(Source, (u.uid, card, ab, a.controller, a, None, u)))
     assets: dict[int, Asset] | None = None
     for s in t.ships:
         pairs = found(cards[s.uid])
@@ -134,8 +138,18 @@ def _all_sources(b: Board, abilities: Abilities = _ABILITIES) -> list[Source]:
             if assets is None:
                 assets = {a.uid: a for a in t.assets}
             for card, ab in pairs:
-                out.append(Source(s.uid, card, ab, s.owner, assets[s.asset], s, None))
+                add(_new(Source, (s.uid, card, ab, s.owner, assets[s.asset], s, None)))
     return out
+
+
+def _index_sources(b: Board, cache: dict[str, Any]) -> None:
+    """While listing: every hook's answering cards, in table order, from one scan of the table."""
+    by_hook: dict[str, list[Source]] = {hook: [] for hook in HOOKS}
+    for src in _all_sources(b):
+        for hook in _KIND_HOOKS.get(src.ability.kind, ()):
+            by_hook[hook].append(src)
+    cache.update(by_hook)
+    cache[""] = True
 
 
 def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
@@ -151,12 +165,9 @@ def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
     if cache is None:
         table = _abilities_of(hook)
         return _all_sources(b, table) if table else ()
-    found: list[Source] | None = cache.get(hook)
-    if found is None:
-        every = cache.get("")
-        if every is None:
-            every = cache[""] = _all_sources(b)
-        found = cache[hook] = [src for src in every if src.ability.kind in kinds]
+    if "" not in cache:
+        _index_sources(b, cache)
+    found: list[Source] = cache[hook]
     return found
 
 

@@ -1,8 +1,9 @@
 """What a Retrograde seat may do now: one predicate, ``why_not``, and the list of legal actions.
 
 ``why_not(engine, seat, action)`` gives the reason a person reads when an action is refused
-(``None``: it is legal); ``listing.legal(engine, seat)`` lists the candidates of the moment that
-``why_not`` accepts, so the reason for a refusal and the list cannot disagree. The per-action
+(``None``: it is legal); ``listing`` lists, counts and draws the legal actions from one walk that
+decides on the same conditions without building refused actions, and its tests hold the walk to
+the candidates of the moment that ``why_not`` accepts (``listing.checked``). The per-action
 checks are an explicit table by action type (``CHECKS``); an offer on the table (a combat's
 sealed choice, Loyal to Humanity's sacrifice, a follow-up after a move) is answered first.
 """

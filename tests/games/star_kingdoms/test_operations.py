@@ -291,7 +291,7 @@ def test_OP_S5_npc_consent_is_queued_for_the_gm() -> None:
     out = run_op(world(state), 0, org, "establish-research-base", OpTarget(planet="d1", field="physics"))
     assert not out.success and len(out.gm) == 1 and "consent" in out.gm[0].subject
     item = out.gm[0].gm_item(7)
-    assert isinstance(item, GMItem) and item.id == 7 and item.kind == "request" and item.planet == "d1"
+    assert isinstance(item, GMItem) and item.id == 7 and item.kind == "consent" and item.planet == "d1"
     # the GM answers yes: a consent of the people ('npc') to that nation, on that world
     answered = OrgWorld(consents=(Consent(host="npc", guest=state.factions[0].id, location="d1"),))
     again = run_op(world(state, answered), 0, org, "establish-research-base", OpTarget(planet="d1", field="physics"))

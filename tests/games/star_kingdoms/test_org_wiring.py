@@ -11,10 +11,12 @@ import pytest
 from tests.games.star_kingdoms.test_campaign import hw
 from tests.games.star_kingdoms.test_orgs import add_org, org_campaign
 
-from starlanes.core.errors import ParseError
+from starlanes.core.errors import IllegalAction, ParseError
+from starlanes.core.state import GM
 from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState, Org, load_campaign, save_campaign
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index, name_book
+from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.knowledge import knowledge_for, meet_faction, passive_survey, planetary_survey
 from starlanes.games.star_kingdoms.operations import OpTarget, OrgsState, World, start_operation
 from starlanes.games.star_kingdoms.orders.language import format_order, parse_order
@@ -239,3 +241,32 @@ def test_O04_O27_O59_O60_forms_read_back_as_written() -> None:
         assert format_order(order, book) == text and parse_order(format_order(order, book), book) == order
     with pytest.raises(ParseError, match="did you mean 'Establish Trade Hub'"):
         parse_order("operation Establsh Trade Hub by Edgars Industries on A1", book)
+
+
+def test_ORG_07_Amb44_gm_yes_to_a_peoples_consent_item_grants_it() -> None:
+    """A branch on a world no nation plays asks the GM (npc_consent='gm'); the GM's "yes" is a consent of
+    that people to the nation on that world, and the nation's next try succeeds."""
+    game = make_ruleset()
+    state = org_campaign()
+    a = state.factions[0]
+    org = add_org(state, 0, "science", offices=3, name="Far Lens")  # Power 3
+    _learn(state, 0, "d1")
+    order = "operation Establish Research Base by Far Lens on D1 field physics\n"
+    process_turn(state, {0: order})
+    assert state.reports[a.id].orders[0].accepted, state.reports[a.id].orders[0].reason
+    for _ in range(8):
+        if org.id not in state.organisations.operations:
+            break
+        process_turn(state, {})
+    (item,) = [i for i in state.gm_queue if i.kind == "consent" and not i.decided]
+    assert item.planet == "d1" and "consent" in item.subject
+    with pytest.raises(IllegalAction, match="yes"):
+        game.apply(state, GM, f'answer {item.id} "maybe"')
+    game.apply(state, GM, f'answer {item.id} "yes, the elders welcome them"')
+    assert [(c.host, c.guest, c.location) for c in state.organisations.world.consents] == [("npc", a.id, "d1")]
+    process_turn(state, {0: order})
+    for _ in range(8):
+        if org.id not in state.organisations.operations:
+            break
+        process_turn(state, {})
+    assert [(b.org, b.planet) for b in state.organisations.world.branches] == [(org.id, "d1")]

@@ -370,7 +370,9 @@ class Faction(msgspec.Struct, kw_only=True):
             yield t.hooks
 
 
-GMItemKind = Literal["approve-nation", "analyse-level", "analyse-result", "permission", "request", "trait"]
+GMItemKind = Literal["approve-nation", "analyse-level", "analyse-result", "permission", "request", "trait", "consent"]
+"""'consent': do the people of a world no nation plays consent to a branch (Amb#44); a GM answer
+starting 'yes' grants it (``gm.py``)."""
 
 
 class GMItem(msgspec.Struct, kw_only=True):

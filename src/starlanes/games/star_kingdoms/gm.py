@@ -41,6 +41,7 @@ from starlanes.games.star_kingdoms.economy import round_ratio
 from starlanes.games.star_kingdoms.execute import galaxy_index, planet_name
 from starlanes.games.star_kingdoms.knowledge import meet_faction
 from starlanes.games.star_kingdoms.names import NameIndex
+from starlanes.games.star_kingdoms.orgs import Consent, grant_consent
 from starlanes.games.star_kingdoms.projects import project_cost, project_target
 from starlanes.games.star_kingdoms.tech import gain
 
@@ -206,6 +207,13 @@ class _No(Exception):
     pass
 
 
+
+def _yes_no(reply: str) -> bool | None:
+    """A consent answer: True for "yes ...", False for "no ...", None otherwise."""
+    words = reply.strip().casefold().replace(",", " ").replace(".", " ").split()
+    first = words[0] if words else ""
+    return True if first == "yes" else False if first == "no" else None
+
 def _nation(state: CampaignState, name: str) -> Faction:
     key = name.casefold()
     for f in state.factions:
@@ -298,6 +306,8 @@ def _check(state: CampaignState, action: Action, cat: Catalogue) -> None:
             raise _No(f"item {item.id} is decided with "
                       f"{'analyse-level ITEM LEVEL' if item.kind == 'analyse-level' else 'approve or send-back'}")
         _text(action.reply)
+        if item.kind == "consent" and _yes_no(action.reply) is None:
+            raise _No(f"item {item.id} asks whether a people consent: answer \"yes ...\" or \"no ...\"")
     elif isinstance(action, Permit):
         _nation(state, action.nation)
         if action.subject not in cat.projects:
@@ -425,6 +435,10 @@ def apply_gm(state: CampaignState, action: Action, catalogue: Catalogue | None =
         item = _item(state, action.item)
         item.decided, item.answer = True, action.reply
         f = state.faction(item.faction)
+        if item.kind == "consent" and _yes_no(action.reply):
+            orgs = state.organisations
+            state.organisations = msgspec.structs.replace(orgs, world=grant_consent(orgs.world, Consent(
+                host="npc", guest=f.id, location=item.planet, turn=state.turn)))
         _tell(state, f, f"{item.subject.split(':')[0]}: {action.reply}")
         return f.id, f"item {item.id} answered"
     if isinstance(action, Permit):

@@ -301,13 +301,15 @@ class NarrativeItem(msgspec.Struct, frozen=True, kw_only=True):
     planet: str = ""
     operation: str = ""
     org: str = ""
+    consent: bool = False
+    """The question is a people's consent to a branch on ``planet`` (Amb#44): the GM answers yes or no."""
 
     def gm_item(self, ident: int) -> GMItem:
-        """As a GM queue item of the campaign (kind 'request')."""
+        """As a GM queue item of the campaign (kind 'consent' for a people's consent, else 'request')."""
         from starlanes.games.star_kingdoms.campaign import GMItem
 
-        return GMItem(id=ident, turn=self.turn, faction=self.faction, kind="request", subject=self.subject,
-                      planet=self.planet)
+        return GMItem(id=ident, turn=self.turn, faction=self.faction, kind="consent" if self.consent else "request",
+                      subject=self.subject, planet=self.planet)
 
 
 class Survey(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -866,9 +868,10 @@ def _found(world: World, out: _Out, op: Operation, kind: OperationKind, f: Facti
         if facts.host == "npc" and world.params.npc_consent == "gm" and not answered \
                 and kind.branch not in ("safe-house", "hidden-lodge", "black-market"):
             out.gm.append(NarrativeItem(faction=f.id, turn=turn, planet=planet, operation=kind.id, org=org.id,
+                                        consent=True,
                                         subject=f"Do the people of {_name(world, planet)} consent to a branch of "
-                                                f"{f.name}'s {org.name} ({org.type})? (Amb#44: answer, then the "
-                                                "nation may try again)"))
+                                                f"{f.name}'s {org.name} ({org.type})? (Amb#44: answer yes or no, then "
+                                                "the nation may try again)"))
         return
     science_field: Field | Literal[""] = ""
     if org.type == "science" and site == "planet":

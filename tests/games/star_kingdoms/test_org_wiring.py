@@ -8,13 +8,15 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from tests.games.star_kingdoms.test_campaign import hw
+from tests.games.star_kingdoms.test_campaign import campaign, hw
 from tests.games.star_kingdoms.test_orgs import add_org, org_campaign
+from tests.games.star_kingdoms.test_part2_movement import put
 
 from starlanes.core.errors import IllegalAction, ParseError
 from starlanes.core.state import GM
 from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState, Org, load_campaign, save_campaign
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
+from starlanes.games.star_kingdoms.culture import colony_principles
 from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index, name_book
 from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.knowledge import knowledge_for, meet_faction, passive_survey, planetary_survey
@@ -270,3 +272,24 @@ def test_ORG_07_Amb44_gm_yes_to_a_peoples_consent_item_grants_it() -> None:
             break
         process_turn(state, {})
     assert [(b.org, b.planet) for b in state.organisations.world.branches] == [(org.id, "d1")]
+
+
+def test_CULT_03_a_new_colony_takes_its_closest_worlds_principles_at_minus_one() -> None:
+    state = campaign()
+    f = state.factions[0]
+    gi = galaxy_index(state.galaxy)
+    planet = next(p for p in gi.systems["BXL"].planets if p.biosphere != "uninhabitable" and p.inhabitants == "none")
+    put(state, 0, "construction-gang", "Builders", "BXL", planet=planet.id)
+    state.knowledge[f.id] = planetary_survey(passive_survey(state.knowledge[f.id], gi, "BXL", state.turn), gi,
+                                             planet.id, state.turn)
+    home = f.colony(f.homeworld)
+    assert home is not None and home.principles
+    expected = colony_principles(home.principles, params=state.params)
+    process_turn(state, {0: f'colonise "{planet.name}" with Builders\n'})
+    for _ in range(12):
+        if f.colony(planet.id) is not None:
+            break
+        process_turn(state, {})
+    colony = f.colony(planet.id)
+    assert colony is not None and colony.principles == expected
+    assert all(colony.principles.get(k, 0) == max(0, v - 1) for k, v in home.principles.items() if v > 1)

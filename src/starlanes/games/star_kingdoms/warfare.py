@@ -737,7 +737,11 @@ def resolve_constructions(turn: Turn) -> None:
             faction.constructions.remove(job)
             for u in workers:
                 u.mission = ""
-            faction.colonies.append(Colony(planet=job.target, districts=Districts(industrial=1), founded=state.turn))
+            from starlanes.games.star_kingdoms.culture import new_colony_principles
+
+            principles = new_colony_principles(state, faction.id, job.target, params=state.params)  # CULT-03
+            faction.colonies.append(Colony(planet=job.target, districts=Districts(industrial=1), founded=state.turn,
+                                           principles=principles))
             owned.add(job.target)
             k = state.knowledge.get(faction.id)
             if k is not None:

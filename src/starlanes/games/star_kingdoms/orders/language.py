@@ -52,6 +52,15 @@ Part 2's forms (movement and war)::
     O73  load <detachments> on <ship>  |  unload <detachments>
     O65  survey <planet> with <detachments>   (detachments on that planet)
 
+Part 3's forms (organisations and operations)::
+
+    O04  consent to <nation> [for <their org>] [on <planet>]  |  revoke consent to <nation> [...]
+    O27-O58  operation <operation> by <org> [on <planet>] [in <system>] [at <anomaly/wormhole/belt/branch>]
+             [against <nation>] [credits <n>] [field <field>] [principle <principle>] [tech <tech>]
+             [for <class>] [about <narrative target>]
+    O59  remove safe house <branch id>
+    O60  cancel operation of <org>
+
 Lists are comma-separated (``with 2 Ship Weapons, Deep Space Sensors``).  Parts 2 and 3 add
 entries to :data:`ENTRIES` (and records to :mod:`.records`); nothing else changes.
 """

@@ -84,7 +84,6 @@ from starlanes.games.kardashev.rules.turn import (
     colony_price,
     fleet_price,
     fleet_site,
-    near_own,
     symbol_price,
 )
 from starlanes.games.kardashev.state import KardashevState
@@ -171,22 +170,18 @@ def _use_effects(held: frozenset[str]) -> tuple[tuple[str, Effect], ...]:
     return tuple((tech, e) for tech in sorted(held) for e in CONTENT.techs[tech].effects if isinstance(e, kinds))
 
 
-@lru_cache(maxsize=65536)
-def _research(role: str, held: frozenset[str], food: int, matter: int, energy: int, rate: int
-              ) -> tuple[Research, ...]:
-    """``list_research`` in a turn with a research action left: the affordable research actions."""
-    ok: dict[Cost, bool] = {}
-    for cost in _research_costs(role, held):
-        if cost not in ok:
-            ok[cost] = _affordable(food, matter, energy, cost, rate)
-    return tuple(r for r, cost in zip(legality._researchable(role, held), _research_costs(role, held), strict=True)
-                 if ok[cost])
-
-
 @lru_cache(maxsize=4096)
-def _research_costs(role: str, held: frozenset[str]) -> tuple[Cost, ...]:
-    """The price of each research action ``legality._researchable`` gives."""
-    return tuple(CONTENT.techs[r.tech].cost for r in legality._researchable(role, held))
+def _research_prices(role: str, held: frozenset[str]) -> tuple[Cost, ...]:
+    """The distinct prices of the research actions ``legality._researchable`` gives."""
+    return tuple(dict.fromkeys(CONTENT.techs[r.tech].cost for r in legality._researchable(role, held)))
+
+
+@lru_cache(maxsize=16384)
+def _research(role: str, held: frozenset[str], paid: tuple[bool, ...]) -> tuple[Research, ...]:
+    """``list_research`` in a turn with a research action left: the research actions whose price
+    the hand pays (``paid``: per price of ``_research_prices``)."""
+    ok = dict(zip(_research_prices(role, held), paid, strict=True))
+    return tuple(r for r in legality._researchable(role, held) if ok[CONTENT.techs[r.tech].cost])
 
 
 @lru_cache(maxsize=1024)
@@ -607,12 +602,45 @@ def _count_research(t: _Turn) -> int:
         return 0
     p = t.player
     assert p.role is not None
-    t.researches = _research(p.role, frozenset(p.techs), p.food, p.matter, p.energy, t.state.params.exchange_rate)
+    held, rate = frozenset(p.techs), t.state.params.exchange_rate
+    f, m, e = p.food, p.matter, p.energy
+    paid = tuple(_affordable(f, m, e, cost, rate) for cost in _research_prices(p.role, held))
+    t.researches = _research(p.role, held, paid)
     return len(t.researches)
 
 
 def _pick_research(t: _Turn, k: int) -> Action:
     return t.researches[k]
+
+
+@lru_cache(maxsize=512)
+def _ball(index: int, reach: int) -> int:
+    """Mask of the cells 1 to ``reach`` steps from ``index``."""
+    seen = frontier = 1 << index
+    for _ in range(reach):
+        grown = 0
+        for i in range(len(CELLS)):
+            if frontier >> i & 1:
+                grown |= NEIGH_MASK[i]
+        frontier = grown & ~seen
+        seen |= frontier
+    return seen & ~(1 << index)
+
+
+def _near_own(t: _Turn, reach: int) -> Callable[[int], bool]:
+    """``turn.near_own`` for every cell at once: within ``reach`` of a cell (another one) holding
+    the seat's fleet or colony."""
+    pieces = sorted({*t.own_cols, *t.fleets})
+    union = 0
+    for p in pieces:
+        union |= _ball(p, reach)
+
+    def near(i: int) -> bool:
+        if i not in pieces:
+            return bool(union >> i & 1)
+        return any(_ball(p, reach) >> i & 1 for p in pieces if p != i)
+
+    return near
 
 
 def _count_use(t: _Turn) -> int:
@@ -628,11 +656,12 @@ def _count_use(t: _Turn) -> int:
                     have = c.all_symbols
                     n += sum(1 for s in SYMBOLS if s not in have and affordable(state, seat, symbol_price(s, e.price)))
         elif isinstance(e, Annihilate):
+            near = _near_own(t, e.reach)
             n += sum(1 for i, c in enumerate(state.cells) if c.tile == "planet" and c.colony is None
-                     and c.fleet is None and near_own(state, seat, i, e.reach))
+                     and c.fleet is None and near(i))
         elif isinstance(e, Accrete):
-            places = sum(1 for i, c in enumerate(state.cells) if c.tile == "destroyed"
-                         and near_own(state, seat, i, e.reach))
+            near = _near_own(t, e.reach)
+            places = sum(1 for i, c in enumerate(state.cells) if c.tile == "destroyed" and near(i))
             if places:
                 n += places * sum(1 for s in SYMBOLS if affordable(state, seat, symbol_price(s, e.price)))
         elif isinstance(e, Probe):

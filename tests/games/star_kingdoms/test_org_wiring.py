@@ -293,3 +293,31 @@ def test_CULT_03_a_new_colony_takes_its_closest_worlds_principles_at_minus_one()
     colony = f.colony(planet.id)
     assert colony is not None and colony.principles == expected
     assert all(colony.principles.get(k, 0) == max(0, v - 1) for k, v in home.principles.items() if v > 1)
+
+
+def test_OP_R5_sponsor_colonists_by_order_adds_progress_and_the_colony_holds_the_principle() -> None:
+    state = campaign()
+    f = state.factions[0]
+    gi = galaxy_index(state.galaxy)
+    planet = next(p for p in gi.systems["BXL"].planets if p.biosphere != "uninhabitable" and p.inhabitants == "none")
+    put(state, 0, "construction-gang", "Builders", "BXL", planet=planet.id)
+    state.knowledge[f.id] = planetary_survey(passive_survey(state.knowledge[f.id], gi, "BXL", state.turn), gi,
+                                             planet.id, state.turn)
+    temple = add_org(state, 0, "religious", principle="Harmony", name="Temple")
+    assert all("Harmony" not in c.principles for c in f.colonies)
+    process_turn(state, {0: f'colonise "{planet.name}" with Builders\n'
+                            f'operation Sponsor Colonists by Temple on "{planet.name}"\n'})
+    r = state.reports[f.id]
+    assert [o.accepted for o in r.orders] == [True, True], r.orders  # the line above started the colonisation
+    for _ in range(12):
+        if temple.id not in state.organisations.operations or f.colony(planet.id) is not None:
+            break
+        process_turn(state, {})
+    if f.colony(planet.id) is None:
+        assert [c.sponsors for c in f.constructions if c.kind == "colonise"] == [["Harmony"]]
+    for _ in range(12):
+        if f.colony(planet.id) is not None:
+            break
+        process_turn(state, {})
+    colony = f.colony(planet.id)
+    assert colony is not None and colony.principles.get("Harmony", 0) >= 1

@@ -285,6 +285,9 @@ class Construction(msgspec.Struct, kw_only=True):
     paid: int = 0
     started: int = 0
     """Turn it was paid for."""
+    sponsors: list[str] = msgspec.field(default_factory=list)
+    """A colonisation: guiding principles of the Religious organisations that sponsored its colonists
+    (OP-R5; the colony holds each at +1, CULT-05)."""
 
 
 class Permission(msgspec.Struct, frozen=True, kw_only=True):

@@ -861,6 +861,11 @@ for _part2 in (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.H
 # --- part 3: consents and operations (O04, O27-O60) ------------------------------------------------
 
 
+def colonisations(state: CampaignState) -> dict[tuple[str, str], int]:
+    """(nation, planet) -> progress of every colonisation under way (what Sponsor Colonists targets, OP-R5)."""
+    return {(f.id, c.target): c.progress for f in state.factions for c in f.constructions if c.kind == "colonise"}
+
+
 def _guest_org(ctx: _Ctx, guest: Faction, name: str) -> str:
     if not name:
         return ""
@@ -958,7 +963,8 @@ def _operation(ctx: _Ctx, order: r.StartOperation) -> str:
     target = _op_target(ctx, order, kind)
     orgs = state.organisations
     world = World(state=state, orgs=orgs.world, catalogue=ctx.cat, params=state.params, operations=catalogue,
-                  knowledge={ctx.faction.id: knowledge_for(state, ctx.faction.id)})
+                  knowledge={ctx.faction.id: knowledge_for(state, ctx.faction.id)},
+                  colonisations=colonisations(state))
     try:
         op = start_operation(world, ctx.faction.id, order.org, kind.id, target, state.turn)
     except IllegalAction as exc:

@@ -50,6 +50,7 @@ from starlanes.games.star_kingdoms.economy import (
 )
 from starlanes.games.star_kingdoms.execute import (
     ORBITAL_YARD,
+    colonisations,
     effective_pc_of,
     galaxy_index,
     pay_due_projects,
@@ -68,6 +69,7 @@ from starlanes.games.star_kingdoms.knowledge import (
     sensor_sweep,
 )
 from starlanes.games.star_kingdoms.operations import (
+    ColonisationProgress,
     NarrativeItem,
     NationBonuses,
     OpOutcome,
@@ -506,7 +508,15 @@ def _apply_outcome(turn: Turn, outcome: OpOutcome, before: frozenset[str]) -> No
     nation's world makes the two nations meet."""
     state = turn.state
     for effect in apply_effects(state, outcome, state.params):
-        # anomaly study and colonisation progress live in part 2's unit jobs: the GM applies them
+        if isinstance(effect, ColonisationProgress):
+            job = next((c for c in state.faction(effect.faction).constructions
+                        if c.kind == "colonise" and c.target == effect.planet), None)
+            if job is not None:  # OP-R5: progress to the colonisation; its colonists hold the principle
+                job.progress += effect.amount
+                if effect.principle and effect.principle not in job.sponsors:
+                    job.sponsors.append(effect.principle)
+                continue
+        # an anomaly's study by an operation (and a colonisation that ended meanwhile): the GM applies it
         who = getattr(effect, "faction", "")
         _gm_item(state, NarrativeItem(faction=who, turn=state.turn, subject=(
             f"apply an operation's result the engine does not hold: {msgspec.json.encode(effect).decode()}")))
@@ -534,7 +544,7 @@ def _complete_operations(turn: Turn) -> None:
     if not orgs.operations:
         return
     world = World(state=state, orgs=orgs.world, catalogue=turn.catalogue, params=state.params,
-                  operations=load_operations())
+                  operations=load_operations(), colonisations=colonisations(state))
     before = frozenset(b.id for b in orgs.world.branches)
     remaining, org_world, outcomes = complete_operations(world, orgs.operations, state.turn)
     state.organisations = msgspec.structs.replace(orgs, world=org_world, operations=remaining)

@@ -739,7 +739,8 @@ def resolve_constructions(turn: Turn) -> None:
                 u.mission = ""
             from starlanes.games.star_kingdoms.culture import new_colony_principles
 
-            principles = new_colony_principles(state, faction.id, job.target, params=state.params)  # CULT-03
+            principles = new_colony_principles(state, faction.id, job.target, job.sponsors,  # CULT-03, OP-R5
+                                               params=state.params)
             faction.colonies.append(Colony(planet=job.target, districts=Districts(industrial=1), founded=state.turn,
                                            principles=principles))
             owned.add(job.target)

@@ -23,7 +23,7 @@ from starlanes.games.star_kingdoms.knowledge import knowledge_for, meet_faction,
 from starlanes.games.star_kingdoms.operations import OpTarget, OrgsState, World, start_operation
 from starlanes.games.star_kingdoms.orders.language import format_order, parse_order
 from starlanes.games.star_kingdoms.orgs import Consent, OrgParams, OrgWorld, found_branch
-from starlanes.games.star_kingdoms.pipeline import process_turn
+from starlanes.games.star_kingdoms.pipeline import faction_economy, process_turn
 from starlanes.games.star_kingdoms.projects import Project
 from starlanes.games.star_kingdoms.sheets import render_sheet
 
@@ -74,6 +74,8 @@ def test_OPS_03_pipeline_progresses_and_completes_an_operation_onto_the_sheets()
     assert mine is not None and host is not None
     assert mine.er.trade_branches > 0
     assert sum(line.pe.trade_branches for line in host.planets) > 0
+    # outside a turn (the campaign's final ER) the branches count the same
+    assert faction_economy(state, state.faction(a)).er.trade_branches == mine.er.trade_branches
 
 
 def test_ORG_11_science_office_gives_science_points_each_turn_on_the_sheet() -> None:

@@ -80,6 +80,7 @@ from starlanes.games.star_kingdoms.operations import (
     nation_bonuses,
     progress_operations,
 )
+from starlanes.games.star_kingdoms.orgs import host_trade_branches, own_trade_branches
 from starlanes.games.star_kingdoms.projects import Project, advance, completion_order, is_complete, rush_cap
 from starlanes.games.star_kingdoms.report import (
     EconomyReport,
@@ -90,7 +91,7 @@ from starlanes.games.star_kingdoms.report import (
     ReportBuilder,
     TechGain,
 )
-from starlanes.games.star_kingdoms.tech import gain
+from starlanes.games.star_kingdoms.tech import SciencePoints, gain
 
 __all__ = [
     "STEPS",
@@ -207,6 +208,8 @@ def faction_economy(state: CampaignState, faction: Faction, bonuses: NationBonus
     (ECO-06, ORG-14)."""
     gi = galaxy_index(state.galaxy)
     params = state.params
+    if bonuses is None:  # the Trade branches alone (pure): the same ER the turn's step 2 gives
+        bonuses = _trade_bonuses(state, faction)
     trade_power: dict[str, int] = {}
     for org in faction.orgs:
         if org.type == "trade":
@@ -234,6 +237,17 @@ def faction_economy(state: CampaignState, faction: Faction, bonuses: NationBonus
                                   trade_branches=bonuses.own_trade if bonuses else (),
                                   logistics_deficit=logistics.deficit), params)
     return EconomyReport(planets=tuple(lines), er=er, logistics=logistics, income=income(er.total, params))
+
+
+def _trade_bonuses(state: CampaignState, faction: Faction) -> NationBonuses:
+    world = state.organisations.world
+    powers = {o.id: o.power for x in state.factions for o in x.orgs}
+    return NationBonuses(
+        faction=faction.id, science=SciencePoints(), anomaly_progress=(), sightings=(), notices=(),
+        own_trade=own_trade_branches(world, faction.id, powers, state.turn,
+                                     {c.planet: c.blockade for x in state.factions for c in x.colonies}),
+        host_trade={c.planet: host_trade_branches(world, c.planet, powers, state.turn, c.blockade)
+                    for c in faction.colonies})
 
 
 def _org_bonuses(turn: Turn, faction: Faction) -> NationBonuses:

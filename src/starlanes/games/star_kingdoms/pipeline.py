@@ -547,8 +547,10 @@ def _apply_outcome(turn: Turn, outcome: OpOutcome, before: frozenset[str]) -> No
         if host is None or host.id == branch.faction:
             continue
         guest = state.faction(branch.faction)
-        state.knowledge[guest.id] = meet_faction(knowledge_for(state, guest.id), host.id, host.name, state.turn)
-        state.knowledge[host.id] = meet_faction(knowledge_for(state, host.id), guest.id, guest.name, state.turn)
+        for x, y in ((guest, host), (host, guest)):
+            state.knowledge[x.id] = meet_faction(knowledge_for(state, x.id), y.id, y.name, state.turn)
+            if y.id not in x.known_factions:
+                x.known_factions.append(y.id)
 
 
 def _complete_operations(turn: Turn) -> None:

@@ -180,15 +180,27 @@ def _walk_turn(e: Engine, seat: int) -> list[Segment]:
     if phase <= CLEANUP:
         b = e.b
         cards = t.cards
-        for a in t.assets:  # _why_not_flip: completed cards only (flip_choices), orbitals among the allowed
+        for a in t.assets:  # _why_not_flip (flip_choices): completed cards only, orbitals among the allowed
             if not a.face_up and a.controller == seat and a.counters >= (b.asset_card(a).cost or 0):
                 segs.append((1, None, Flip(a.uid)))
-            for x in (*a.ship_slips, *a.upgrade_slips):
-                if x.owner != seat:
-                    continue
-                made = BOOK[cards[x.uid]]
-                assert isinstance(made, (SpacecraftCard, UpgradeCard))
-                if x.counters >= made.cost:
+            classes: tuple[str, ...] | None = None
+            for ship_side, slips in ((True, a.ship_slips), (False, a.upgrade_slips)):
+                for x in slips:
+                    if x.owner != seat:
+                        continue
+                    made = BOOK[cards[x.uid]]
+                    assert isinstance(made, (SpacecraftCard, UpgradeCard))
+                    if x.counters < made.cost:
+                        continue
+                    if ship_side and isinstance(made, SpacecraftCard):
+                        # a spacecraft completes only on an asset of the seat that builds its class
+                        if a.controller != seat:
+                            continue
+                        if classes is None:
+                            classes = tuple(ab.modify(b, "build_classes", b.asset_card(a).classes,
+                                                      asset=a, seat=seat))
+                        if made.ship_class not in classes:
+                            continue
                     got = flip_choices(e, seat, x.uid)
                     if isinstance(got, str):
                         continue

@@ -20,10 +20,8 @@ the presentation of a ruleset; ``command_index()`` which games provide which com
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from functools import cache
-from importlib.metadata import entry_points
 from typing import Any
 
 from starlanes.core.errors import StarlanesError, UnknownName, UsageError
@@ -102,6 +100,8 @@ _EXTRA: dict[str, str | GameEntry] = {}
 @cache
 def _sources() -> dict[str, str | GameEntry]:
     sources: dict[str, str | GameEntry] = {entry.id: entry for entry in BUILTIN}
+    from importlib.metadata import entry_points  # only when the games are first listed
+
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         sources.setdefault(ep.name, ep.value)
     sources.update(_EXTRA)
@@ -217,4 +217,6 @@ def legacy_game(path: str) -> str | None:
 
 def close_game_ids(name: str) -> list[str]:
     """Registered ids that look like a mistyped ``name``."""
+    import difflib
+
     return difflib.get_close_matches(name, entry_ids(), n=3, cutoff=0.75)

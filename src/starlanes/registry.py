@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from importlib.metadata import entry_points
 from typing import Any
 
 from starlanes.core.errors import StarlanesError, UnknownName, UsageError
@@ -100,8 +101,6 @@ _EXTRA: dict[str, str | GameEntry] = {}
 @cache
 def _sources() -> dict[str, str | GameEntry]:
     sources: dict[str, str | GameEntry] = {entry.id: entry for entry in BUILTIN}
-    from importlib.metadata import entry_points  # only when the games are first listed
-
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         sources.setdefault(ep.name, ep.value)
     sources.update(_EXTRA)

@@ -16,14 +16,14 @@ is "unknown", and a "did you mean" only suggests names it knows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
 from starlanes.core.errors import IllegalAction
-from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, GMItem, GMItemKind
+from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, GMItem, GMItemKind, Unit
 from starlanes.games.star_kingdoms.catalogue import FIELDS, Catalogue, District, ProjectKind, load_catalogue
 from starlanes.games.star_kingdoms.economy import (
     district_build_problem,
@@ -746,16 +746,11 @@ def _colonise(ctx: _Ctx, order: r.Colonise) -> str:
 HANDLERS[r.Colonise] = _colonise
 
 
-def _remote_sensor(ctx: _Ctx, order: r.BuildRemoteSensor) -> str:
-    """O67 (space): ships with Space Construction Gear start (5 x CR 5) or resume a Remote Sensor in
-    their system; it needs Remote Sensors and none of the nation's there yet (CONS-01..04, CONS-07)."""
-    from starlanes.games.star_kingdoms.campaign import Construction
-    from starlanes.games.star_kingdoms.war.fieldwork import construction_cost
-
-    if not ctx.faction.tech.has("remote-sensors"):
-        raise _Refused("a Remote Sensor needs the Remote Sensors technology")
+def _builders(ctx: _Ctx, idents: Sequence[str]) -> tuple[list[Unit], str]:
+    """The nation's named ships with Space Construction Gear, all in one system, and that system
+    (CONS-01, CONS-05)."""
     units = []
-    for ident in order.units:
+    for ident in idents:
         unit = ctx.faction.unit_by_id(ident)
         if unit is None:
             raise _Refused(f"you have no unit '{ident}'")
@@ -765,25 +760,45 @@ def _remote_sensor(ctx: _Ctx, order: r.BuildRemoteSensor) -> str:
     systems = {u.system for u in units}
     if len(systems) != 1:
         raise _Refused("the ships are not in one system")
-    system = systems.pop()
-    name = galaxy_index(ctx.state.galaxy).systems[system].name
-    if system in ctx.faction.remote_sensors:
-        raise _Refused(f"you already have a Remote Sensor in {name}")
-    running = next((c for c in ctx.faction.constructions if c.kind == "remote-sensor" and c.target == system), None)
-    note = f"resumed at {running.progress}/{running.rating}" if running is not None else ""
-    if running is None:
-        rating = ctx.params.remote_sensor_rating
+    return units, systems.pop()
+
+
+def _start_or_resume(ctx: _Ctx, units: Sequence[Unit], kind: Literal["remote-sensor", "stabiliser"], target: str,
+                     rating: int, label: str) -> str:
+    """Resume the nation's construction of ``kind`` at ``target``, or start one paying 5 x its
+    rating up front (CONS-02, CONS-03); the ships work on it."""
+    from starlanes.games.star_kingdoms.campaign import Construction
+    from starlanes.games.star_kingdoms.war.fieldwork import construction_cost
+
+    running = next((c for c in ctx.faction.constructions if c.kind == kind and c.target == target), None)
+    if running is not None:
+        note = f"resumed at {running.progress}/{running.rating}"
+    else:
         cost = construction_cost(rating)
         ctx.afford(cost)
         ctx.faction.credits -= cost
-        ctx.builder.spend(cost, f"Remote Sensor in {name} (Construction Rating {rating})", line=ctx.line)
-        ctx.faction.constructions.append(Construction(kind="remote-sensor", target=system, rating=rating, paid=cost,
+        ctx.builder.spend(cost, f"{label} (Construction Rating {rating})", line=ctx.line)
+        ctx.faction.constructions.append(Construction(kind=kind, target=target, rating=rating, paid=cost,
                                                       started=ctx.state.turn))
         note = f"started, {cost} credits"
     for unit in units:
-        unit.mission = f"build:{system}"
+        unit.mission = f"build:{target}"
         unit.move_to = ""
     return note
+
+
+def _remote_sensor(ctx: _Ctx, order: r.BuildRemoteSensor) -> str:
+    """O67 (space): ships with Space Construction Gear start (5 x CR 5) or resume a Remote Sensor in
+    their system; it needs Remote Sensors and none of the nation's there yet (CONS-01..04, CONS-07)."""
+
+    if not ctx.faction.tech.has("remote-sensors"):
+        raise _Refused("a Remote Sensor needs the Remote Sensors technology")
+    units, system = _builders(ctx, order.units)
+    name = galaxy_index(ctx.state.galaxy).systems[system].name
+    if system in ctx.faction.remote_sensors:
+        raise _Refused(f"you already have a Remote Sensor in {name}")
+    return _start_or_resume(ctx, units, "remote-sensor", system, ctx.params.remote_sensor_rating,
+                            f"Remote Sensor in {name}")
 
 
 HANDLERS[r.BuildRemoteSensor] = _remote_sensor
@@ -792,24 +807,11 @@ HANDLERS[r.BuildRemoteSensor] = _remote_sensor
 def _stabiliser(ctx: _Ctx, order: r.BuildStabiliser) -> str:
     """O67 (space): ships with Space Construction Gear start (5 x CR 20) or resume a Wormhole
     Stabiliser at their end of a wormhole they know; one per end (CONS-07, MOV-08)."""
-    from starlanes.games.star_kingdoms.campaign import Construction
     from starlanes.games.star_kingdoms.movement import OrderProblem, known_route, known_system
-    from starlanes.games.star_kingdoms.war.fieldwork import construction_cost
 
     if not ctx.faction.tech.has("wormhole-stabilisers"):
         raise _Refused("a Wormhole Stabiliser needs the Wormhole Stabilisers technology")
-    units = []
-    for ident in order.units:
-        unit = ctx.faction.unit_by_id(ident)
-        if unit is None:
-            raise _Refused(f"you have no unit '{ident}'")
-        if unit.unit != "ship" or not any(m.module == "space-construction-gear" for m in unit.modules):
-            raise _Refused(f"{unit.name} has no Space Construction Gear (CONS-01)")
-        units.append(unit)
-    systems = {u.system for u in units}
-    if len(systems) != 1:
-        raise _Refused("the ships are not in one system")
-    here = systems.pop()
+    units, here = _builders(ctx, order.units)
     try:
         there = known_system(ctx.state, ctx.faction, order.system)
     except OrderProblem as problem:
@@ -821,22 +823,8 @@ def _stabiliser(ctx: _Ctx, order: r.BuildStabiliser) -> str:
     target = f"{hole}@{here}"
     if target in ctx.state.stabilisers:
         raise _Refused("that end of the wormhole already has a stabiliser (one per end)")
-    running = next((c for c in ctx.faction.constructions if c.kind == "stabiliser" and c.target == target), None)
-    note = f"resumed at {running.progress}/{running.rating}" if running is not None else ""
-    if running is None:
-        rating = ctx.params.stabiliser_rating
-        cost = construction_cost(rating)
-        ctx.afford(cost)
-        ctx.faction.credits -= cost
-        ctx.builder.spend(cost, f"Wormhole Stabiliser {gi.systems[here].name}-{gi.systems[there].name} "
-                                f"(Construction Rating {rating})", line=ctx.line)
-        ctx.faction.constructions.append(Construction(kind="stabiliser", target=target, rating=rating, paid=cost,
-                                                      started=ctx.state.turn))
-        note = f"started, {cost} credits"
-    for unit in units:
-        unit.mission = f"build:{target}"
-        unit.move_to = ""
-    return note
+    return _start_or_resume(ctx, units, "stabiliser", target, ctx.params.stabiliser_rating,
+                            f"Wormhole Stabiliser {gi.systems[here].name}-{gi.systems[there].name}")
 
 
 HANDLERS[r.BuildStabiliser] = _stabiliser

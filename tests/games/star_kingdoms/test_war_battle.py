@@ -188,15 +188,20 @@ def test_COMB_15_training_moves_the_threshold_to_40() -> None:
 
 
 def test_COMB_16_retreat_round_then_leave() -> None:
-    lone = ship("patrol-ship", "p")
-    big = ship("battlecruiser", "b", 2)
-    r = fight(CAT, Force("a", (big,)), Force("d", (lone,)), random.Random(0), record=True)
-    out = next(o for o in r.units if o.unit_id == "p")
-    assert r.ending in ("retreat", "destroyed") and r.winner == 0
-    if out.retreated:
-        assert 1 in r.retreated
-        last = max(s.round for s in r.log)
-        assert {s.evasion for s in r.log if s.target == "p" and s.round == last} == {80}
+    lone = ship("gunboat", "p")  # L2, Hull 90, Ev 30, 30 Firepower in 2 shots
+    big = ship("heavy-cruiser", "b", 1)  # 3 shots of 22: the gunboat is reduced before it is destroyed
+    retreats = 0
+    for seed in range(30):
+        r = fight(CAT, Force("a", (big,)), Force("d", (lone,)), random.Random(seed), record=True)
+        out = next(o for o in r.units if o.unit_id == "p")
+        assert r.ending in ("retreat", "destroyed") and r.winner == 0
+        if out.retreated:
+            retreats += 1
+            assert r.retreated == (1,)
+            last = max(s.round for s in r.log)
+            assert {s.evasion for s in r.log if s.target == "p" and s.round == last} == {60}  # 30 doubled
+            assert {s.damage for s in r.log if s.shooter == "p" and s.round == last and s.hit} <= {8}  # 15 / 2
+    assert retreats > 0
 
 
 def test_COMB_17_both_at_zero_the_lower_retreats_and_a_tie_parts() -> None:
@@ -218,14 +223,18 @@ def test_COMB_03_unarmed_ships_only_run_the_retreat_round() -> None:
 
 
 def test_GRND_06_a_ground_army_that_cannot_retreat_surrenders() -> None:
-    troops = ship("security-team", "t")
-    big = ship("infantry-division", "b", 1)
-    r = fight(CAT, Force("a", (big,)), Force("d", (troops,), can_retreat=False), random.Random(1), kind="ground",
-              rounds=3)
-    out = next(o for o in r.units if o.unit_id == "t")
-    assert out.destroyed or out.surrendered
-    if out.surrendered:
-        assert r.surrendered == (1,) and r.lost(1)
+    troops = ship("infantry-battalion", "t")  # L2, Health 75: reduced before it is destroyed
+    big = ship("infantry-regiment", "b", 1)
+    surrendered = 0
+    for seed in range(30):
+        r = fight(CAT, Force("a", (big,)), Force("d", (troops,), can_retreat=False), random.Random(seed),
+                  kind="ground", rounds=3)
+        out = next(o for o in r.units if o.unit_id == "t")
+        assert not out.retreated
+        if out.surrendered:
+            surrendered += 1
+            assert r.surrendered == (1,) and r.lost(1)
+    assert surrendered > 0
 
 
 def test_GRND_07_MIL_03_militia_fight_on_after_the_army_retreats() -> None:

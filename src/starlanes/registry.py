@@ -89,7 +89,8 @@ BUILTIN: tuple[GameEntry, ...] = (
     GameEntry(
         id="star-kingdoms",
         ruleset="starlanes.games.star_kingdoms.game:make_ruleset",
-        agents={"star-kingdoms:economic": "starlanes.games.star_kingdoms.bot:make_economic"},
+        agents={"star-kingdoms:economic": "starlanes.games.star_kingdoms.bot:make_economic",
+                "star-kingdoms:war": "starlanes.games.star_kingdoms.bot:make_war"},
         commands={"campaign": "starlanes.games.star_kingdoms.cli:app",
                   "odds": "starlanes.games.star_kingdoms.war.cli:odds"},
     ),

@@ -30,7 +30,8 @@ from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import format_order
 from starlanes.games.star_kingdoms.projects import project_cost, rush_cap
 
-__all__ = ["EconomicBot", "economic_orders", "make_economic"]
+__all__ = ["WAR_MARK", "EconomicBot", "WarBot", "economic_orders", "make_economic", "make_war", "war_bot_orders",
+           "war_document", "war_orders"]
 
 _RESEARCH_FIRST = ("planetary-construction", "sensors", "ship-construction", "offworld-construction")
 
@@ -131,16 +132,18 @@ def _kind_of(order: r.Order | None) -> str:
     return "research-core-technology"
 
 
+def _orders_of(action: Action) -> str:
+    return str(getattr(action, "orders", ""))
+
+
 class EconomicBot:
     """An agent that submits the economic bot's orders (listed by the ruleset) for its nation."""
 
     name = "star-kingdoms:economic"
 
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
-        def size(action: Action) -> int:
-            return len(str(getattr(action, "orders", "")))
-
-        return max(legal, key=size)
+        peaceful = [a for a in legal if not _orders_of(a).startswith(WAR_MARK)] or list(legal)
+        return max(peaceful, key=lambda a: len(_orders_of(a)))
 
 
 def make_economic(game: Any, seat: int, seed: int, options: Mapping[str, str]) -> EconomicBot:
@@ -271,6 +274,34 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
         if hop is not None:
             orders.append(r.Move(group=FLEET, system=_system_name(state, hop)))
     return orders
+
+
+WAR_MARK = "# star-kingdoms:war"
+"""The first line of the war bot's document among a seat's legal actions (a comment: it changes
+nothing when the orders run); :class:`WarBot` picks the document that starts with it."""
+
+
+def war_document(state: CampaignState, seat: int, *, catalogue: Catalogue | None = None) -> str:
+    """The war bot's document as the ruleset lists it: :data:`WAR_MARK`, then
+    :func:`war_bot_orders` (only the mark when the bot has nothing to order)."""
+    return f"{WAR_MARK}\n" + war_bot_orders(state, seat, catalogue=catalogue)
+
+
+class WarBot:
+    """An agent that submits the war bot's orders (the legal action starting with
+    :data:`WAR_MARK`; the economic bot's document if the list has none)."""
+
+    name = "star-kingdoms:war"
+
+    def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
+        for action in legal:
+            if _orders_of(action).startswith(WAR_MARK):
+                return action
+        return max(legal, key=lambda a: len(_orders_of(a)))
+
+
+def make_war(game: Any, seat: int, seed: int, options: Mapping[str, str]) -> WarBot:
+    return WarBot()
 
 
 def war_bot_orders(state: CampaignState, seat: int, *, catalogue: Catalogue | None = None) -> str:

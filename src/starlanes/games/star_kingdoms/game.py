@@ -28,7 +28,7 @@ from starlanes.core.rng import Rng, derive_seed
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.spec import Chance, GameSpec, Information
 from starlanes.core.state import Event, EventData, Outcome
-from starlanes.games.star_kingdoms.bot import economic_orders
+from starlanes.games.star_kingdoms.bot import economic_orders, war_document
 from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState, Faction, GMItem, new_faction
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.creation import place_homeworld
@@ -218,7 +218,9 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
         faction = state.factions[seat]
         empty = SubmitOrders(state.turn, faction.id)
         text = economic_orders(state, seat)
-        return [empty, SubmitOrders(state.turn, faction.id, text)] if text else [empty]
+        # the war bot's document (bot.WAR_MARK first) for the star-kingdoms:war agent, then the economic bot's
+        war = SubmitOrders(state.turn, faction.id, war_document(state, seat))
+        return [empty, war, SubmitOrders(state.turn, faction.id, text)] if text else [empty, war]
 
     def _why_not(self, state: CampaignState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):

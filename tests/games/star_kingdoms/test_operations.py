@@ -187,11 +187,59 @@ def test_OPS_04_O60_one_operation_per_org_replacing_loses_progress() -> None:
 
 
 def test_OPS_05_a_trait_bonus_to_power_for_an_operation() -> None:
-    """S18 example: a trait may count Power higher for given operations (the caller passes the bonus)."""
+    """The caller may still add Power for one operation (``advance_operation``'s bonus)."""
     state = org_campaign()
     org = add_org(state, 0, "science")
     op = start_operation(world(state), state.factions[0].id, org.id, "survey-system", OpTarget(system="D"), 1)
     assert advance_operation(op, org.power, bonus=2).progress == 3
+
+
+def test_OPS_05_S18_example_share_technology_counts_power_two_higher() -> None:
+    """S18 L1059 example (a people trait: Science organisations count Power 2 higher for Share
+    Technology): the GM gives the trait ``op_power=share-technology:2``; step 7 adds Power 1 + 2 to
+    that operation and only 1 to another; an organisation-type key counts for all of its operations,
+    in the effect's Power too (Study Anomaly: Power x Sensors); bad keys are refused (ruling 336)."""
+    from starlanes.core.state import GM
+    from starlanes.games.star_kingdoms.campaign import Trait
+    from starlanes.games.star_kingdoms.game import make_ruleset
+    from starlanes.games.star_kingdoms.operations import OrgsState, operation_power
+    from starlanes.games.star_kingdoms.pipeline import process_turn
+
+    game = make_ruleset()
+    state = org_campaign()
+    a, c = state.factions
+    a.traits = [Trait(name="Enlighteners", category="people")]
+    game.apply(state, GM, f"trait {a.id} Enlighteners op_power=share-technology:2")
+    with pytest.raises(IllegalAction, match="neither an operation id nor an organisation type"):
+        game.apply(state, GM, f"trait {a.id} Enlighteners op_power=warp-drive:2")
+    sharer, surveyor = add_org(state, 0, "science"), add_org(state, 0, "science")
+    a.tech.levels["sensors"] = 3
+    c.tech.levels["sensors"] = 1
+    w = world(state)
+    share = start_operation(w, a.id, sharer.id, "share-technology", OpTarget(planet="c1", tech="sensors"), 1)
+    survey = start_operation(w, a.id, surveyor.id, "survey-system", OpTarget(system="E"), 1)
+    assert (share.adjusted_level, share.target_number) == (3, 6)  # 2 jumps + X=1
+    state.organisations = OrgsState(operations={sharer.id: share, surveyor.id: survey})
+    process_turn(state, {})
+    ops = state.organisations.operations
+    assert ops[sharer.id].progress == 3 and ops[surveyor.id].progress == 1
+    process_turn(state, {})
+    assert sharer.id not in state.organisations.operations  # 6/6: done in 2 turns, not 6
+    assert c.tech.level("sensors") == 2
+    assert "Power +2 for share technology operations" in render_trait_line(state, a.id)
+    # a whole organisation type, and the Power of the effect itself
+    game.apply(state, GM, f"trait {a.id} Enlighteners op_power=science:1")
+    study = load_operations().kind("study-anomaly")
+    assert operation_power(a, surveyor, study) == 2
+    a.tech.levels["sensors"] = 2
+    out = run_op(world(state), 0, surveyor, "study-anomaly", OpTarget(anomaly="d-anom"))
+    assert out.effects == (AnomalyProgress(faction=a.id, anomaly="d-anom", amount=2 * 2),)
+
+
+def render_trait_line(state: CampaignState, faction: str) -> str:
+    from starlanes.games.star_kingdoms.sheets import render_sheet
+
+    return render_sheet(state, faction, "md")
 
 
 def test_operation_refusals_name_the_problem() -> None:

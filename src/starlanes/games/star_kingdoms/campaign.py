@@ -225,6 +225,9 @@ class TraitHooks(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """Project kind -> free rushes every turn (PROJ-A3 example: analyse auto-rushed)."""
     er_bonus: int = 0
     """Economy Rating added every turn (shown as 'other' in the ER breakdown)."""
+    op_power: dict[str, int] = msgspec.field(default_factory=dict)
+    """Operation id, or organisation type for all its operations -> Power added while running it
+    (OPS-05; the S18 example: share-technology 2); ruling 336."""
 
 
 class Trait(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -98,6 +98,8 @@ class SetTrait(Action, frozen=True):
     cost: tuple[str, ...] = ()
     auto_rush: tuple[str, ...] = ()
     er_bonus: int = 0
+    op_power: tuple[str, ...] = ()
+    """operation-or-org-type:n, Power added to those operations (OPS-05, ruling 336)."""
 
 
 class SetAnalyseLevel(Action, frozen=True):
@@ -260,6 +262,26 @@ def _pairs(values: tuple[str, ...], what: str, low: int, high: int) -> dict[str,
     return out
 
 
+def _op_power(values: tuple[str, ...]) -> dict[str, int]:
+    """``op_power`` pairs: an operation id or an organisation type, and the Power it adds (OPS-05)."""
+    from starlanes.games.star_kingdoms.operations import load_operations
+    from starlanes.games.star_kingdoms.orders.records import ORG_TYPES
+
+    ops = load_operations()
+    out: dict[str, int] = {}
+    for value in values:
+        key, sep, number = value.partition(":")
+        if not sep or not number.lstrip("-").isdigit():
+            raise _No(f"op_power '{value}': write operation-or-organisation-type:number, e.g. share-technology:2")
+        if key not in ops.kinds and key not in ORG_TYPES:
+            raise _No(f"op_power '{value}': '{key}' is neither an operation id nor an organisation type "
+                      f"({', '.join(ORG_TYPES)})")
+        if not -10 <= int(number) <= 10:
+            raise _No(f"op_power '{value}': {number} is not from -10 to 10")
+        out[key] = int(number)
+    return out
+
+
 def _text(text: str) -> None:
     if not text.strip():
         raise _No("the text is empty")
@@ -292,6 +314,7 @@ def _check(state: CampaignState, action: Action, cat: Catalogue) -> None:
                 raise _No(f"no_rush '{value}': name a project kind or a district ({', '.join(DISTRICTS)})")
         _pairs(action.cost, "cost", 0, 1000)
         _pairs(action.auto_rush, "auto_rush", 0, 99)
+        _op_power(action.op_power)
     elif isinstance(action, SetAnalyseLevel):
         item = _item(state, action.item)
         if item.kind != "analyse-level":
@@ -408,7 +431,8 @@ def apply_gm(state: CampaignState, action: Action, catalogue: Catalogue | None =
         i = next(i for i, t in enumerate(f.traits) if t.name.casefold() == action.trait.casefold())
         hooks = TraitHooks(no_rush=action.no_rush, no_rush_homeworld_only=not action.anywhere,
                            cost_percent=_pairs(action.cost, "cost", 0, 1000),
-                           auto_rush=_pairs(action.auto_rush, "auto_rush", 0, 99), er_bonus=action.er_bonus)
+                           auto_rush=_pairs(action.auto_rush, "auto_rush", 0, 99), er_bonus=action.er_bonus,
+                           op_power=_op_power(action.op_power))
         f.traits[i] = msgspec.structs.replace(f.traits[i], hooks=hooks)
         _tell(state, f, f"the trait {f.traits[i].name} now works as: {_describe_hooks(hooks)}")
         return f.id, f"{f.name}: trait {f.traits[i].name} set"
@@ -520,6 +544,7 @@ def _describe_hooks(hooks: TraitHooks) -> str:
     parts += [f"{k} gets {v} free rush(es) a turn" for k, v in hooks.auto_rush.items()]
     if hooks.er_bonus:
         parts.append(f"{hooks.er_bonus:+d} Economy Rating")
+    parts += [f"{k} operations with Power {v:+d}" for k, v in hooks.op_power.items()]
     return "; ".join(parts) or "no mechanical effect"
 
 

@@ -111,6 +111,7 @@ __all__ = [
     "is_ready",
     "load_operations",
     "nation_bonuses",
+    "operation_power",
     "operations_from_data",
     "organisations_section",
     "organisations_section_of",
@@ -740,6 +741,14 @@ def safe_houses_being_established(ops: Iterable[Operation], catalogue: Operation
     return tuple(out)
 
 
+def operation_power(faction: Faction, org: Org, kind: OperationKind) -> int:
+    """OPS-05 (S18 example, ruling 336): the organisation's Power for this operation, with what its
+    nation's traits add (``TraitHooks.op_power``: by operation id, or by organisation type for all of
+    its operations); never below 0.  It counts for progress and for every Power in the effect."""
+    bonus = sum(h.op_power.get(kind.id, 0) + h.op_power.get(org.type, 0) for h in faction.hooks())
+    return max(0, org.power + bonus)
+
+
 def advance_operation(op: Operation, power: int, bonus: int = 0) -> Operation:
     """Step 7 (OPS-03): + the organisation's Power (+ a trait's bonus for this operation, OPS-05)."""
     return msgspec.structs.replace(op, progress=op.progress + max(0, power + bonus))
@@ -763,6 +772,8 @@ def cancel_operation(op: Operation) -> tuple[CreditsChange, ...]:
 @dataclass
 class _Out:
     world: OrgWorld
+    power: int = 0
+    """The acting organisation's Power for this operation (OPS-05: with its traits' bonus)."""
     reports: list[OpReport] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
     gm: list[NarrativeItem] = field(default_factory=list)
@@ -797,7 +808,7 @@ def resolve_operation(world: World, op: Operation, turn: int) -> OpOutcome:
                                     text=f"{org.name}: {kind.name} waits; you are contested in "
                                          f"{_name(world, op.system)} (it completes once you are Uncontested)"))
         return out.done(waiting=True)
-    out = _Out(world.orgs)
+    out = _Out(world.orgs, power=operation_power(faction, org, kind))
     handler = _HANDLERS[kind.effect]
     handler(world, out, op, kind, faction, org, turn, contested)
     return out.done()
@@ -834,10 +845,10 @@ def _explore(world: World, out: _Out, op: Operation, kind: OperationKind, f: Fac
 def _study_anomaly(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org, turn: int,
                    contested: bool) -> None:
     """OP-S3: Power x current Sensors progress to the anomaly study, once (Amb#125, ruling 324)."""
-    amount = org.power * f.tech.level("sensors")
+    amount = out.power * f.tech.level("sensors")
     out.effects.append(AnomalyProgress(faction=f.id, anomaly=op.target.anomaly, amount=amount))
     _say(out, f.id, turn, kind.name, f"{org.name}: {amount} progress towards the study of {op.target.anomaly} "
-                                     f"(Power {org.power} x Sensors {f.tech.level('sensors')})")
+                                     f"(Power {out.power} x Sensors {f.tech.level('sensors')})")
 
 
 def _study_planet(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org, turn: int,
@@ -893,7 +904,7 @@ def _found(world: World, out: _Out, op: Operation, kind: OperationKind, f: Facti
              f"{f.name}'s {org.name} ({org.type}) founded a {kind.branch.replace('-', ' ')} on {where}")
     if kind.branch == "black-market":
         out.gm.append(NarrativeItem(faction=f.id, turn=turn, planet=planet, operation=kind.id, org=org.id,
-                                    subject=f"A black market of {f.name}'s {org.name} (Power {org.power}) opened on "
+                                    subject=f"A black market of {f.name}'s {org.name} (Power {out.power}) opened on "
                                             f"{where}: does it change the world's social principles? (ORG-14, "
                                             "ruling 304)"))
     if org.type == "religious" and site == "planet" and org.principle:
@@ -931,12 +942,12 @@ _SUPPRESS_WORDS = {"suppressed": "suppressed", "removed": "removed", "blocked": 
 
 def _suppress_one(world: World, out: _Out, b: Branch, kind: OperationKind, f: Faction, org: Org, turn: int,
                   *, tell_actor: bool = True) -> None:
-    out.world, result = suppress(out.world, b.id, org.power, turn)
+    out.world, result = suppress(out.world, b.id, out.power, turn)
     where = _name(world, b.planet) if b.planet else f"the outpost of {_name(world, b.system)}"
     if tell_actor:
-        until = f" until turn {turn + org.power}" if result == "suppressed" else ""
+        until = f" until turn {turn + out.power}" if result == "suppressed" else ""
         _say(out, f.id, turn, kind.name, f"{org.name}: branch {b.id} on {where} {_SUPPRESS_WORDS[result]}{until}")
-    until = f" for {org.power} turn(s)" if result == "suppressed" else ""
+    until = f" for {out.power} turn(s)" if result == "suppressed" else ""
     _say(out, b.faction, turn, "Branch attacked", f"your branch {b.id} on {where} was {_SUPPRESS_WORDS[result]}"
                                                     f"{until} ({kind.name})")
 
@@ -975,7 +986,7 @@ def _narrative(world: World, out: _Out, op: Operation, kind: OperationKind, f: F
     t = op.target
     where = f" on {_name(world, t.planet)}" if t.planet else f" in {_name(world, op.system)}"
     out.gm.append(NarrativeItem(faction=f.id, turn=turn, planet=t.planet, operation=kind.id, org=org.id,
-                                subject=f"{kind.name} by {f.name}'s {org.name} (Power {org.power}){where}: "
+                                subject=f"{kind.name} by {f.name}'s {org.name} (Power {out.power}){where}: "
                                         f"{t.narrative.strip()}. What happens? (OP-M1/OP-M2: the GM decides)"))
     _say(out, f.id, turn, kind.name, f"{org.name}: {kind.name}{where} done; the GM will tell you what happens")
 
@@ -1000,9 +1011,9 @@ def _insurgency(world: World, out: _Out, op: Operation, kind: OperationKind, f: 
         out.success = False
         _say(out, f.id, turn, kind.name, f"{org.name}: {kind.name}: the branch is gone")
         return
-    out.world = block_suppression(out.world, b.id, org.power, turn)
+    out.world = block_suppression(out.world, b.id, out.power, turn)
     _say(out, f.id, turn, kind.name, f"{org.name}: branch {b.id} is shielded from one suppression attempt "
-                                     f"until turn {turn + org.power}")
+                                     f"until turn {turn + out.power}")
 
 
 def _planetary_recon(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org,
@@ -1173,7 +1184,7 @@ def _sponsor(world: World, out: _Out, op: Operation, kind: OperationKind, f: Fac
         out.success = False
         _say(out, f.id, turn, kind.name, f"{org.name}: the colonisation of {_name(world, op.target.planet)} is over")
         return
-    amount = org.power * f.tech.level("offworld-construction")
+    amount = out.power * f.tech.level("offworld-construction")
     out.effects.append(ColonisationProgress(faction=f.id, planet=op.target.planet, amount=amount,
                                             principle=org.principle))
     _say(out, f.id, turn, kind.name, f"{org.name}: {amount} progress to the colonisation of "
@@ -1199,18 +1210,22 @@ DEFENSIVE_FIRST: Final[tuple[str, ...]] = ("counter-insurgency", "police-crackdo
 
 def progress_operations(state: CampaignState, ops: Mapping[str, Operation],
                         bonus: Mapping[tuple[str, str], int] | None = None) -> dict[str, Operation]:
-    """Step 7 for every operation: + its organisation's Power (and ``bonus``: (org id, operation id)
-    -> extra Power a trait gives, OPS-05).  Operations of organisations that are gone are dropped."""
+    """Step 7 for every operation: + its organisation's Power for it (with its nation's trait bonus,
+    OPS-05: :func:`operation_power`; ``bonus``: (org id, operation id) -> more Power still).
+    Operations of organisations that are gone are dropped."""
     extra = bonus or {}
+    catalogue = load_operations()
     out: dict[str, Operation] = {}
     for org_id, op in ops.items():
         try:
-            org = state.faction(op.faction).org(org_id)
+            faction = state.faction(op.faction)
         except KeyError:
-            org = None
+            continue
+        org = faction.org(org_id)
         if org is None:
             continue
-        out[org_id] = advance_operation(op, org.power, extra.get((org_id, op.kind), 0))
+        power = operation_power(faction, org, catalogue.kind(op.kind))
+        out[org_id] = advance_operation(op, power, extra.get((org_id, op.kind), 0))
     return out
 
 
@@ -1415,7 +1430,8 @@ def _organisations_section(ctx: SheetContext, orgs: OrgsState) -> Section | None
         doing = "none"
         if op is not None:
             left = max(0, op.target_number - op.progress)
-            turns = -(-left // org.power) if org.power else 0
+            power = operation_power(f, org, catalogue.kind(op.kind))
+            turns = -(-left // power) if power else 0
             doing = (f"{catalogue.kind(op.kind).name} (level {op.adjusted_level}): {op.progress}/{op.target_number}"
                      + (f", about {turns} more turn(s)" if left else ", completes this turn"))
         rows.append((org.name, org.type.capitalize() + (f" ({org.principle})" if org.principle else ""),

@@ -356,6 +356,7 @@ def _hooks(ctx: SheetContext, hooks: TraitHooks) -> str:
     parts += [f"{ctx.project(k)} rushed {n} time(s) a turn free" for k, n in sorted(hooks.auto_rush.items())]
     if hooks.er_bonus:
         parts.append(f"Economy Rating {_signed(hooks.er_bonus)}")
+    parts += [f"Power {_signed(n)} for {k.replace('-', ' ')} operations" for k, n in sorted(hooks.op_power.items())]
     return "; ".join(parts) if parts else "not set by the GM yet"
 
 

@@ -268,7 +268,8 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
                 u.avoiding = True  # it cannot contest the system this turn (CONT-04)
     forces: list[list[Unit]] = []
     for side in (left, right):
-        forces.append([u for f in side for u in eng.here.get(f.id, []) if u.id not in avoided and u.unit == "ship"])
+        # ships, and troops in space in their own transports: targets that cannot escape (COMB-02, Amb#69)
+        forces.append([u for f in side for u in eng.here.get(f.id, []) if u.id not in avoided])
     for x in left:
         for y in right:
             eng.fought.add(frozenset((x.id, y.id)))

@@ -14,6 +14,11 @@ fired (Amb#62); a shot that finds its target already destroyed in that phase is 
 COMB-08).  A shot hits when a d100 roll is greater than the target's effective Evasion (COMB-07).
 Determination is checked at the end of every phase: a side at 0 or below fights one last round
 with double Evasion and half Firepower, then its survivors leave (COMB-16).
+
+Detachments given to a space battle are armies in their own transports (COMB-02, Amb#69, ruling
+212): targets with their own Health and their level's base Evasion, Firepower 0, never retreating
+nor leaving (Speed 0, they cannot escape), outside determination like militia; when their fleet
+has gone the enemy keeps firing at them until they are destroyed or the battle ends otherwise.
 """
 
 from __future__ import annotations
@@ -157,10 +162,17 @@ class _Fighter:
     gone: bool = False
     surrendered: bool = False
     pending: list[int] = field(default_factory=list)
+    transport: bool = False
+    """An army in its own transports in a space battle (COMB-02, Amb#69)."""
 
     @property
     def active(self) -> bool:
         return self.alive and not self.gone and not self.surrendered
+
+    @property
+    def counts(self) -> bool:
+        """It moves determination and may retreat: not militia, not troops in transports."""
+        return not self.militia and not self.transport
 
 
 def militia_unit(index: int, owner: str) -> Unit:
@@ -180,8 +192,8 @@ def initial_determination(cat: Catalogue, force: Force, params: WarParams, kind:
     threshold = (params.training_damaged_percent if force.training else params.damaged_percent) / 100
     total = 0
     for unit in force.units:
-        if not _takes_part(cat, unit, kind):
-            continue
+        if not _takes_part(cat, unit, kind, params) or _in_transports(cat, unit, kind):
+            continue  # troops in transports add nothing (ruling 212)
         stats = unit_stats(cat, unit, params)
         top = stats.hull + stats.shields
         now = top - unit.damage - shields_damage_of(unit)
@@ -193,9 +205,14 @@ def initial_determination(cat: Catalogue, force: Force, params: WarParams, kind:
     return value + force.determination_modifier
 
 
-def _takes_part(cat: Catalogue, unit: UnitLike, kind: str) -> bool:
+def _in_transports(cat: Catalogue, unit: UnitLike, kind: str) -> bool:
+    """A detachment in a space battle: an army in its own transports (COMB-02)."""
+    return kind == "space" and unit_kind(cat, unit) == "detachment"
+
+
+def _takes_part(cat: Catalogue, unit: UnitLike, kind: str, params: WarParams) -> bool:
     if kind == "space":
-        return unit_kind(cat, unit) == "ship"
+        return unit_kind(cat, unit) == "ship" or params.transports_in_space_battles
     if unit_kind(cat, unit) == "detachment":
         return True
     cls = cat.classes[unit.class_id]
@@ -212,15 +229,17 @@ def _build(cat: Catalogue, forces: Sequence[Force], params: WarParams, kind: str
             if unit.variant == "flak" and kind == "space":
                 flak = max(flak, unit.level)  # only the highest Flak applies (Amb#63)
         for unit in force.units:
-            if not _takes_part(cat, unit, kind):
+            if not _takes_part(cat, unit, kind, params):
                 continue
             stats = unit_stats(cat, unit, params)
-            variant = cat.variants.get(unit.variant) if unit.variant else None
-            fp = stats.firepower
+            transport = _in_transports(cat, unit, kind)
+            variant = cat.variants.get(unit.variant) if unit.variant and not transport else None
+            fp = 0 if transport else stats.firepower  # troops cannot fire from their transports (Amb#69)
             if variant is not None:  # multipliers on total FP, rounded up (Amb#64)
                 fp = math.ceil(fp * variant.fp_mult * variant.damage_mult - 1e-9)
             blind = kind == "space" and nebula and not stats.nebula_sensors
-            own = stats.evasion + (flak if unit_kind(cat, unit) == "ship" else 0)
+            base = params.base_evasion[unit.level - 1] if transport else stats.evasion  # level Ev (Amb#69)
+            own = base + (flak if unit_kind(cat, unit) == "ship" else 0)
             if blind:
                 own = max(0, own - params.nebula_evasion_penalty)
             max_hp, max_sh = stats.hull, stats.shields
@@ -234,7 +253,7 @@ def _build(cat: Catalogue, forces: Sequence[Force], params: WarParams, kind: str
                 target_ev_add=variant.target_ev_add if variant else 0, blind=blind,
                 assault=unit.variant == "assault", flak_level=flak, militia=False, threshold=threshold,
                 reduced=top <= 0 or hp + sh <= threshold * top, start_damage=unit.damage,
-                start_shields_damage=shields_damage_of(unit), alive=hp > 0))
+                start_shields_damage=shields_damage_of(unit), alive=hp > 0, transport=transport))
         if kind == "ground":
             ev = params.militia_guerilla_evasion if force.guerilla else params.militia_evasion
             for i in range(force.militia):
@@ -274,7 +293,7 @@ def fight(cat: Catalogue, attacker: Force, defender: Force, rng: random.Random, 
     surrendered: list[int] = []
     limit = rounds if rounds is not None else p.max_rounds
     # unarmed ships never fight: forced into combat, only their retreat round is run (COMB-03)
-    unarmed = [f for f in units if kind == "space" and f.firepower == 0 and f.active]
+    unarmed = [f for f in units if kind == "space" and f.firepower == 0 and f.active and not f.transport]
     for f in unarmed:
         f.retreating = True
     leaving: set[int] = set()  # sides fighting their retreat round now (COMB-16)
@@ -341,7 +360,12 @@ def fight(cat: Catalogue, attacker: Force, defender: Force, rng: random.Random, 
         if final:
             _finish_retreats(units, final, forces, kind, retreated, surrendered)
             others = [s for s in (0, 1) if s not in final and any(f.active for f in units if f.side == s)]
-            return done("retreat", others[0] if len(others) == 1 else None)
+            left_behind = any(f.active and f.transport for f in units if f.side in final)
+            hunters = any(f.active and f.firepower > 0 for f in units if f.side not in final)
+            if not (left_behind and hunters):
+                return done("retreat", others[0] if len(others) == 1 else None)
+            leaving = set()  # their fleet is gone; its troops in transports cannot escape (COMB-02)
+            continue
         for f in unarmed:  # their retreat round is over: they leave (COMB-03)
             if f.active:
                 f.gone = True
@@ -351,7 +375,7 @@ def fight(cat: Catalogue, attacker: Force, defender: Force, rng: random.Random, 
         if triggered:
             leaving = triggered
             for f in units:
-                if f.side in triggered and f.active and not f.militia:
+                if f.side in triggered and f.active and f.counts:
                     f.retreating = True
         quiet = 0 if damaged else quiet + 1
         if quiet >= p.stall_rounds and rounds is None and not leaving:
@@ -379,8 +403,8 @@ def _land(units: list[_Fighter], det: list[float], p: WarParams) -> bool:
             if t.hp <= 0:
                 t.alive = False
         t.pending.clear()
-        if t.militia:
-            continue
+        if not t.counts:
+            continue  # militia (Amb#78) and troops in transports (ruling 212) leave determination alone
         if t.hp + t.shields <= t.threshold * (t.max_hp + t.max_shields):
             t.reduced = True
         if not t.alive:
@@ -399,7 +423,7 @@ def _finish_retreats(units: list[_Fighter], sides: set[int], forces: tuple[Force
 
 
 def _has_retreaters(units: list[_Fighter], side: int) -> bool:
-    return any(f.active and not f.militia for f in units if f.side == side)
+    return any(f.active and f.counts for f in units if f.side == side)
 
 
 def _leave(units: list[_Fighter], side: int, force: Force, kind: str, retreated: list[int],
@@ -415,8 +439,8 @@ def _leave(units: list[_Fighter], side: int, force: Force, kind: str, retreated:
             surrendered.append(side)
         return
     for f in units:
-        if f.side == side and f.active and not f.militia:
-            f.gone = True
+        if f.side == side and f.active and f.counts:
+            f.gone = True  # troops in transports stay: Speed 0, they cannot escape (COMB-02)
     if side not in retreated:
         retreated.append(side)
 

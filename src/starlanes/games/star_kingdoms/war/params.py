@@ -38,6 +38,9 @@ class WarParams(Params):
                                           min=0, max=100)
     destroyed_after_reduced_both_count: bool = param(
         True, "a unit going from above the threshold straight to destroyed costs its level twice (ruling 102)")
+    transports_in_space_battles: bool = param(
+        True, "detachments in space in their own transports are targets in a space battle (Health, their level's "
+              "Evasion, Firepower 0, no retreat; COMB-02, Amb#69, ruling 212); off: only ships take part")
     max_rounds: int = param(50, "space combat ends after this many rounds, both sides staying (ruling 101)", min=1)
     stall_rounds: int = param(3, "both sides disengage after this many rounds without damage (ruling 101)", min=1)
     battle_tactics_rerun_per_level: int = param(

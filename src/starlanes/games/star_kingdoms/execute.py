@@ -912,9 +912,25 @@ def _named_in_galaxy(ctx: _Ctx, text: str, kinds: tuple[str, ...]) -> tuple[str,
     raise _Refused(f"no {' or '.join(kinds)} '{text}' (give its name or id, as your sheet shows it)")
 
 
+def _office_named(ctx: _Ctx, text: str, planet: str) -> str:
+    """OP-I7 (ruling 337): the organisation (by name or id) with an office on ``planet``, or ''."""
+    if not planet:
+        return ""
+    key = text.strip().casefold()
+    for f in ctx.state.factions:
+        colony = f.colony(planet)
+        if colony is None:
+            continue
+        for org_id in colony.offices:
+            org = f.org(org_id)
+            if org is not None and key in (org.id.casefold(), org.name.casefold()):
+                return org.id
+    return ""
+
+
 _AT_KINDS: dict[str, tuple[str, ...]] = {
     "anomaly": ("anomaly",), "wormhole": ("wormhole",), "belt": ("belt",), "branch": ("branch",),
-    "branch-or-narrative": ("branch",), "branch-or-office": ("branch",),
+    "branch-or-narrative": ("branch",), "branch-or-office": ("branch", "office"),
 }
 
 
@@ -933,8 +949,12 @@ def _op_target(ctx: _Ctx, order: r.StartOperation, kind: OperationKind) -> OpTar
         allowed = _AT_KINDS.get(kind.target)
         if allowed is None:
             raise _Refused(f"{kind.name} takes no 'at' target")
-        what, ident = _named_in_galaxy(ctx, order.at, allowed)
-        fields[what] = ident
+        office = _office_named(ctx, order.at, order.planet) if kind.target == "branch-or-office" else ""
+        if office:
+            fields["org"] = office
+        else:
+            what, ident = _named_in_galaxy(ctx, order.at, allowed)
+            fields[what] = ident
     site = "outpost" if kind.target == "outpost" or (
         kind.target == "planet-or-outpost" and not order.planet and system) else ""
     return OpTarget(system=system, planet=order.planet, faction=order.faction, amount=order.amount,

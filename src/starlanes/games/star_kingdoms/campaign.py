@@ -29,7 +29,7 @@ import msgspec
 from starlanes.core import param
 from starlanes.core.errors import ContentError, ParseError, PathError
 from starlanes.core.state import GameState
-from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, District, load_catalogue
+from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, District, Field, load_catalogue
 from starlanes.games.star_kingdoms.economy import Districts
 from starlanes.games.star_kingdoms.galaxy import Biosphere, Galaxy, GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import Knowledge
@@ -44,6 +44,7 @@ from starlanes.games.star_kingdoms.tech import TechState
 __all__ = [
     "CAMPAIGN_SCHEMA",
     "TRAIT_CATEGORIES",
+    "AnomalyYield",
     "CampaignParams",
     "CampaignState",
     "Colony",
@@ -89,6 +90,9 @@ class CampaignParams(StarKingdomsParams, OrgParams):
                                     "as their orders say)", min=0, max=100)
     remote_sensor_rating: int = param(5, "Construction Rating of a Remote Sensor (CONS-07)", min=1)
     stabiliser_rating: int = param(20, "Construction Rating of a Wormhole Stabiliser (CONS-07)", min=1)
+    mining_facility_rating: int = param(10, "Construction Rating of an Asteroid Mining Facility (CONS-07)", min=1)
+    repair_yard_rating: int = param(20, "Construction Rating of an Orbital Repair Yard (CONS-07)", min=1)
+    strip_mine_rating: int = param(30, "Construction Rating of a Strip Mine (CONS-07)", min=1)
     capture_homeworlds: bool = param(False, "a conquered homeworld changes hands at once; off: the capture "
                                      "waits for the GM (Amb#75, ruling 207)")
     default_stance: str = param("wary", "relationship to factions never declared (O02; REL default: Wary)",
@@ -155,6 +159,12 @@ class Unit(msgspec.Struct, kw_only=True):
     mission: str = ""
     """A standing unit order: 'blockade:<planet>', 'bombard:<planet>' (kept up until changed) or
     'land:<planet>' (this turn's landing); '' for none (O69-O71)."""
+    guide: str = ""
+    """The Nebula Sensors ship that guided it into the nebula system it is in (MOV-10, O79); '' when
+    it needs none or is out of nebulae."""
+    stranded: int = 0
+    """The GM item while it is lost in a nebula after its guide was lost (Amb#105): it cannot jump
+    until the GM answers the item; 0 when not stranded."""
 
 
 class Org(msgspec.Struct, kw_only=True):
@@ -275,13 +285,21 @@ class Wreck(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
 
 
+class AnomalyYield(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The ongoing benefit of a studied anomaly (ANOM-03, S13.5): science points by field and credits
+    every turn (the GM sets it, Amb#41)."""
+
+    science: dict[Field, int] = msgspec.field(default_factory=dict)
+    credits: int = 0
+
+
 class Construction(msgspec.Struct, kw_only=True):
     """An off-world construction a nation paid for (S13.3; part 2 builds colonies, CONS-*, COL-*)."""
 
-    kind: Literal["colonise", "study", "remote-sensor", "stabiliser"]
+    kind: Literal["colonise", "study", "remote-sensor", "stabiliser", "mining-facility", "repair-yard", "strip-mine"]
     target: str
-    """The planet (colonise), the anomaly (study, ANOM-02), the system (remote-sensor) or
-    '<wormhole id>@<system id>' (stabiliser)."""
+    """The planet (colonise, strip-mine, repair-yard), the anomaly (study, ANOM-02), the system
+    (remote-sensor), the belt (mining-facility) or '<wormhole id>@<system id>' (stabiliser)."""
     rating: int
     """Construction Rating: progress needed (COL-03)."""
     progress: int = 0
@@ -291,6 +309,10 @@ class Construction(msgspec.Struct, kw_only=True):
     sponsors: list[str] = msgspec.field(default_factory=list)
     """A colonisation: guiding principles of the Religious organisations that sponsored its colonists
     (OP-R5; the colony holds each at +1, CULT-05)."""
+    partners: list[str] = msgspec.field(default_factory=list)
+    """Nations whose help the nation accepted this turn (CONS-05, ANOM-04, Amb#113); cleared each turn."""
+    contributors: list[str] = msgspec.field(default_factory=list)
+    """Other nations whose units added progress to it (ANOM-04: they learn a study's findings too)."""
 
 
 class Permission(msgspec.Struct, frozen=True, kw_only=True):
@@ -433,6 +455,13 @@ class CampaignState(GameState, kw_only=True):
     organisations: OrgsState = msgspec.field(default_factory=OrgsState)
     """Branches, outposts, consents and the operation each organisation runs (S8, S9; ruling 300).  Older
     campaign files have none and load with an empty one."""
+    mining_facilities: dict[str, str] = msgspec.field(default_factory=dict)
+    """Belt id -> the nation owning its Asteroid Mining Facility (one per belt, SYS-06; ruling 230)."""
+    strip_mines: dict[str, str] = msgspec.field(default_factory=dict)
+    """Planet or moon id -> the nation owning its Strip Mine (one each; ruling 230)."""
+    anomaly_yields: dict[str, AnomalyYield] = msgspec.field(default_factory=dict)
+    """Anomaly id -> what it keeps paying, each turn, to a nation that studied it and holds the system's
+    outpost (ANOM-03, Amb#41: set by the GM; ruling 236)."""
 
     def faction(self, ident: str) -> Faction:
         for f in self.factions:

@@ -132,11 +132,11 @@ def wants_fight(state: CampaignState, cat: Catalogue, a: Faction, b: Faction, sy
 
 
 def _speed(state: CampaignState, cat: Catalogue, unit: Unit) -> int:
-    from starlanes.games.star_kingdoms.movement import blockaded_launch
+    from starlanes.games.star_kingdoms.movement import blockaded_launch, speed
 
     if unit.unit == "detachment" or blockaded_launch(state, cat, unit):
         return 0  # troops in their transports (COMB-02); a ship held by a blockade (Amb#20)
-    return unit_stats(cat, unit).speed
+    return speed(cat, unit)  # 1 while towing or towed (TOW-01, ruling 271)
 
 
 def _groups(units: list[Unit]) -> dict[str, list[Unit]]:
@@ -235,8 +235,11 @@ def _retreat(state: CampaignState, cat: Catalogue, unit: Unit) -> str:
     """Move a retreating ship out through its route (COMB-18); the system name, or '' if it
     withdrew inside the system (Amb#66)."""
     from starlanes.games.star_kingdoms.movement import system_name
+    from starlanes.games.star_kingdoms.nebulae import stranded
 
     gi = _gi(state)
+    if stranded(state, unit):
+        return ""  # lost in a nebula: it cannot jump (Amb#105)
     route = unit.last_wormhole if unit.moved else (unit.retreat_route or unit.last_wormhole)
     hole = gi.wormholes.get(route) if route else None
     from starlanes.games.star_kingdoms.movement import instability
@@ -419,5 +422,8 @@ def step_space_combat(turn: Turn) -> None:
     sync_cargo(state)
     for f in state.factions:
         for u in f.units:
-            if u.mission.startswith("attack:"):
-                u.mission = ""  # an attack order is this turn's (O81)
+            if u.mission.startswith(("attack:", "tow:", "towed:")):
+                u.mission = ""  # an attack order (O81) and a tow (O75, TOW-01) are this turn's
+    from starlanes.games.star_kingdoms.nebulae import strand_lost_followers
+
+    strand_lost_followers(turn)

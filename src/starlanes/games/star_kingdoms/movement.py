@@ -38,6 +38,7 @@ from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.galaxy import Anomaly, GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import passive_survey
 from starlanes.games.star_kingdoms.names import NameIndex
+from starlanes.games.star_kingdoms.nebulae import stranded
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.report import MovementLine
 from starlanes.games.star_kingdoms.war.units import is_fighter, unit_stats
@@ -54,6 +55,7 @@ __all__ = [
     "instability",
     "known_route",
     "known_system",
+    "speed",
     "step_travel",
     "sync_cargo",
     "system_name",
@@ -118,6 +120,21 @@ def _stability(cat: Catalogue, unit: Unit) -> int:
     return unit_stats(cat, unit).stability
 
 
+def speed(cat: Catalogue, unit: Unit) -> int:
+    """A ship's Speed this turn: 1 while it tows or is towed (TOW-01, Amb#103: the tug drops to
+    Speed 1 and the towed ship goes at its pace), for launches (MOV-11) and pursuit (COMB-01)."""
+    own = unit_stats(cat, unit).speed
+    return min(own, 1) if unit.mission.startswith(("tow:", "towed:")) else own
+
+
+def _free(state: CampaignState, units: Iterable[Unit]) -> None:
+    """Refuse a jump for units lost in a nebula (Amb#105)."""
+    for unit in units:
+        if stranded(state, unit):
+            raise OrderProblem(f"{unit.name} is lost in a nebula since its guide was lost: it cannot jump until the "
+                               f"GM answers item {unit.stranded} (Amb#105)")
+
+
 def _units(faction: Faction, ids: Iterable[str]) -> list[Unit]:
     out = []
     for ident in ids:
@@ -150,6 +167,7 @@ def _move(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Move)
     for unit in units:
         if unit.carried_by:
             raise OrderProblem(f"{unit.name} is aboard a ship: it goes where the ship goes (unload it first)")
+    _free(state, units)
     origin = _one_system(state, units)
     target = known_system(state, faction, order.system)
     if target == origin:
@@ -414,6 +432,7 @@ def _tow(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Tow) -
     if target.unit != "ship" or any(t.unit != "ship" for t in tugs):
         raise OrderProblem("ships tow ships")
     origin = _one_system(state, [target, *tugs])
+    _free(state, [target, *tugs])
     problem = tow_problem(cat, tugs, target)
     if problem:
         raise OrderProblem(f"{problem} (TOW-02)")
@@ -427,9 +446,10 @@ def _tow(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Tow) -
         if _stability(cat, tug) < needed:
             raise OrderProblem(f"{tug.name}'s Stability is below the wormhole's Instability {needed} (MOV-05)")
     for tug in tugs:
-        tug.move_to, tug.mission = hole, ""
-    target.move_to, target.mission = hole, f"escort:{tugs[0].id}"
-    return f"{', '.join(t.name for t in tugs)} will tow {target.name} to {system_name(state, destination)}"
+        tug.move_to, tug.mission = hole, f"tow:{target.id}"  # Speed 1 while towing (TOW-01, :func:`speed`)
+    target.move_to, target.mission = hole, f"towed:{tugs[0].id}"
+    return (f"{', '.join(t.name for t in tugs)} will tow {target.name} to {system_name(state, destination)} "
+            "(at Speed 1 this turn, TOW-01)")
 
 
 def _follow(state: CampaignState, faction: Faction, order: r.Follow) -> str:
@@ -437,6 +457,7 @@ def _follow(state: CampaignState, faction: Faction, order: r.Follow) -> str:
     _one_system(state, units)
     if order.faction == faction.id:
         raise OrderProblem("follow another nation's ships, not your own (use a task group)")
+    _free(state, units)
     for unit in units:
         unit.mission = f"follow:{order.faction}"
         unit.move_to = ""
@@ -508,8 +529,7 @@ def blockaded_launch(state: CampaignState, cat: Catalogue, unit: Unit) -> int:
     for f in state.factions:
         colony = f.colony(unit.planet)
         if colony is not None and colony.blockade:
-            speed = unit_stats(cat, unit).speed
-            return colony.blockade if speed < colony.blockade else 0
+            return colony.blockade if speed(cat, unit) < colony.blockade else 0
     return 0
 
 
@@ -549,8 +569,9 @@ def step_travel(turn: Turn) -> None:
         by_id = {u.id: u for u in movers}
         for unit in movers:
             lead = unit
-            if unit.mission.startswith("escort:") and unit.mission[7:] in by_id:
-                lead = by_id[unit.mission[7:]]  # carried by a Flux Stability Field: moves with it (Amb#104)
+            kind, _, leader = unit.mission.partition(":")
+            if kind in ("escort", "towed") and leader in by_id:
+                lead = by_id[leader]  # carried by a Flux Stability Field, guided or towed: moves with it (Amb#104)
             key = f"group:{lead.task_group}" if lead.task_group else f"unit:{lead.id}"
             batches.setdefault((unit.move_to, key), []).append(unit)
         k = state.knowledge.get(faction.id)
@@ -558,7 +579,9 @@ def step_travel(turn: Turn) -> None:
             wormhole = gi.wormholes[hole]
             origin = units[0].system
             destination = wormhole.b if wormhole.a == origin else wormhole.a
-            guided = any(_sees_nebulae(cat, u) for u in units)  # a Nebula Sensors ship guides its batch (MOV-10)
+            guide = next((u for u in units if _sees_nebulae(cat, u)), None)  # it guides its batch (MOV-10)
+            guided = guide is not None
+            nebula = gi.systems[destination].nebula
             problems = {u.id: _why_not(state, cat, u, destination, guided) for u in units}
             blocked = [u for u in units if problems[u.id]]
             for unit in units:
@@ -572,9 +595,10 @@ def step_travel(turn: Turn) -> None:
                     unit.planet = ""
                     unit.moved = True
                     unit.last_wormhole = hole
+                    unit.guide = guide.id if nebula and guide is not None and not _sees_nebulae(cat, unit) else ""
                 unit.move_to = ""
-                if unit.mission.startswith("escort:"):
-                    unit.mission = ""
+                if unit.mission.startswith("escort:") or (reason and unit.mission.startswith(("tow:", "towed:"))):
+                    unit.mission = ""  # a tow that did not happen is over (the tow marks last the turn)
                 if b is not None:
                     b.movement(MovementLine(unit=unit.name, origin=system_name(state, origin),
                                             destination=system_name(state, destination), moved=not reason,
@@ -633,6 +657,7 @@ def _follow_moves(turn: Turn, departures: dict[tuple[str, str], list[str]]) -> N
                 reason = _why_not(state, cat, unit, destination)
             if not reason:
                 unit.system, unit.planet, unit.moved, unit.last_wormhole = destination, "", True, hole
+                unit.guide = ""
                 if k is not None:
                     k = passive_survey(k, gi, destination, state.turn)
             if b is not None:

@@ -19,6 +19,7 @@ P = OrgParams()
 
 
 def test_CULT_01_adherence_is_kept_between_1_and_5() -> None:
+    """Amb#40 (ruling 318): clamped to 1-5, 0 removes it, a new one starts at 1."""
     p = {"Order": 5, "Chaos": 1}
     assert culture.change_adherence(p, "Order", +1) == {"Order": 5, "Chaos": 1}
     assert culture.change_adherence(p, "Chaos", -1) == {"Order": 5}
@@ -41,6 +42,7 @@ def test_CULT_02_players_cannot_set_principles_no_order_changes_them_directly() 
 
 
 def test_CULT_03_a_colony_copies_the_closest_planet_at_minus_one() -> None:
+    """Amb#40 (ruling 320): closest by jumps, ties to the homeworld."""
     source = {"Enlightenment through Beauty": 3, "Solkr": 2, "Vaskr": 2, "Kynshikr": 1}
     assert culture.colony_principles(source) == {"Enlightenment through Beauty": 2, "Solkr": 1, "Vaskr": 1}
     state = org_campaign()

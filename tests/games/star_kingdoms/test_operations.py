@@ -109,6 +109,7 @@ def test_a_broken_operations_file_names_file_entry_and_field(tmp_path: Path) -> 
 
 
 def test_OPS_01_base_level_is_turns_of_travel_from_nearest_planet_or_branch() -> None:
+    """Amb#34 (ruling 314): fewest known-wormhole jumps from a planet or a branch of the acting organisation."""
     state = org_campaign()
     gi = World(state=state, orgs=OrgWorld(), catalogue=CAT).gi
     assert base_level(gi, ["A"], "A") == 0
@@ -171,6 +172,7 @@ def test_OPS_03_operations_are_free_and_progress_by_power() -> None:
 
 
 def test_OPS_04_O60_one_operation_per_org_replacing_loses_progress() -> None:
+    """Amb#35 (ruling 316): one operation an organisation; replacing it loses its progress."""
     state = org_campaign()
     org = add_org(state, 0, "trade")
     w = world(state)
@@ -275,6 +277,7 @@ def test_recon_targets_must_be_known_Amb_123() -> None:
 
 
 def test_OP_S1_survey_system_active_with_sensors_passive_if_contested() -> None:
+    """Amb#36 (ruling 317): contested, the survey gives passive data only."""
     state = org_campaign()
     org = add_org(state, 0, "science")
     a = state.factions[0]
@@ -307,6 +310,7 @@ def test_OP_S3_ORG_18_study_anomaly_power_times_current_sensors() -> None:
 
 
 def test_OP_S4_study_planet_needs_uncontested_and_waits_otherwise() -> None:
+    """Amb#36, Amb#100 (ruling 317): contested, it waits ready, losing nothing."""
     state = org_campaign()
     org = add_org(state, 0, "science")
     a = state.factions[0]
@@ -347,6 +351,7 @@ def test_OP_S5_npc_consent_is_queued_for_the_gm() -> None:
 
 
 def test_OP_S6_share_technology_level_x_plus_one_prerequisites_at_start_and_end() -> None:
+    """Amb#47 (ruling 315)."""
     state = org_campaign()
     org = add_org(state, 0, "science")
     a, c = state.factions
@@ -405,6 +410,7 @@ def test_OP_T2_trade_hub_needs_consent() -> None:
 
 
 def test_OP_T3_black_market_on_any_alien_world_no_consent_visible_to_host() -> None:
+    """Amb#37 (ruling 304): no consent, visible to the host, principles left to the GM."""
     state = org_campaign()
     org = add_org(state, 0, "trade")
     a, c = state.factions
@@ -671,6 +677,7 @@ def test_OP_R4_burn_the_heretics_level_plus_twice_adherence() -> None:
 
 
 def test_OP_R5_sponsor_colonists_power_times_oc_progress() -> None:
+    """Amb#124 (ruling 322): only a colonisation of its own nation under way; Power x OC once."""
     state = org_campaign()
     a = state.factions[0]
     church = add_org(state, 0, "religious", principle="Order", offices=2)
@@ -755,7 +762,7 @@ def test_timers_tell_owners_when_suppression_ends_and_support_lapses() -> None:
 
 def test_a_turn_of_operations_end_to_end_defensive_first_effects_and_gm_queue() -> None:
     """Steps 1, 7 and 8 over every organisation (ruling 329): a crackdown completes before a safe house
-    founded the same turn, credits move, the GM queue gets the narrative item, reports are dated."""
+    founded the same turn, credits move, the GM queue gets the narrative item, reports are dated (Amb#4)."""
     import msgspec
 
     from starlanes.games.star_kingdoms.operations import complete_operations, progress_operations

@@ -257,6 +257,7 @@ def test_ORG_07_npc_consent_is_the_gms_default_deny() -> None:
 
 
 def test_ORG_08_hidden_branches_need_no_consent_take_no_room_and_stay_hidden_from_the_host() -> None:
+    """Amb#43 (ruling 305): safe houses and hidden lodges are the hidden branches."""
     state = org_campaign()
     a, c = state.factions
     spy = add_org(state, 0, "intelligence")
@@ -364,6 +365,7 @@ def test_ORG_12_science_branch_on_alien_planet_power_points_in_its_field_xenolog
 
 
 def test_ORG_13_ORG_18_outpost_science_branch_studies_an_anomaly_at_current_sensors_when_uncontested() -> None:
+    """Amb#41 (ruling 306): current Sensors a turn, only while Uncontested, until the study is done."""
     state = org_campaign()
     a = state.factions[0]
     org = add_org(state, 0, "science")
@@ -398,6 +400,7 @@ def test_ORG_14_trade_bonuses_offices_pe_branches_er_and_host_pe_black_market_ou
 
 
 def test_ORG_15_military_lends_heavy_security_teams_and_outpost_fighters() -> None:
+    """Amb#52 (never against the lender or its Allies), Amb#53 (outpost fighters join on its side); ruling 307."""
     state = org_campaign()
     a, c = state.factions
     mil = add_org(state, 0, "military", offices=2)

@@ -108,6 +108,7 @@ __all__ = [
     "base_level",
     "cancel_operation",
     "complete_operations",
+    "contested_pairs",
     "is_ready",
     "load_operations",
     "nation_bonuses",
@@ -922,6 +923,13 @@ def _share(world: World, out: _Out, op: Operation, kind: OperationKind, f: Facti
         _say(out, f.id, turn, kind.name, f"{org.name}: {kind.name} failed: {exc.reason}")
         return
     tech = world.catalogue.tech(op.target.tech)
+    fixed = op.adjusted_level - op.base_level + 1  # the level whose X the operation was started for
+    if tech.kind == "core" and level != fixed:
+        out.success = False
+        _say(out, f.id, turn, kind.name, f"{org.name}: {kind.name} failed: {world.faction(recipient).name} knows "
+                                         f"{tech.name} {level - 1} by now, so {tech.name} {fixed} is nothing new "
+                                         "(ruling 315)")
+        return
     label = f"{tech.name} {level}" if tech.kind == "core" else tech.name
     out.effects.append(TechGranted(faction=recipient, tech=tech.id, design_class=op.target.design_class))
     _say(out, f.id, turn, kind.name, f"{org.name}: {label} shared with {world.faction(recipient).name}")
@@ -1227,6 +1235,24 @@ def progress_operations(state: CampaignState, ops: Mapping[str, Operation],
         power = operation_power(faction, org, catalogue.kind(op.kind))
         out[org_id] = advance_operation(op, power, extra.get((org_id, op.kind), 0))
     return out
+
+
+def contested_pairs(state: CampaignState, catalogue: Catalogue,
+                    ops: Iterable[Operation]) -> frozenset[tuple[str, str]]:
+    """(nation, target system) of each operation whose nation is not Uncontested there this turn
+    (Amb#36, ruling 317): part 2's CONT-01..03 test (``warfare.uncontested``) applied to the nation's
+    units in the system, REL-02 deciding whether the foreigners present contest."""
+    from starlanes.games.star_kingdoms.warfare import uncontested
+
+    out: set[tuple[str, str]] = set()
+    for op in ops:
+        try:
+            faction = state.faction(op.faction)
+        except KeyError:
+            continue
+        if not uncontested(state, catalogue, faction, op.system):
+            out.add((op.faction, op.system))
+    return frozenset(out)
 
 
 def complete_operations(world: World, ops: Mapping[str, Operation],

@@ -69,6 +69,7 @@ from starlanes.games.star_kingdoms.knowledge import (
     sensor_sweep,
 )
 from starlanes.games.star_kingdoms.operations import (
+    AnomalyProgress,
     ColonisationProgress,
     NarrativeItem,
     NationBonuses,
@@ -76,6 +77,7 @@ from starlanes.games.star_kingdoms.operations import (
     World,
     apply_effects,
     complete_operations,
+    contested_pairs,
     load_operations,
     nation_bonuses,
     progress_operations,
@@ -232,9 +234,13 @@ def faction_economy(state: CampaignState, faction: Faction, bonuses: NationBonus
                                   army_logistics=tech.has("army-logistics"), params=params)
     logistics = logistics_use(capacity, [u.level for u in faction.units if u.unit == "ship"],
                               [u.level for u in faction.units if u.unit == "detachment"], params)
+    from starlanes.games.star_kingdoms.war.constructions import installation_er
+
+    belts, mines = installation_er(state, faction)  # ECO-09, SYS-06 (ruling 230)
     er = economy_rating(ERSources(planet_pe=tuple(line.pe.total for line in lines),
                                   other=sum(h.er_bonus for h in faction.hooks()),
                                   trade_branches=bonuses.own_trade if bonuses else (),
+                                  mining_facilities=belts, strip_mines=mines,
                                   logistics_deficit=logistics.deficit), params)
     return EconomyReport(planets=tuple(lines), er=er, logistics=logistics, income=income(er.total, params))
 
@@ -314,10 +320,17 @@ def step_bombardment(turn: Turn) -> None:
 
 
 def step_ground_combat(turn: Turn) -> None:
-    """Step 6: landings, ground war, captures, then what each nation sees (``warfare.py``; GRND-*, VIS-01)."""
+    """Step 6: landings, ground war, captures, then what each nation sees (``warfare.py``; GRND-*, VIS-01);
+    then the turn's constructions and studies (``war/constructions.py``, rulings 230-249)."""
+    from starlanes.games.star_kingdoms.war.constructions import resolve_works, set_aside
     from starlanes.games.star_kingdoms.warfare import step_ground_combat as ground_combat
 
+    held = set_aside(turn.state)
     ground_combat(turn)
+    resolve_works(turn, held)
+    from starlanes.games.star_kingdoms.knowledge import record_foreign_units
+
+    record_foreign_units(turn)  # what each nation sees, nebulae and disguises counted (rulings 276, 277)
 
 
 # --- 7 progress ----------------------------------------------------------------------------------
@@ -530,7 +543,13 @@ def _apply_outcome(turn: Turn, outcome: OpOutcome, before: frozenset[str]) -> No
                 if effect.principle and effect.principle not in job.sponsors:
                     job.sponsors.append(effect.principle)
                 continue
-        # an anomaly's study by an operation (and a colonisation that ended meanwhile): the GM applies it
+        if isinstance(effect, AnomalyProgress):  # OP-S3: into the nation's study (ruling 331)
+            from starlanes.games.star_kingdoms.war.constructions import add_study_progress
+
+            add_study_progress(turn, state.faction(effect.faction), effect.anomaly, effect.amount,
+                               "Study Anomaly operation")
+            continue
+        # a colonisation that ended meanwhile: the GM applies it
         who = getattr(effect, "faction", "")
         _gm_item(state, NarrativeItem(faction=who, turn=state.turn, subject=(
             f"apply an operation's result the engine does not hold: {msgspec.json.encode(effect).decode()}")))
@@ -560,7 +579,8 @@ def _complete_operations(turn: Turn) -> None:
     if not orgs.operations:
         return
     world = World(state=state, orgs=orgs.world, catalogue=turn.catalogue, params=state.params,
-                  operations=load_operations(), colonisations=colonisations(state))
+                  operations=load_operations(), colonisations=colonisations(state),
+                  contested=contested_pairs(state, turn.catalogue, orgs.operations.values()))
     before = frozenset(b.id for b in orgs.world.branches)
     remaining, org_world, outcomes = complete_operations(world, orgs.operations, state.turn)
     state.organisations = msgspec.structs.replace(orgs, world=org_world, operations=remaining)

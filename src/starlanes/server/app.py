@@ -303,12 +303,17 @@ def create_app(settings: Settings) -> FastAPI:
         svc = service()
         sent_step = 0
         last_hash = ""
+        last_message = 0  # a campaign's messages this principal may read are pushed once each
 
         async def push() -> None:
-            nonlocal sent_step, last_hash
+            nonlocal sent_step, last_hash, last_message
             message = await run_in_threadpool(svc.update_for, principal, sent_step)
+            news = await run_in_threadpool(campaigns().messages_after, principal, last_message)
+            if news:
+                message["messages"] = news
+                last_message = news[-1]["id"]
             digest = hashlib.sha256(msgspec.json.encode(message["view"])).hexdigest()
-            if digest != last_hash or message["events"]:
+            if digest != last_hash or message["events"] or news:
                 await websocket.send_json(message)
                 last_hash = digest
             sent_step = message["state_id"]

@@ -34,6 +34,17 @@ class CreateCampaign(BaseModel):
     galaxy: dict[str, Any] | None = Field(default=None, description="a galaxy file (star-kingdoms-galaxy/1) instead "
                                                                     "of a generated one")
     name: str = Field(default="", max_length=200)
+    creation: str = Field(default="standard", pattern="^(standard|forms)$",
+                          description="'standard': standard nations, approved; 'forms': each player sends a "
+                                      "civilisation creation form, approved by the GM")
+
+
+class Form(BaseModel):
+    form: dict[str, Any] = Field(description="a civilisation creation form (the fields of the CLI's form file)")
+
+
+class GMAction(BaseModel):
+    action: str = Field(max_length=100_000, description="a GM action, e.g. 'approve aster-realm'")
 
 
 class Orders(BaseModel):
@@ -62,7 +73,7 @@ def add_campaign_routes(app: FastAPI, campaigns: Callable[[], CampaignService],
             raise ParseError("the name contains a control character")
         return campaigns().create(factions=body.factions, turns=body.turns, galaxy_seed=body.galaxy_seed,
                                   turn_closes=body.turn_closes, nations=body.nations, galaxy=body.galaxy,
-                                  name=body.name)
+                                  name=body.name, creation=body.creation)
 
     @app.post("/api/campaigns/import", summary="A new campaign from an export file (new tokens and invitations)")
     def import_campaign(body: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
@@ -113,6 +124,38 @@ def add_campaign_routes(app: FastAPI, campaigns: Callable[[], CampaignService],
     @app.post("/api/campaigns/{match_id}/messages", summary="Send a message to nations you know")
     def send(match_id: str, body: Message, authorization: Auth = None) -> dict[str, Any]:
         return campaigns().send(who(match_id, authorization, None), body.to, body.text, body.cc_gm)
+
+    @app.get("/api/campaigns/{match_id}/invitations", summary="Each nation's invitation: joined or not (the GM)")
+    def invitations(match_id: str, authorization: Auth = None) -> list[dict[str, Any]]:
+        return campaigns().invitations(who(match_id, authorization, None))
+
+    @app.post("/api/campaigns/{match_id}/invitations/{seat}",
+              summary="A new invitation link for a seat (the old link and its player signed out)")
+    def reissue(match_id: str, seat: int, authorization: Auth = None) -> dict[str, Any]:
+        return campaigns().reissue(who(match_id, authorization, None), seat)
+
+    @app.delete("/api/campaigns/{match_id}/invitations/{seat}",
+                summary="Revoke a seat's invitation link (and sign out its player)")
+    def revoke(match_id: str, seat: int, authorization: Auth = None) -> dict[str, Any]:
+        return campaigns().revoke(who(match_id, authorization, None), seat)
+
+    @app.post("/api/campaigns/{match_id}/gm", summary="A GM action (approve, send-back, meet, note...)")
+    def gm_action(match_id: str, body: GMAction, authorization: Auth = None) -> dict[str, Any]:
+        if any(c in body.action for c in "\x00\r"):
+            raise ParseError("the action contains a control character")
+        return campaigns().gm_act(who(match_id, authorization, None), body.action)
+
+    @app.get("/api/campaigns/{match_id}/creation", summary="A nation's creation form: its choices and the form sent")
+    def creation(match_id: str, authorization: Auth = None) -> dict[str, Any]:
+        return campaigns().creation(who(match_id, authorization, None))
+
+    @app.post("/api/campaigns/{match_id}/creation/check", summary="Every problem of a creation form; nothing stored")
+    def creation_check(match_id: str, body: Form, authorization: Auth = None) -> dict[str, Any]:
+        return campaigns().check_form(who(match_id, authorization, None), body.form)
+
+    @app.post("/api/campaigns/{match_id}/creation", summary="Send the nation's creation form (it awaits the GM)")
+    def creation_send(match_id: str, body: Form, authorization: Auth = None) -> dict[str, Any]:
+        return campaigns().send_form(who(match_id, authorization, None), body.form)
 
     @app.get("/api/campaigns/{match_id}/export", summary="The whole campaign as one file (the GM token)")
     def export(match_id: str, authorization: Auth = None) -> Response:

@@ -10,7 +10,13 @@ every match endpoint works on it) with what a campaign needs on top (docs/server
 - the feedback sheets, published when a turn is processed (a cache of the log: a missing
   sheet is rebuilt by replaying the log to the turn), each readable only by its own nation and
   the GM, as Markdown, HTML or PDF;
-- messages between nations (diplomacy), which the GM reads only when copied;
+- messages between nations (diplomacy), which the GM reads only when copied, pushed over the
+  live channel to their recipients only (``messages_after``);
+- the GM's invitations: listed, re-issued (a new link; the old one and any player who joined
+  with it are signed out) and revoked from any browser holding the GM link;
+- nations created by their players (``creation="forms"``): each seat starts as a standard
+  nation awaiting the GM; its player's civilisation creation form (``creation.py``, the CLI's
+  checks) replaces it, as a snapshot after a logged GM note (rulings 406-408);
 - export of the whole campaign to one file (``star_kingdoms/export.py``) and import.
 
 Every answer is computed for the asking principal only; a seat never names another nation's
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import hashlib
 import json
 import logging
 import re
@@ -30,13 +37,14 @@ from typing import Any
 import msgspec
 import sqlalchemy as sa
 
-from starlanes.core.errors import ContentError, ParseError, StaleState, UnknownName, UsageError
+from starlanes.core.errors import ContentError, ParseError, StaleState, StarlanesError, UnknownName, UsageError
 from starlanes.core.gm import Close
 from starlanes.core.match import Match
 from starlanes.core.rng import new_seed
 from starlanes.core.state import GM, Event, GameState
-from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState
+from starlanes.games.star_kingdoms.campaign import TRAIT_CATEGORIES, CampaignParams, CampaignState, Faction, GMItem
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
+from starlanes.games.star_kingdoms.creation import CreationError, add_nation, form_from_data, revise_nation
 from starlanes.games.star_kingdoms.execute import check_orders
 from starlanes.games.star_kingdoms.export import (
     GM_NATION,
@@ -46,24 +54,29 @@ from starlanes.games.star_kingdoms.export import (
     export_campaign,
     sheet_pdf,
 )
-from starlanes.games.star_kingdoms.galaxy import Galaxy, galaxy_from_data
+from starlanes.games.star_kingdoms.galaxy import NATIVE_BIOSPHERES, Galaxy, galaxy_from_data
 from starlanes.games.star_kingdoms.game import NATION_NAMES, StarKingdomsView, SubmitOrders, new_campaign
-from starlanes.games.star_kingdoms.gm import gm_queue
+from starlanes.games.star_kingdoms.gm import Note, gm_queue
+from starlanes.games.star_kingdoms.orders.records import ORG_TYPES
+from starlanes.games.star_kingdoms.pipeline import refresh_knowledge
 from starlanes.games.star_kingdoms.sheets import build_gm_sheet, build_sheet, render_html, render_markdown
 
-from .auth import Principal
+from .auth import Principal, hash_secret, new_secret
 from .errors import Forbidden
 from .matches import HUMAN, Game, LiveMatch, MatchService, actor_of
-from .models import GM_ACTOR, campaign_deadlines, campaign_messages, campaign_sheets
-from .store import now
+from .models import GM_ACTOR, campaign_deadlines, campaign_forms, campaign_messages, campaign_sheets, seats
+from .store import CHANNEL, now
 
-__all__ = ["CAMPAIGN_GAME", "MAX_MESSAGE", "CampaignService"]
+__all__ = ["CAMPAIGN_GAME", "CREATION_MODES", "MAX_MESSAGE", "CampaignService"]
 
 log = logging.getLogger("starlanes.server.campaigns")
 
 CAMPAIGN_GAME = "star-kingdoms"
 MAX_MESSAGE = 20_000
 """Longest message between nations, in characters."""
+CREATION_MODES = ("standard", "forms")
+"""How a campaign's nations are made: standard starts, approved (``standard``), or by their players'
+creation forms, each approved by the GM (``forms``; ruling 406)."""
 _MESSAGE_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
@@ -78,13 +91,18 @@ class CampaignService:
     def __init__(self, matches: MatchService) -> None:
         self.matches = matches
         self.store = matches.store
+        self._forms_seen: dict[str, int] = {}
+        """Per match, the newest form step this process has loaded (``_fresh``)."""
         matches.committed.append(self._on_commit)
 
     # ------------------------------------------------------------ create
     def create(self, *, factions: int, turns: int = 40, galaxy_seed: int = 0, turn_closes: str = "gm",
                nations: Sequence[str] = (), galaxy: Any = None, name: str = "",
-               params: dict[str, Any] | None = None) -> dict[str, Any]:
-        """A new campaign of ``factions`` nations, every seat a person with an invitation."""
+               params: dict[str, Any] | None = None, creation: str = "standard") -> dict[str, Any]:
+        """A new campaign of ``factions`` nations, every seat a person with an invitation; with
+        ``creation="forms"`` each nation waits for its player's creation form and the GM's approval."""
+        if creation not in CREATION_MODES:
+            raise UsageError(f"creation: '{creation}' is not one of {', '.join(CREATION_MODES)}")
         values = dict(params or {})
         values.update(turns=turns, galaxy_seed=galaxy_seed, turn_closes=turn_closes)
         names = [n.strip() for n in nations]
@@ -97,10 +115,12 @@ class CampaignService:
         seed = new_seed()
         parsed: CampaignParams = self.matches_ruleset().params_from(values)
         start: CampaignState | None = None
-        if galaxy is not None or names:
+        if galaxy is not None or names or creation == "forms":
             g: Galaxy | None = galaxy_from_data(galaxy, "the galaxy file") if galaxy is not None else None
             full = names + [n for n in NATION_NAMES if n.casefold() not in {x.casefold() for x in names}]
             start = new_campaign(parsed, factions, seed, galaxy=g, names=full[:factions])
+            if creation == "forms":
+                _await_forms(start)
         made = self.matches.create(CAMPAIGN_GAME, values, [HUMAN] * factions, name, seed=seed)
         ruleset = self.matches_ruleset()
         if start is not None:
@@ -110,6 +130,10 @@ class CampaignService:
         state = self._state(live)
         self._publish(made["match_id"], state)
         made["nations"] = [{"seat": i, "id": f.id, "name": f.name} for i, f in enumerate(state.factions)]
+        made["creation"] = creation
+        for seat in made["seats"]:
+            if seat.get("invite"):
+                seat["link_id"] = _link_id(hash_secret(seat["invite"]))
         return made
 
     @staticmethod
@@ -119,8 +143,20 @@ class CampaignService:
         return get_game(CAMPAIGN_GAME)
 
     # ------------------------------------------------------------ helpers
+    def _fresh(self, match_id: str) -> None:
+        """Drop this process's copy of the match when a creation form was applied since it was
+        loaded (by this process or another): a form's nation lives in a snapshot, which catching
+        up by the log alone would miss."""
+        with self.store.engine.connect() as conn:
+            latest = conn.execute(sa.select(sa.func.max(campaign_forms.c.step)).where(
+                campaign_forms.c.match_id == match_id)).scalar()
+        if latest is not None and self._forms_seen.get(match_id) != latest:
+            self.matches.forget(match_id)
+            self._forms_seen[match_id] = int(latest)
+
     def _live(self, principal: Principal) -> LiveMatch:
         _gm_or_seat(principal)
+        self._fresh(principal.match_id)
         live = self.matches.live(principal.match_id)
         if live.row.game != CAMPAIGN_GAME:
             raise UsageError(f"match {principal.match_id} is a {live.row.game} match, not a campaign")
@@ -278,7 +314,8 @@ class CampaignService:
             sealed = ruleset.parse_action(seat_view.my_sealed)
             orders = sealed.orders if isinstance(sealed, SubmitOrders) else ""
         return {**base, "role": "seat", "seat": principal.seat, **_nation_page(view),
-                "submitted": seat_view.my_sealed is not None, "orders": orders}
+                "submitted": seat_view.my_sealed is not None, "orders": orders, "approved": view.nation.approved,
+                "has_form": self._stored_form(live.row.id, principal.seat) is not None}
 
     # ------------------------------------------------------------ orders
     def _seat(self, principal: Principal) -> tuple[LiveMatch, int]:
@@ -298,6 +335,10 @@ class CampaignService:
     def submit(self, principal: Principal, orders: str) -> dict[str, Any]:
         """Submit (or replace) the nation's orders for the current turn."""
         live, seat = self._seat(principal)
+        waiting = self._state(live).factions[seat]
+        if not waiting.approved:
+            raise UsageError(f"{waiting.name} awaits the GM's approval: orders open once the GM approves the nation"
+                             + ("" if self._stored_form(live.row.id, seat) else " (send its creation form first)"))
         for _ in range(5):
             live = self.matches.live(principal.match_id)
             state = self._state(live)
@@ -352,6 +393,7 @@ class CampaignService:
         done = []
         for row in due:
             try:
+                self._fresh(row.match_id)
                 live = self.matches.live(row.match_id)
                 state = self._state(live)
                 if state.turn == row.turn and not state.ended:
@@ -396,14 +438,18 @@ class CampaignService:
             new_id = conn.execute(campaign_messages.insert().values(
                 match_id=live.row.id, turn=state.turn, sender=seat, recipients=json.dumps(recipients),
                 cc_gm=bool(cc_gm), text=text, created=now())).inserted_primary_key
+            self._changed(conn, live.row.id)  # the sockets of the match look for their new messages
+        self._tell(live.row.id)
         return {"id": int(new_id[0]) if new_id else 0, "turn": state.turn,
                 "to": [state.factions[r].id for r in recipients], "cc_gm": bool(cc_gm)}
 
-    def messages(self, principal: Principal) -> list[dict[str, Any]]:
-        """A nation: the messages it sent or received; the GM: only those copied to the GM."""
+    def messages(self, principal: Principal, after: int = 0) -> list[dict[str, Any]]:
+        """A nation: the messages it sent or received; the GM: only those copied to the GM (with
+        an id above ``after``)."""
         live = self._live(principal)
         state = self._state(live)
-        query = sa.select(campaign_messages).where(campaign_messages.c.match_id == live.row.id)
+        query = sa.select(campaign_messages).where(campaign_messages.c.match_id == live.row.id,
+                                                   campaign_messages.c.id > after)
         if principal.role == "gm":
             query = query.where(campaign_messages.c.cc_gm.is_(True))
         with self.store.engine.connect() as conn:
@@ -422,6 +468,189 @@ class CampaignService:
     def _named(state: CampaignState, seat: int) -> dict[str, str]:
         f = state.factions[seat]
         return {"id": f.id, "name": f.name}
+
+    def _changed(self, conn: sa.Connection, match_id: str) -> None:
+        """Tell every socket of the match (every server process) that something besides the log
+        changed: on PostgreSQL a NOTIFY in ``conn``'s transaction, else the local hub after it."""
+        if self.store.postgres:
+            conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANNEL, "payload": f"{match_id}:-1"})
+
+    def _tell(self, match_id: str) -> None:
+        if not self.store.postgres and self.matches.on_commit is not None:
+            self.matches.on_commit(match_id, -1)
+
+    def messages_after(self, principal: Principal, after: int) -> list[dict[str, Any]]:
+        """The messages ``principal`` may read with an id above ``after`` (the live channel's
+        push: a nation gets those it sent or received, the GM those copied to it, anyone else
+        nothing); [] for a match that is not a campaign."""
+        if principal.role not in ("gm", "seat"):
+            return []
+        try:
+            live = self.matches.live(principal.match_id)
+        except StarlanesError:
+            return []
+        if live.row.game != CAMPAIGN_GAME:
+            return []
+        return self.messages(principal, after)
+
+    # ------------------------------------------------------------ invitations
+    def _gm(self, principal: Principal, what: str) -> LiveMatch:
+        live = self._live(principal)
+        if principal.role != "gm":
+            raise Forbidden(f"only the GM {what}")
+        return live
+
+    def invitations(self, principal: Principal) -> list[dict[str, Any]]:
+        """Each nation's invitation as the GM may see it from any browser: joined or not, and an
+        id of the link now valid (never the link: only its hash is stored)."""
+        live = self._gm(principal, "sees the invitations")
+        state = self._state(live)
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(sa.select(seats.c.seat, seats.c.invite_hash, seats.c.token_hash).where(
+                seats.c.match_id == live.row.id).order_by(seats.c.seat)).all()
+        return [{"seat": r.seat, "nation": state.factions[r.seat].id, "name": state.factions[r.seat].name,
+                 "joined": r.token_hash is not None,
+                 "link_id": _link_id(r.invite_hash) if r.invite_hash and r.token_hash is None else None}
+                for r in rows]
+
+    def _seat_number(self, state: CampaignState, seat: int) -> int:
+        if not 0 <= seat < len(state.factions):
+            raise UsageError(f"seat: the campaign has seats 0-{len(state.factions) - 1}, not {seat}")
+        return seat
+
+    def reissue(self, principal: Principal, seat: int) -> dict[str, Any]:
+        """A new invitation link for ``seat``: the old link stops working and a player who joined
+        with it is signed out (the seat goes to whoever uses the new link)."""
+        live = self._gm(principal, "re-issues invitations")
+        seat = self._seat_number(self._state(live), seat)
+        invite = new_secret()
+        with self.store.engine.begin() as conn:
+            before = conn.execute(sa.select(seats.c.token_hash).where(
+                seats.c.match_id == live.row.id, seats.c.seat == seat)).first()
+            conn.execute(seats.update().where(seats.c.match_id == live.row.id, seats.c.seat == seat).values(
+                invite_hash=hash_secret(invite), token_hash=None))
+            self._changed(conn, live.row.id)
+        self._tell(live.row.id)
+        return {"seat": seat, "invite": invite, "link_id": _link_id(hash_secret(invite)),
+                "signed_out": before is not None and before.token_hash is not None}
+
+    def revoke(self, principal: Principal, seat: int) -> dict[str, Any]:
+        """No link for ``seat`` any more, and a player who joined is signed out (until a new link)."""
+        live = self._gm(principal, "revokes invitations")
+        seat = self._seat_number(self._state(live), seat)
+        with self.store.engine.begin() as conn:
+            before = conn.execute(sa.select(seats.c.token_hash).where(
+                seats.c.match_id == live.row.id, seats.c.seat == seat)).first()
+            conn.execute(seats.update().where(seats.c.match_id == live.row.id, seats.c.seat == seat).values(
+                invite_hash=None, token_hash=None))
+            self._changed(conn, live.row.id)
+        self._tell(live.row.id)
+        return {"seat": seat, "signed_out": before is not None and before.token_hash is not None}
+
+    # ------------------------------------------------------------ the GM's actions
+    def gm_act(self, principal: Principal, text: str) -> dict[str, Any]:
+        """A GM action (``approve``, ``send-back``, ``meet``...) against the campaign as it stands
+        (a form applied by another server process included)."""
+        live = self._gm(principal, "takes GM actions")
+        return self.matches.act(principal.match_id, GM, text, live.step, principal)
+
+    # ------------------------------------------------------------ creation forms
+    def _stored_form(self, match_id: str, seat: int) -> Any:
+        with self.store.engine.connect() as conn:
+            row = conn.execute(sa.select(campaign_forms.c.form).where(
+                campaign_forms.c.match_id == match_id, campaign_forms.c.seat == seat)).first()
+        return None if row is None else json.loads(row.form)
+
+    def creation(self, principal: Principal) -> dict[str, Any]:
+        """What a nation's creation form may hold (the choices), its form as last sent, and
+        whether a form is taken now (only while the GM has not approved the nation)."""
+        live, seat = self._seat(principal)
+        state = self._state(live)
+        f = state.factions[seat]
+        cat = load_catalogue()
+        taken = {x.homeworld for i, x in enumerate(state.factions) if i != seat}
+        slots = [p.name for p in state.galaxy.homeworlds() if p.id not in taken]
+        basic = {unit: [c.name for c in cat.classes.values() if c.unit == unit and c.access == "basic" and c.level == 1]
+                 for unit in ("ship", "detachment")}
+        return {"open": not f.approved, "nation": {"id": f.id, "name": f.name, "approved": f.approved},
+                "form": self._stored_form(live.row.id, seat),
+                "choices": {"natives": list(NATIVE_BIOSPHERES), "homeworlds": slots,
+                            "districts": ["academic", "shipyard", "military"],
+                            "core_techs": [t.name for t in cat.core_techs()],
+                            "l2_techs": state.params.starting_l2_techs, "ships": basic["ship"],
+                            "detachments": basic["detachment"], "org_types": list(ORG_TYPES),
+                            "trait_categories": list(TRAIT_CATEGORIES),
+                            "mineral_rating": state.params.homeworld_mineral_rating}}
+
+    def _formed(self, live: LiveMatch, seat: int, data: Any) -> tuple[CampaignState, Faction]:
+        """The campaign with ``seat``'s nation built from the form ``data`` (a copy; nothing stored)."""
+        state = live.ruleset.clone(self._state(live))
+        old = state.factions[seat]
+        if old.approved:
+            raise UsageError(f"{old.name} is approved: its creation form is closed (the GM changes the nation now)")
+        form = form_from_data(data, "the creation form")
+        known = any(old.id in f.known_factions or old.id in f.relationships for f in state.factions)
+        if self._stored_form(live.row.id, seat) is None and not known:
+            # the first form: the standard nation the seat started with gives way to it (a new id)
+            state.factions = [f for i, f in enumerate(state.factions) if i != seat]
+            nation = add_nation(state, form, file="the creation form")
+            state.factions.insert(seat, state.factions.pop())
+            for item in state.gm_queue:
+                if item.faction == old.id and item.kind == "approve-nation" and not item.decided:
+                    item.decided = True
+                    item.answer = "replaced by its player's creation form"
+            state.knowledge.pop(old.id, None)
+            state.gm_notes.pop(old.id, None)
+        else:
+            nation = revise_nation(state, old.id, form, file="the creation form")
+        nation.default_relationship = old.default_relationship
+        refresh_knowledge(state)
+        return state, nation
+
+    def check_form(self, principal: Principal, data: Any) -> dict[str, Any]:
+        """Every problem of a creation form, as the CLI's ``add-nation`` would list them; nothing stored."""
+        live, seat = self._seat(principal)
+        try:
+            self._formed(live, seat, data)
+        except CreationError as exc:
+            return {"ok": False, "problems": exc.problems}
+        except StarlanesError as exc:
+            return {"ok": False, "problems": [str(exc)]}
+        return {"ok": True, "problems": []}
+
+    def send_form(self, principal: Principal, data: Any) -> dict[str, Any]:
+        """Build the seat's nation from its creation form: it awaits the GM's approval. The change
+        is logged as a GM note to the nation and the campaign after it kept as a snapshot."""
+        _, seat = self._seat(principal)
+        for _ in range(5):
+            live = self._live(principal)
+            step = live.step
+            state, nation = self._formed(live, seat, data)
+            note = Note(nation.id, f"Nation '{nation.name}' built from its player's creation form; it awaits "
+                                   "the GM's approval").text()
+            events = live.ruleset.apply(state, GM, note)
+            try:
+                self.store.append(live.row.id, step, GM_ACTOR, note, [msgspec.to_builtins(e) for e in events],
+                                  snapshot=live.ruleset.to_json(state))
+            except StaleState:
+                continue  # the campaign moved meanwhile: build the form again on the new state
+            break
+        else:
+            raise StaleState(step, self.store.step(principal.match_id))
+        with self.store.engine.begin() as conn:
+            conn.execute(campaign_forms.delete().where(campaign_forms.c.match_id == live.row.id,
+                                                       campaign_forms.c.seat == seat))
+            conn.execute(campaign_forms.insert().values(match_id=live.row.id, seat=seat, step=step + 1,
+                                                        form=json.dumps(data), created=now()))
+            self._changed(conn, live.row.id)
+        self._fresh(live.row.id)
+        if self.matches.on_commit is not None:
+            self.matches.on_commit(live.row.id, step + 1)
+        if state.turn == 1:
+            self._publish(live.row.id, state)  # the starting sheet shows the nation as formed
+        return {"state_id": step + 1, "nation": {"seat": seat, "id": nation.id, "name": nation.name,
+                                                 "approved": nation.approved}}
 
     # ------------------------------------------------------------ export / import
     def export(self, principal: Principal) -> bytes:
@@ -470,6 +699,24 @@ class CampaignService:
                      "created": m.sent or now()} for m in bundle.messages])
         made["nations"] = [{"seat": i, "id": f.id, "name": f.name} for i, f in enumerate(state.factions)]
         return made
+
+
+def _link_id(invite_hash: str) -> str:
+    """A short id of an invitation link, from its stored hash: the GM's page tells by it whether a
+    link this browser kept is still the valid one (it reveals nothing of the link)."""
+    return hashlib.sha256(("link:" + invite_hash).encode()).hexdigest()[:12]
+
+
+def _await_forms(state: CampaignState) -> None:
+    """Every nation of a new campaign awaits its player's creation form and the GM's approval;
+    approving one without a form plays the standard start it has (ruling 406)."""
+    for f in state.factions:
+        f.approved = False
+        state.gm_queue.append(GMItem(
+            id=state.next_gm_item, turn=state.turn, faction=f.id, kind="approve-nation", planet=f.homeworld,
+            blocking=True, subject=f"nation '{f.name}' has no creation form yet: its player sends one from the "
+                                   "campaign page; approving it now plays this standard start"))
+        state.next_gm_item += 1
 
 
 def _nation_page(view: StarKingdomsView) -> dict[str, Any]:

@@ -115,3 +115,17 @@ campaign_deadlines = sa.Table(
     sa.Column("turn", sa.Integer, nullable=False),
     sa.Column("deadline", sa.String(40), nullable=False),  # ISO 8601, UTC ("...+00:00"): sorts as time
 )
+
+# ``campaign_forms`` (migration 0005): each nation's civilisation creation form as its player last
+# sent it from the browser (JSON of ``creation.CivilisationForm``), and ``step``: the state id of
+# the snapshot that holds the nation built from it (the form is applied as a snapshot after a
+# logged GM note, ``campaigns.py``), so every server process knows to reload the campaign.
+campaign_forms = sa.Table(
+    "campaign_forms",
+    metadata,
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("form", sa.Text, nullable=False),
+    sa.Column("step", sa.Integer, nullable=False),
+    sa.Column("created", sa.String(40), nullable=False),
+)

@@ -26,7 +26,8 @@ def form(choices: dict[str, Any], name: str = "Aster Realm", **changes: Any) -> 
                    {"name": "Enlightenment", "category": "ambition"}],
         "principles": [{"name": "Guild System", "adherence": 3}, {"name": "Xenophobia", "adherence": 2},
                        {"name": "Geneticists", "adherence": 1}],
-        "ships": [{"class": choices["ships"][0], "name": "Pathfinder"}, {"class": choices["ships"][0], "name": "Seeker"}],
+        "ships": [{"class": choices["ships"][0], "name": "Pathfinder"},
+                  {"class": choices["ships"][0], "name": "Seeker"}],
         "detachments": [{"class": choices["detachments"][0], "name": "First Surveyors"},
                         {"class": choices["detachments"][0], "name": "Builders"}],
         "organisation": {"name": "Exploration Society", "type": "science"},
@@ -82,7 +83,8 @@ def test_CIV_forms_a_player_creates_the_nation_the_gm_approves_then_it_gives_ord
     assert closed.status_code == 400 and "approved" in closed.json()["message"]
     # a nation with no form is approved as the standard start it has
     other = gm["nations"][1]["id"]
-    assert client.post(f"/api/campaigns/{mid}/gm", headers=c["gm"], json={"action": f"approve {other}"}).status_code == 200
+    approved = client.post(f"/api/campaigns/{mid}/gm", headers=c["gm"], json={"action": f"approve {other}"})
+    assert approved.status_code == 200
     assert client.post(f"/api/campaigns/{mid}/orders", headers=c["headers"][1], json={"orders": ""}).status_code == 200
 
 
@@ -127,7 +129,8 @@ def test_CIV_forms_another_server_process_sees_the_nation_built_from_a_form(
     choices = one.get(f"/api/campaigns/{mid}/creation", headers=a).json()["choices"]
     assert one.post(f"/api/campaigns/{mid}/creation", headers=a, json={"form": form(choices)}).status_code == 200
     assert two.get(f"/api/campaigns/{mid}", headers=a).json()["nation"]["name"] == "Aster Realm"
-    assert two.post(f"/api/campaigns/{mid}/gm", headers=c["gm"], json={"action": "approve aster-realm"}).status_code == 200
+    approved = two.post(f"/api/campaigns/{mid}/gm", headers=c["gm"], json={"action": "approve aster-realm"})
+    assert approved.status_code == 200
     assert one.get(f"/api/campaigns/{mid}", headers=a).json()["approved"] is True
 
 

@@ -57,8 +57,8 @@ def test_VIS_07_ORG_08_OP_I8_operations_and_hidden_branches_never_reach_the_host
     b_facts = "\n".join(f.text for f in secret.knowledge[b.id].facts)
     assert "Planetary Recon of A1" in b_facts and "social principles of A1" in b_facts
     assert "Tradition: adherence 3" in b_facts
-    b_sheets = "\n".join(n.text for r in (secret.reports[b.id],) for n in r.notices)
-    assert house.id in b_sheets or house.id in render_markdown(build_sheet(secret, b.id))
+    b_sheet = render_markdown(build_sheet(secret, b.id))
+    assert "Planetary Recon of A1" in b_sheet and f"your branch {house.id} on A1 was suppressed" in b_sheet
     # A's crackdown ran in both: A is told it was carried out, nothing of what it hit
     assert "Police Crackdown on A1 carried out" in seen_secret[-1][0]
     assert all(house.id not in md and "safe house" not in md.casefold() for md, _, _ in seen_secret)

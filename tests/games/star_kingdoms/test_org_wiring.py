@@ -298,6 +298,7 @@ def test_CULT_03_a_new_colony_takes_its_closest_worlds_principles_at_minus_one()
 
 
 def test_OP_R5_sponsor_colonists_by_order_adds_progress_and_the_colony_holds_the_principle() -> None:
+    """O57 (Sponsor Colonists by order), Amb#124."""
     state = campaign()
     f = state.factions[0]
     gi = galaxy_index(state.galaxy)

@@ -830,6 +830,22 @@ def _stabiliser(ctx: _Ctx, order: r.BuildStabiliser) -> str:
 HANDLERS[r.BuildStabiliser] = _stabiliser
 
 
+def _work_order(ctx: _Ctx, order: r.Order) -> str:
+    """Mining facilities, repair yards, strip mines, pausing and resuming works, collaboration and
+    destroying installations (O67, O68, O80; ``war/constructions.py``, rulings 230-249)."""
+    from starlanes.games.star_kingdoms.war.constructions import WorkProblem, work_order
+
+    try:
+        return work_order(ctx.state, ctx.faction, ctx.cat, ctx.builder, ctx.line, order)
+    except WorkProblem as problem:
+        raise _Refused(str(problem)) from None
+
+
+for _work in (r.BuildMiningFacility, r.BuildRepairYard, r.BuildStripMine, r.PauseWork, r.Assist, r.AcceptHelp,
+              r.DestroyInstallation):
+    HANDLERS[_work] = _work_order
+
+
 def _unit_order(ctx: _Ctx, order: r.Order) -> str:
     """Part 2's standing and unit orders (``movement.py``: checked now, carried out at steps 3-6)."""
     from starlanes.games.star_kingdoms.movement import OrderProblem, apply_unit_order

@@ -16,13 +16,18 @@ from starlanes.games.star_kingdoms.catalogue import District
 __all__ = [
     "ORG_TYPES",
     "STANCES",
+    "AcceptHelp",
     "Analyse",
+    "Assist",
     "Attack",
     "Blockade",
     "Bombard",
     "Breakthrough",
+    "BuildMiningFacility",
     "BuildRemoteSensor",
+    "BuildRepairYard",
     "BuildStabiliser",
+    "BuildStripMine",
     "CancelOperation",
     "CancelProject",
     "Colonise",
@@ -33,6 +38,7 @@ __all__ = [
     "ConstructShip",
     "Decommission",
     "DeepSpaceSurvey",
+    "DestroyInstallation",
     "Follow",
     "FormTaskGroup",
     "GMRequest",
@@ -43,6 +49,7 @@ __all__ = [
     "Move",
     "Order",
     "OrgType",
+    "PauseWork",
     "PlanetarySurvey",
     "Prisoners",
     "RebuildAndRepair",
@@ -354,6 +361,70 @@ class BuildStabiliser(Order, frozen=True, tag="O67"):
     system: str
     """As written (the neighbour the wormhole leads to)."""
     units: tuple[str, ...]
+
+
+class BuildMiningFacility(Order, frozen=True, tag="O67"):
+    """Ships with Space Construction Gear build an Asteroid Mining Facility on a belt of their system
+    (CONS-07, SYS-06)."""
+
+    belt: str
+    """As written (resolved against the belts of the ships' system)."""
+    units: tuple[str, ...]
+
+
+class BuildRepairYard(Order, frozen=True, tag="O67"):
+    """Ships with Space Construction Gear build an Orbital Repair Yard around one of the nation's
+    inhabited planets in their system (CONS-07, PROJ-S5)."""
+
+    planet: str
+    units: tuple[str, ...]
+
+
+class BuildStripMine(Order, frozen=True, tag="O67"):
+    """Detachments with Engineering Corps build a Strip Mine on the uninhabited planet or moon they
+    stand on (CONS-07)."""
+
+    planet: str
+    units: tuple[str, ...]
+
+
+class PauseWork(Order, frozen=True, tag="O68"):
+    """Pause a construction or study under way (its units are free; progress is kept), or resume it
+    with ``units`` (no new cost) (CONS-02, ANOM-02)."""
+
+    work: str
+    """As written: the work's label ('Remote Sensor in Vinzin') or what it is on (a planet, belt,
+    system or anomaly name)."""
+    units: tuple[str, ...] = ()
+    """Empty: pause; otherwise the units that resume it."""
+
+
+class Assist(Order, frozen=True, tag="O67"):
+    """This turn, units help another nation's construction or anomaly study (CONS-05, ANOM-04,
+    Amb#113): both nations need the Collaborative technology and the primary must accept the help."""
+
+    faction: str
+    work: str
+    """As written (one of the primary nation's works, see :class:`PauseWork`)."""
+    units: tuple[str, ...]
+
+
+class AcceptHelp(Order, frozen=True, tag="O67"):
+    """This turn, the nation (the primary) accepts another nation's help on one of its works (CONS-05,
+    ANOM-04, Amb#113)."""
+
+    faction: str
+    work: str
+
+
+class DestroyInstallation(Order, frozen=True, tag="O80"):
+    """Armed units destroy the other nations' Remote Sensors in their system, or the Orbital Repair Yard
+    of a planet there, while Uncontested (CONS-07, CONT-05)."""
+
+    kind: Literal["remote-sensor", "repair-yard"]
+    units: tuple[str, ...]
+    planet: str = ""
+    """The planet of the yard ('' for sensors: those of the units' system)."""
 
 
 class Attack(Order, frozen=True, tag="O81"):

@@ -116,7 +116,7 @@ def test_O50_OP_I7_organisational_recon_of_an_office_by_order() -> None:
     c.colonies.append(Colony(planet="e1", districts=Districts(industrial=1), offices=[c_org.id]))
     c_org.offices.append("e1")
     science_branch_world, branch = found_branch(
-        state.organisations.world, org=c_org.id, faction=c.id, org_type="science", kind="research-base",
+        state.organisations.world, org=c_org.id, faction=c.id, org_type="science", kind="branch",
         site="planet", system="D", planet="d1", turn=0)
     state.organisations = OrgsState(world=science_branch_world)
     state.knowledge[a.id] = planetary_survey(state.knowledge[a.id], galaxy_index(state.galaxy), "e1", state.turn)

@@ -117,3 +117,18 @@ def test_ORG_10_Amb42_branches_stay_when_the_outpost_owners_level_falls() -> Non
     assert "no room" in (branch_problem(w, org=three.id, faction=a.id, org_type="military", kind="branch",
                                         site="outpost", facts=_facts(state, w, system="B"), params=OrgParams())
                          or "")
+
+
+def test_OP_S5_ORG_12_a_research_base_names_its_field() -> None:
+    """OP-S5: the field of its science points is chosen when the operation starts (refused without
+    one); on a world with no Space Age people the points go to Xenology whatever was named (ruling
+    340)."""
+    state = org_campaign()
+    org = add_org(state, 0, "science")
+    a = state.factions[0]
+    with pytest.raises(IllegalAction, match="choose the field"):
+        start_operation(world(state), a.id, org.id, "establish-research-base", OpTarget(planet="c1"), 1)
+    out = run_op(world(state, npc_consent={(a.id, "b1"): True}), 0, org, "establish-research-base",
+                 OpTarget(planet="b1", field="engineering"))
+    assert out.world.branches[0].field == "xenology"
+    assert "its science points: xenology" in "\n".join(r.text for r in out.reports)

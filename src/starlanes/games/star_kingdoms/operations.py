@@ -715,6 +715,8 @@ def _branch_start_check(world: World, kind: OperationKind, faction: Faction, t: 
             raise _refuse(kind, "a branch never stands on a planet you control (ORG-05)")
         if t.field and t.field not in FIELDS:
             raise _refuse(kind, f"the field is one of {', '.join(FIELDS)}")
+        if kind.org == "science" and not t.field:
+            raise _refuse(kind, f"choose the field of its science points: field {', '.join(FIELDS)} (ORG-12, OP-S5)")
     elif kind.branch in ("safe-house", "hidden-lodge"):
         outpost = world.orgs.outpost(t.system)
         if outpost is None or outpost.owner == faction.id:

@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from starlanes.core.params import parse_params
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
-from starlanes.games.star_kingdoms.war.odds import Side, describe, parse_fleet, simulate
+from starlanes.games.star_kingdoms.war.odds import ENGINES, Engine, Side, describe, parse_fleet, simulate
 from starlanes.games.star_kingdoms.war.params import WarParams
 
 __all__ = ["odds"]
@@ -58,8 +58,14 @@ def odds(
     as_json: Annotated[bool, typer.Option("--json", help="the figures as JSON")] = False,
     param: Annotated[list[str] | None, typer.Option("--param", help="a combat param key=value, "
                                                     "e.g. max_rounds=20")] = None,
+    engine: Annotated[str, typer.Option("--engine", help="auto (NumPy from 50 runs on), vector (NumPy) or scalar "
+                                                         "(the reference engine, one battle at a time)")] = "auto",
 ) -> None:
     """Star Kingdoms space battle odds: who holds the field and the expected losses, by simulation."""
+    if engine not in ENGINES:
+        raise typer.BadParameter(f"'{engine}' is not an engine: use one of {', '.join(ENGINES)}",
+                                 param_hint="--engine")
+    chosen: Engine = "vector" if engine == "vector" else ("scalar" if engine == "scalar" else "auto")
     cat = load_catalogue()
     params = parse_params(WarParams, param or [])
     a = Side("attacker", parse_fleet(cat, attacker, owner="attacker", tl=attacker_tl), battle_tactics=attacker_bt,
@@ -67,13 +73,13 @@ def odds(
     d = Side("defender", parse_fleet(cat, defender, owner="defender", tl=defender_tl), battle_tactics=defender_bt,
              training=defender_training, colony_here=defender_colony, homeworld_here=defender_homeworld)
     if as_json:
-        report = simulate(cat, a, d, runs=runs, seed=seed, nebula=nebula, params=params)
+        report = simulate(cat, a, d, runs=runs, seed=seed, nebula=nebula, params=params, engine=chosen)
         typer.echo(json.dumps(asdict(report), indent=2))
         return
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   transient=True, console=Console(stderr=True), disable=not sys.stderr.isatty()) as bar:
         task = bar.add_task("battles", total=runs)
-        report = simulate(cat, a, d, runs=runs, seed=seed, nebula=nebula, params=params,
+        report = simulate(cat, a, d, runs=runs, seed=seed, nebula=nebula, params=params, engine=chosen,
                           progress=lambda n: bar.advance(task, n))
     for line in describe(report):
         typer.echo(line)

@@ -12,7 +12,10 @@ core technology is at the entry's TL (default: the side's ``--*-tl``), every sup
 known: the odds tool asks what a design does, not whether a faction may build it.
 
 Each battle is one run of the battle engine (Battle Tactics included); the runs are seeded, so
-the same question gives the same answer.
+the same question gives the same answer.  From ``VECTOR_MIN_RUNS`` runs on, the battles are fought
+all at once by the NumPy engine (:mod:`.vbattle`, the same rules; its random numbers are its own, so
+its figures agree with the scalar engine's within their confidence intervals, not digit for digit);
+``engine="scalar"`` keeps the one-battle-at-a-time reference engine.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from starlanes.core.errors import IllegalAction, ParseError
 from starlanes.games.star_kingdoms.catalogue import Catalogue
@@ -41,6 +45,11 @@ _ENTRY = re.compile(
 _MODULE = re.compile(r"^\s*(?P<count>\d+)\s*(?:x\s+)?(?P<name>.+?)\s*$", re.IGNORECASE)
 MAX_UNITS = 500
 MAX_TL = 20
+VECTOR_MIN_RUNS = 50
+"""From this many runs on, ``engine="auto"`` uses the NumPy engine (below it, the set-up costs more
+than the battles)."""
+Engine = Literal["auto", "vector", "scalar"]
+ENGINES: tuple[Engine, ...] = ("auto", "vector", "scalar")
 
 
 def _tech(cat: Catalogue, tl: int) -> TechState:
@@ -130,6 +139,8 @@ class OddsReport:
     seconds: float
     attacker: str
     defender: str
+    engine: str = "scalar"
+    """The engine that fought the battles: "scalar" (``battle.battle``) or "vector" (``vbattle``)."""
 
 
 def _wilson(k: int, n: int) -> Estimate:
@@ -158,15 +169,47 @@ def _summary(cat: Catalogue, units: Sequence[UnitLike]) -> str:
     return ", ".join(f"{n} {name}" for name, n in counts.items())
 
 
+def _mean_of(values: object) -> Estimate:
+    """:func:`_mean` of a NumPy array."""
+    import numpy as np
+
+    arr = np.asarray(values, dtype=np.float64)
+    m = float(arr.mean())
+    if arr.size < 2:
+        return Estimate(m, m, m)
+    half = 1.959963984540054 * float(arr.std(ddof=1)) / math.sqrt(arr.size)
+    return Estimate(m, m - half, m + half)
+
+
+def _vector(cat: Catalogue, a: Force, d: Force, runs: int, seed: int, nebula: bool, p: WarParams,
+            progress: Callable[[int], None] | None) -> OddsReport:
+    from starlanes.games.star_kingdoms.war.vbattle import run_batch
+
+    start = time.perf_counter()
+    batch = run_batch(cat, a, d, runs, seed, nebula=nebula, params=p, progress=progress)
+    holds = [int((batch.winner == w).sum()) for w in (0, 1, -1)]
+    return OddsReport(
+        runs=runs, seed=seed, attacker_holds=_wilson(holds[0], runs), defender_holds=_wilson(holds[1], runs),
+        neither=_wilson(holds[2], runs), attacker_units_lost=_mean_of(batch.lost_units(0)),
+        defender_units_lost=_mean_of(batch.lost_units(1)), attacker_levels_lost=_mean_of(batch.lost_levels(0)),
+        defender_levels_lost=_mean_of(batch.lost_levels(1)), rounds=float(batch.rounds.mean()),
+        seconds=time.perf_counter() - start, attacker=_summary(cat, a.units), defender=_summary(cat, d.units),
+        engine="vector")
+
+
 def simulate(cat: Catalogue, attacker: Side, defender: Side, *, runs: int = 10_000, seed: int = 0,
              nebula: bool = False, params: WarParams | None = None,
-             progress: Callable[[int], None] | None = None) -> OddsReport:
-    """Run ``runs`` seeded battles and summarise them."""
+             progress: Callable[[int], None] | None = None, engine: Engine = "auto") -> OddsReport:
+    """Run ``runs`` seeded battles and summarise them (``engine``: module docstring)."""
     if runs < 1:
         raise ParseError("--runs must be at least 1")
+    if engine not in ENGINES:
+        raise ParseError(f"unknown engine '{engine}': use one of {', '.join(ENGINES)}")
     p = params or WarParams()
-    rng = random.Random(seed)
     a, d = attacker.force(), defender.force()
+    if engine == "vector" or (engine == "auto" and runs >= VECTOR_MIN_RUNS):
+        return _vector(cat, a, d, runs, seed, nebula, p, progress)
+    rng = random.Random(seed)
     levels = {u.id: u.level for u in (*a.units, *d.units)}
     holds = [0, 0, 0]
     lost_units: tuple[list[float], list[float]] = ([], [])
@@ -211,5 +254,5 @@ def describe(report: OddsReport) -> list[str]:
         f"attacker losses: units {num(report.attacker_units_lost)}, levels {num(report.attacker_levels_lost)}",
         f"defender losses: units {num(report.defender_units_lost)}, levels {num(report.defender_levels_lost)}",
         f"rounds per battle: {report.rounds:.1f} on average; "
-        f"{report.runs / max(report.seconds, 1e-9):,.0f} battles/s",
+        f"{report.runs / max(report.seconds, 1e-9):,.0f} battles/s ({report.engine} engine)",
     ]

@@ -7,7 +7,7 @@ import pytest
 
 from starlanes.ai.random_agent import RandomAgent
 from starlanes.core import LegalActions
-from starlanes.games.space_risk import legality
+from starlanes.games.space_risk import listing
 
 from .helpers import GAME
 
@@ -28,7 +28,7 @@ def test_count_legal_is_the_length_of_the_list(params: dict[str, object]) -> Non
         agents = [RandomAgent(seed * 7 + s) for s in range(3)]
         while not GAME.is_over(state):
             seat = min(GAME.to_act(state))
-            listed = LegalActions(legality.legal_actions(state, seat))
-            assert legality.count_legal(state, seat) == len(listed), (state.phase, [a.text() for a in listed])
+            listed = LegalActions(listing.legal_actions(state, seat))
+            assert listing.count_legal(state, seat) == len(listed), (state.phase, [a.text() for a in listed])
             assert GAME.count_legal(state, seat) == len(listed)
             GAME.apply(state, seat, agents[seat].act(GAME.view(state, seat), listed))

@@ -1,5 +1,5 @@
 """Issue 8 item 3: one legality predicate. ``legality.why_not`` accepts exactly the actions
-``legality.legal_actions`` lists (the reason given for a refusal can never disagree with the
+``listing.legal_actions`` lists (the reason given for a refusal can never disagree with the
 list), checked on positions of seeded random games against the listed actions and their near
 misses (one more or one fewer, other dice, every pair of neighbouring territories, every ship)."""
 
@@ -25,7 +25,8 @@ from starlanes.games.space_risk.actions import (
     Unload,
     ship_name,
 )
-from starlanes.games.space_risk.legality import legal_actions, why_not
+from starlanes.games.space_risk.legality import why_not
+from starlanes.games.space_risk.listing import legal_actions
 from starlanes.games.space_risk.state import MAIN, SpaceRiskState
 
 

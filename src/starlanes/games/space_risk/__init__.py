@@ -1,12 +1,13 @@
-"""space-risk: Risk on planets and space lanes (rules/space-risk.txt).
+"""space-risk: Risk on planets and space lanes (the player's guide: docs/games/space-risk.md).
 
 The layout every game package shares, read top-down: ``spec`` (params), ``content/`` with its
-loader ``board`` (the board schema), ``state``, ``actions``, ``legality`` (what is legal now:
-one predicate and the list), ``rules/`` (what actions do, by phase: ``setup``, ``reinforce``,
-``attack``, ``ships``, ``fortify``, ``end_turn``, with ``cards`` and ``common``), ``view`` (what
-a seat sees), ``render`` and ``describe`` (for a person), ``dice`` and ``odds`` (the dice rules
-and the exact battle odds), ``ai`` (the heuristic bot), ``game`` (the ``Ruleset`` wiring them
-together).  House rules: ``docs/rulings/space-risk.md``.
+loader ``board`` (the board schema), ``state``, ``actions``, ``legality`` (what is legal now: the
+one predicate), ``listing`` (the legal actions, counted and drawn without a list), ``rules/``
+(what actions do, by phase: ``setup``, ``reinforce``, ``attack``, ``ships``, ``fortify``,
+``end_turn``, with ``cards`` and ``common``), ``view`` (what a seat sees), ``render`` and
+``describe`` (for a person), ``dice`` and ``odds`` (the dice rules and the exact battle odds),
+``ai`` (the heuristic bot), ``game`` (the ``Ruleset`` wiring them together).  House rules:
+``docs/rulings/space-risk.md``.
 """
 
 from starlanes.games.space_risk.game import SpaceRisk, make_space_risk

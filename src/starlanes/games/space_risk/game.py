@@ -1,8 +1,9 @@
 """The space-risk ruleset: the wiring of the game's parts into the core's ``Ruleset``.
 
-``legality`` says what is legal (one predicate and the list), ``rules`` applies actions phase
-by phase (an explicit table by action type), ``view`` derives what a seat sees, ``render``
-and ``describe`` present it to a person, ``ai`` evaluates states for the generic bots.
+``legality`` says what is legal (the one predicate), ``listing`` lists, counts and draws it,
+``rules`` applies actions phase by phase (an explicit table by action type), ``view`` derives
+what a seat sees, ``render`` and ``describe`` present it to a person, ``ai`` evaluates states for
+the generic bots.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from starlanes.core import Action, ActionTemplate, Event, Outcome, Rng, Ruleset
 from starlanes.core.decision import Decision, Pending
 from starlanes.core.state import EventData
-from starlanes.games.space_risk import legality
+from starlanes.games.space_risk import legality, listing
 from starlanes.games.space_risk.actions import (
     ACTION_TYPES,
     Attack,
@@ -111,13 +112,13 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
         return Outcome(state.end_reason, tuple(state.winners), tuple(float(s) for s in state.stars))
 
     def _legal_actions(self, state: SpaceRiskState, seat: int) -> Sequence[Action | ActionTemplate]:
-        return legality.legal_actions(state, seat)
+        return listing.legal_actions(state, seat)
 
     def _count_legal(self, state: SpaceRiskState, seat: int) -> int:
-        return legality.count_legal(state, seat)
+        return listing.count_legal(state, seat)
 
     def _sample_legal(self, state: SpaceRiskState, seat: int, rng: Rng) -> Action:
-        return legality.sample_legal(state, seat, rng)
+        return listing.sample_legal(state, seat, rng)
 
     def _why_not(self, state: SpaceRiskState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):

@@ -322,7 +322,8 @@ def test_no_core_module_names_ai_even_for_type_checking() -> None:
 
 def test_the_generic_command_line_names_no_game() -> None:
     games = {"space-risk", "space_risk", "retrograde", "risky-stars", "risky_stars", "kardashev", "star-kingdoms"}
-    for name in ("app.py", "common.py", "games.py", "__init__.py", "lab.py"):
+    for name in ("app.py", "common.py", "games.py", "__init__.py", "lab.py", "play.py", "play_files.py",
+                 "play_replay.py", "schema.py", "serve.py"):
         text = (SRC / "cli" / name).read_text(encoding="utf-8")
         code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(("#", "starlanes ")))
         tree = ast.parse(code)
@@ -338,3 +339,14 @@ def _env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(SRC.parent), str(SRC.parent.parent), env.get("PYTHONPATH", "")])
     return env
+
+
+def test_quickstart_plays_the_registrys_first_builtin_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``./run`` with no command starts the first game of ``registry.BUILTIN`` (not a name the
+    generic command line knows)."""
+    from starlanes.cli import play as play_module
+
+    chosen: list[str] = []
+    monkeypatch.setattr(play_module, "play", lambda game, **_: chosen.append(game))
+    play_module.quickstart()
+    assert chosen == [registry.BUILTIN[0].id]

@@ -29,7 +29,7 @@ from starlanes.core.match import MAX_SEED_BITS, LogEntry, Match
 from starlanes.core.rng import derive_seed
 from starlanes.core.session import UNDO, Move, Played, Reply, Session, Stop, Turn
 from starlanes.core.state import GM, Event, Viewer
-from starlanes.registry import available_games, renderer_for
+from starlanes.registry import BUILTIN, available_games, renderer_for
 
 from .common import Game, console, load_game, load_params, prog_name
 from .play_files import DEFAULT_DIR, check_save_path, expand, write_save
@@ -516,7 +516,7 @@ def quickstart() -> None:
     ids = [s.id for s in available_games()]
     if not ids:
         raise StarlanesError("no game is registered")
-    game_id = "space-risk" if "space-risk" in ids else ids[0]
+    game_id = next((entry.id for entry in BUILTIN if entry.id in ids), ids[0])  # the registry's first
     prog = prog_name()
     console.print(Panel(escape(f"starlanes — {game_id}: you are seat 0 against a bot. Type `help` at the prompt.\n"
                                f"Other games: {', '.join(ids)} ({prog} play GAME). All commands: {prog} --help")))

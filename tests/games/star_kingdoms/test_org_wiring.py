@@ -324,3 +324,44 @@ def test_OP_R5_sponsor_colonists_by_order_adds_progress_and_the_colony_holds_the
         process_turn(state, {})
     colony = f.colony(planet.id)
     assert colony is not None and colony.principles.get("Harmony", 0) >= 1
+
+
+def test_O04_ORG_07_consent_for_one_kind_of_branch_on_an_outpost() -> None:
+    """O04 (ruling 343): consent may name one kind of branch and a system (the nation's outpost there
+    and its worlds in it); hidden kinds need none (ORG-08); what the nation does not hold is refused."""
+    from starlanes.games.star_kingdoms.orgs import SiteFacts, branch_problem, site_facts
+
+    state = org_campaign()
+    a, c = state.factions
+    state.knowledge[a.id] = meet_faction(knowledge_for(state, a.id), c.id, c.name, state.turn)
+    mine = add_org(state, 0, "trade")
+    world, _ = found_branch(OrgWorld(), org=mine.id, faction=a.id, org_type="trade", kind="branch", site="outpost",
+                            system="B", turn=0)
+    state.organisations = OrgsState(world=world)
+    a.tech.levels["offworld-construction"] = 3
+    trader, spy = add_org(state, 1, "trade"), add_org(state, 1, "intelligence")
+    book = name_book(state, a)
+    text = f"consent to {c.name} kind black market in Beta"
+    assert format_order(parse_order(text, book), book) == text
+    bad = _verdicts(state, 0, f"consent to {c.name} kind safe house\n"
+                              f"consent to {c.name} kind teapot\n"
+                              f"consent to {c.name} in Delta\n"
+                              f"consent to {c.name} on A1 in Alpha\n")
+    assert [ok for ok, _ in bad] == [False] * 4
+    assert "needs no consent" in bad[0][1] and "not a kind of branch" in bad[1][1]
+    assert "no outpost and no world in Delta" in bad[2][1] and "not both" in bad[3][1]
+    process_turn(state, {0: f"consent to {c.name} kind branch in Beta\n"})
+    assert state.reports[a.id].orders[0].accepted, state.reports[a.id].orders[0].reason
+    (given,) = state.organisations.world.consents
+    assert (given.kind, given.location) == ("branch", "B")
+
+    def problem(org: Org, kind: str) -> str | None:
+        facts: SiteFacts = site_facts(state, state.organisations.world, galaxy_index(state.galaxy), system="B",
+                                      founder=c.id)
+        return branch_problem(state.organisations.world, org=org.id, faction=c.id, org_type=org.type,
+                              kind=kind, site="outpost", facts=facts, params=OrgParams())  # type: ignore[arg-type]
+
+    assert problem(trader, "branch") is None
+    assert "consent" in (problem(spy, "fob") or "")
+    process_turn(state, {0: f"revoke consent to {c.name} kind branch in Beta\n"})
+    assert state.reports[a.id].orders[0].accepted and not state.organisations.world.consents

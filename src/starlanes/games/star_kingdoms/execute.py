@@ -47,8 +47,14 @@ from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.grammar import LineError, tokenize
 from starlanes.games.star_kingdoms.orders.language import parse_orders
 from starlanes.games.star_kingdoms.orders.names import NameBook
+from starlanes.games.star_kingdoms.orgs import (
+    BranchKind,
+    fob_remove_safe_house,
+    grant_consent,
+    new_org_problem,
+    revoke_consent,
+)
 from starlanes.games.star_kingdoms.orgs import Consent as OrgConsent
-from starlanes.games.star_kingdoms.orgs import fob_remove_safe_house, grant_consent, new_org_problem, revoke_consent
 from starlanes.games.star_kingdoms.projects import (
     Project,
     cancel_refund,
@@ -890,19 +896,55 @@ def _consent(ctx: _Ctx, order: r.Consent) -> str:
     if order.planet:
         ctx.colony(order.planet)
     orgs = state.organisations
-    what = (f"{guest.name}" + (f" ({order.org})" if org else "")
-            + (f" on {planet_name(state, order.planet)}" if order.planet else " on your worlds"))
+    kind, location, where = _consent_scope(ctx, order)
+    what = (f"{guest.name}" + (f" ({order.org})" if org else "") + (f" ({kind.replace('-', ' ')} only)" if kind else "")
+            + where)
     if order.grant:
-        world = grant_consent(orgs.world, OrgConsent(host=ctx.faction.id, guest=guest.id, org=org,
-                                                     location=order.planet, turn=state.turn))
+        world = grant_consent(orgs.world, OrgConsent(host=ctx.faction.id, guest=guest.id, org=org, kind=kind,
+                                                     location=location, turn=state.turn))
         note = f"branches of {what} are welcome"
     else:
-        world = revoke_consent(orgs.world, host=ctx.faction.id, guest=guest.id, org=org, location=order.planet)
+        world = revoke_consent(orgs.world, host=ctx.faction.id, guest=guest.id, org=org, kind=kind,
+                               location=location)
         if world == orgs.world:
             raise _Refused(f"you gave no such consent to {guest.name}")
         note = f"consent to {what} revoked; branches already founded stay (ruling 303)"
     state.organisations = msgspec.structs.replace(orgs, world=world)
     return note
+
+
+_CONSENT_KINDS: dict[str, BranchKind] = {
+    "branch": "branch", "branches": "branch", "black market": "black-market", "black markets": "black-market",
+    "black-market": "black-market", "fob": "fob", "forward operating base": "fob", "forward operating bases": "fob"}
+
+
+def _consent_scope(ctx: _Ctx, order: r.Consent) -> tuple[BranchKind | Literal[""], str, str]:
+    """O04 (ruling 343): the kind of branch, the location (a planet, or a system for the nation's
+    outpost there and its worlds in it) and the words for the note."""
+    kind: BranchKind | Literal[""] = ""
+    if order.kind:
+        text = " ".join(order.kind.casefold().split())
+        if text in ("safe house", "safe houses", "safe-house", "hidden lodge", "hidden lodges", "hidden-lodge"):
+            raise _Refused(f"a {text.rstrip('s')} is hidden and needs no consent (ORG-08)")
+        found = _CONSENT_KINDS.get(text)
+        if found is None:
+            raise _Refused(f"'{order.kind}' is not a kind of branch (branch, black market, forward operating base)")
+        kind = found
+    if order.planet and order.system:
+        raise _Refused("name a planet or a system, not both")
+    if order.system:
+        gi = galaxy_index(ctx.state.galaxy)
+        system = gi.system_names.resolve(order.system)
+        if system is None:
+            raise _Refused(gi.system_names.unknown(order.system))
+        outpost = ctx.state.organisations.world.outpost(system)
+        mine = outpost is not None and outpost.owner == ctx.faction.id
+        if not mine and not any(gi.planet_system[c.planet] == system for c in ctx.faction.colonies):
+            raise _Refused(f"you hold no outpost and no world in {gi.systems[system].name}")
+        return kind, system, f" in {gi.systems[system].name}"
+    if order.planet:
+        return kind, order.planet, f" on {planet_name(ctx.state, order.planet)}"
+    return kind, "", " on your worlds and outposts"
 
 
 def _named_in_galaxy(ctx: _Ctx, text: str, kinds: tuple[str, ...]) -> tuple[str, str]:

@@ -54,7 +54,8 @@ Part 2's forms (movement and war)::
 
 Part 3's forms (organisations and operations)::
 
-    O04  consent to <nation> [for <their org>] [on <planet>]  |  revoke consent to <nation> [...]
+    O04  consent to <nation> [for <their org>] [kind <branch kind>] [on <planet>] [in <system>]  |
+         revoke consent to <nation> [...]
     O27-O58  operation <operation> by <org> [on <planet>] [in <system>] [at <anomaly/wormhole/belt/branch>]
              [against <nation>] [credits <n>] [field <field>] [principle <principle>] [tech <tech>]
              [for <class>] [about <narrative target>]
@@ -340,7 +341,8 @@ def _consent_view(order: r.Order, grant: bool) -> Fields | None:
     assert isinstance(order, r.Consent)
     if order.grant != grant:
         return None
-    return {"faction": order.faction, "org": order.org or None, "planet": order.planet or None}
+    return {"faction": order.faction, "org": order.org or None, "kind": order.kind or None,
+            "planet": order.planet or None, "system": order.system or None}
 
 
 def _operation_view(order: r.Order) -> Fields | None:
@@ -451,9 +453,11 @@ ENTRIES: tuple[Entry, ...] = (
     _e("unload {units:units}", r.Load, view=_load_view(False)),
     _e("survey {planet:planet} with {units:units}", r.PlanetarySurvey),
     # part 3
-    _e("consent to {faction:faction} [for {org:text}] [on {planet:planet}]", r.Consent, fixed={"grant": True},
+    _e("consent to {faction:faction} [for {org:text}] [kind {kind:text}] [on {planet:planet}] [in {system:text}]",
+       r.Consent, fixed={"grant": True},
        view=lambda order: _consent_view(order, True)),
-    _e("revoke consent to {faction:faction} [for {org:text}] [on {planet:planet}]", r.Consent,
+    _e("revoke consent to {faction:faction} [for {org:text}] [kind {kind:text}] [on {planet:planet}] "
+       "[in {system:text}]", r.Consent,
        fixed={"grant": False}, view=lambda order: _consent_view(order, False)),
     _e("operation {operation:text} by {org:org} [on {planet:planet}] [in {system:text}] [at {at:text}] "
        "[against {faction:faction}] [credits {amount:credits}] [field {field:text}] [principle {principle:text}] "

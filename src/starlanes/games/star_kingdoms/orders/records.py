@@ -456,6 +456,10 @@ class Consent(Order, frozen=True, tag="O04"):
     """One organisation of the guest, by name as written ('' all of them)."""
     planet: str = ""
     """One planet id ('' every world of the nation)."""
+    kind: str = ""
+    """One kind of branch, as written ('' every kind; ruling 343)."""
+    system: str = ""
+    """A system, as written: the nation's outpost there and its worlds in it (ruling 343)."""
 
 
 class StartOperation(Order, frozen=True, tag="O27"):

@@ -354,6 +354,9 @@ def test_O04_ORG_07_consent_for_one_kind_of_branch_on_an_outpost() -> None:
     assert state.reports[a.id].orders[0].accepted, state.reports[a.id].orders[0].reason
     (given,) = state.organisations.world.consents
     assert (given.kind, given.location) == ("branch", "B")
+    sheet = render_sheet(state, a.id)
+    assert "Consents you give" in sheet and f"| {c.name} | any | branch | Beta |" in sheet
+    assert "Consents you give" not in render_sheet(state, c.id)
 
     def problem(org: Org, kind: str) -> str | None:
         facts: SiteFacts = site_facts(state, state.organisations.world, galaxy_index(state.galaxy), system="B",

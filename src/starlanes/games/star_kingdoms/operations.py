@@ -59,6 +59,7 @@ from starlanes.games.star_kingdoms.orders.records import ORG_TYPES, OrgType
 from starlanes.games.star_kingdoms.orgs import (
     Branch,
     BranchKind,
+    Consent,
     Draw,
     OrgParams,
     OrgWorld,
@@ -1485,6 +1486,17 @@ def _organisations_section(ctx: SheetContext, orgs: OrgsState) -> Section | None
              # the id names its nation: shown once the nation is met (VIS-07)
              b.id if b.faction in ctx.knowledge.factions else "(meet its nation first)")
             for b in foreign), caption="Other nations' branches you know of (an operation names one by its Id)"))
+    given = [c for c in orgs.world.consents if c.host == f.id]
+    if given:
+        def scope(c: Consent) -> str:
+            if not c.location:
+                return "your worlds and outposts"
+            return ctx.planet(c.location) if c.location in ctx.galaxy.planets else ctx.system(c.location)
+
+        org_names = {o.id: o.name for x in ctx.state.factions if x.id in {c.guest for c in given} for o in x.orgs}
+        tables.append(Table(("Nation", "Organisation", "Kind of branch", "Where", "Since"), tuple(
+            (ctx.nation(c.guest), org_names.get(c.org, "any"), c.kind.replace("-", " ") if c.kind else "any", scope(c),
+             f"turn {c.turn}") for c in given), caption="Consents you give (O04, until revoked)"))
     tables.append(Table(("Planet", "Social principles (adherence)"), tuple(
         (ctx.planet(c.planet), ", ".join(f"{k} {v}" for k, v in sorted(c.principles.items(), key=lambda kv: -kv[1]))
          or "none") for c in f.colonies), caption="Principles of your worlds"))

@@ -36,13 +36,13 @@ from typing import TYPE_CHECKING
 
 from starlanes.core.rng import derive_seed
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit, Wreck
-from starlanes.games.star_kingdoms.catalogue import Catalogue
+from starlanes.games.star_kingdoms.catalogue import Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
-from starlanes.games.star_kingdoms.knowledge import meet_faction, see_owner
+from starlanes.games.star_kingdoms.knowledge import eyes, meet_faction, see_owner, see_through, seen_label
 from starlanes.games.star_kingdoms.orders.records import Stance
 from starlanes.games.star_kingdoms.report import CombatReport, CombatSide, CombatUnit
 from starlanes.games.star_kingdoms.war.battle import BattleResult, Force, battle
-from starlanes.games.star_kingdoms.war.units import public_name, unit_stats
+from starlanes.games.star_kingdoms.war.units import unit_stats
 
 if TYPE_CHECKING:
     from starlanes.games.star_kingdoms.pipeline import Turn
@@ -207,7 +207,7 @@ def report_side(cat: Catalogue, reader: str, factions: list[Faction], units: lis
     shown: list[CombatUnit] = []
     for u in units:
         own = owner.get(u.id) == reader
-        label = f"{u.name} ({cat.classes[u.class_id].name})" if own else public_name(cat, u)
+        label = f"{u.name} ({cat.classes[u.class_id].name})" if own else seen_label(cat, reader, u)
         o = outcomes.get(u.id)
         if u.id in lost:
             fate = "destroyed"  # aboard a ship that was destroyed (COMB-11)
@@ -324,6 +324,10 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
             eng.out.add(unit.id)
             went = _retreat(state, cat, unit)
             where[unit.id] = went or f"withdrew inside {name} (no usable route, Amb#66)"
+    for u in forces[0] + forces[1]:  # a disguised ship that fought is seen through (ruling 277)
+        for f in left + right:
+            if f is not owners[u.id]:
+                see_through(state, cat, f.id, u, owners[u.id], name, "battle")
     sides = (left, right)
     listed = [forces[t] + [u for f in sides[t] for u in eng.here.get(f.id, []) if u.id in avoided]
               + [u for s_, u in sunk if s_ == t] for t in (0, 1)]
@@ -358,7 +362,7 @@ def _outcome(result: BattleResult, names: list[str]) -> str:
     return "; ".join(parts)
 
 
-def meet_in_systems(state: CampaignState) -> None:
+def meet_in_systems(state: CampaignState, cat: Catalogue | None = None) -> None:
     """Nations whose units or colonies share a system meet (they may now declare a relationship,
     O01; ruling 205), and units in space see who holds the planets there."""
     gi = _gi(state)
@@ -370,11 +374,19 @@ def meet_in_systems(state: CampaignState) -> None:
             present.setdefault(gi.planet_system[c.planet], set()).add(f.id)
     by_id = {f.id: f for f in state.factions}
     owners = {c.planet: f.id for f in state.factions for c in f.colonies}
+    cat = cat or load_catalogue()
+    sees: dict[str, set[str]] = {}
     for system, ids in present.items():
         if len(ids) < 2:
             continue
         for fid in sorted(ids):
             f = by_id[fid]
+            if system in gi.systems and gi.systems[system].nebula:  # blind eyes meet nobody in a nebula (ruling 276)
+                if fid not in sees:
+                    space, ground = eyes(state, cat, f, gi)
+                    sees[fid] = space | {gi.planet_system[p] for p in ground}
+                if system not in sees[fid]:
+                    continue
             k = state.knowledge.get(fid)
             for other in sorted(ids - {fid}):
                 if other not in f.known_factions:
@@ -394,7 +406,7 @@ def meet_in_systems(state: CampaignState) -> None:
 def step_space_combat(turn: Turn) -> None:
     """Step 4: meetings, then every system's battles (COMB-01..19)."""
     state, cat = turn.state, turn.catalogue
-    meet_in_systems(state)
+    meet_in_systems(state, cat)
     systems: dict[str, dict[str, list[Unit]]] = {}
     for f in state.factions:
         for u in f.units:

@@ -21,9 +21,20 @@ The update API is a set of pure functions the turn pipeline calls; each returns 
   (``CampaignState.knowledge[faction]``) when the campaign keeps one, else derived from what
   part 1 gives (ruling 61: creation, own colonies, the homeworld sensors, factions met).
 
-Parts 2 and 3 add remote sensors, concealment against sensors of ships and units seen
-(``foreign units`` are turn-report sections, see :mod:`.report`), and recon reports through
-:func:`record_fact`.
+Parts 2 and 3 add remote sensors and recon reports (:func:`record_fact`).
+
+What a faction sees of *foreign units* (VIS-01, VIS-06, S5.4; rulings 211, 276, 277) is worked out
+here too, from the campaign at the end of the fighting, and written in the turn report (the
+sheets' "Foreign units seen" comes from :func:`foreign_units_seen` alone):
+
+- :func:`eyes`: the systems whose space and the planets whose ground the faction sees (its
+  ships and troops in space, its colonies, its Remote Sensors; its troops on the ground); a ship
+  without Nebula Sensors (and troops in their transports or a Remote Sensor) in a nebula system
+  sees nothing there (S5.4: the nebula hides what is not really close);
+- :func:`seen_label`: the class a foreign unit is seen as: its public name (variant shown, a
+  disguised class as the class it pretends to be, VIS-06), or its true class once the observer
+  has seen through the disguise (:func:`see_through`: in a battle it fought, ruling 277);
+- :func:`foreign_units_seen`, :func:`record_foreign_units`: the sightings lines of a faction.
 """
 
 from __future__ import annotations
@@ -35,7 +46,10 @@ import msgspec
 from starlanes.games.star_kingdoms.galaxy import Anomaly, Biosphere, GalaxyIndex, Planet
 
 if TYPE_CHECKING:
-    from starlanes.games.star_kingdoms.campaign import CampaignState
+    from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit
+    from starlanes.games.star_kingdoms.catalogue import Catalogue
+    from starlanes.games.star_kingdoms.pipeline import Turn
+    from starlanes.games.star_kingdoms.report import SightingLine
 
 __all__ = [
     "SURVEY_KINDS",
@@ -49,6 +63,9 @@ __all__ = [
     "SystemFacts",
     "WormholeFacts",
     "active_survey",
+    "blind_in_nebula",
+    "eyes",
+    "foreign_units_seen",
     "gm_reveal",
     "initial_knowledge",
     "knowledge_for",
@@ -59,7 +76,10 @@ __all__ = [
     "passive_survey",
     "planetary_survey",
     "record_fact",
+    "record_foreign_units",
     "see_owner",
+    "see_through",
+    "seen_label",
     "sensor_sweep",
 ]
 
@@ -470,3 +490,116 @@ def knowledge_for(state: CampaignState, faction_id: str, gi: GalaxyIndex | None 
         except KeyError:
             continue
     return k
+
+
+# --- foreign units: what the faction's eyes see (VIS-01, VIS-06, S5.4) ------------------------------
+
+
+def blind_in_nebula(cat: Catalogue, gi: GalaxyIndex, unit: Unit) -> bool:
+    """A unit in space in a nebula system without Nebula Sensors (S5.4, MOV-10): it sees nothing
+    there that is not really close (ruling 276); troops in their transports count as such."""
+    from starlanes.games.star_kingdoms.war.units import unit_stats
+
+    system = gi.systems.get(unit.system)
+    if system is None or not system.nebula:
+        return False
+    if unit.unit == "detachment":
+        return not unit.planet
+    return not unit_stats(cat, unit).nebula_sensors
+
+
+def eyes(state: CampaignState, cat: Catalogue, faction: Faction,
+         gi: GalaxyIndex | None = None) -> tuple[set[str], set[str]]:
+    """The systems whose space and the planets whose ground ``faction`` sees now (VIS-01): units
+    in space see space, colonies see space and their ground, troops on a planet its ground, a
+    Remote Sensor its system's space (VIS-05); in a nebula only Nebula Sensors ships and colonies
+    see space (ruling 276)."""
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+
+    index = gi or galaxy_index(state.galaxy)
+    space = {u.system for u in faction.units
+             if (not u.planet or u.unit == "ship") and not u.carried_by and not blind_in_nebula(cat, index, u)}
+    space |= {s for s in faction.remote_sensors if s in index.systems and not index.systems[s].nebula}
+    ground = {c.planet for c in faction.colonies}
+    space |= {index.planet_system[p] for p in ground}
+    ground |= {u.planet for u in faction.units if u.planet and u.unit == "detachment"}
+    return space, ground
+
+
+def _class_label(cat: Catalogue, class_id: str, variant: str) -> str:
+    name = cat.classes[class_id].name
+    if not variant:
+        return name
+    words = name.split()
+    return " ".join([*words[:-1], cat.variants[variant].name, words[-1]])
+
+
+def seen_label(cat: Catalogue, observer: str, unit: Unit) -> str:
+    """The class ``observer`` sees ``unit`` as: its public name (VIS-06: the variant shown, a
+    disguised class as the class it pretends to be, unless ``observer`` has seen through it)."""
+    cls = cat.classes[unit.class_id]
+    if cls.disguise and observer not in unit.seen_through:
+        return cat.classes[cls.disguise].name
+    return _class_label(cat, unit.class_id, unit.variant)
+
+
+def see_through(state: CampaignState, cat: Catalogue, observer: str, unit: Unit, owner: Faction, where: str,
+                how: str) -> bool:
+    """``observer`` sees through ``unit``'s disguise (ruling 277): from now on it sees its true class;
+    its knowledge keeps a dated fact of it.  False when there was nothing to see through."""
+    cls = cat.classes[unit.class_id]
+    if not cls.disguise or observer in unit.seen_through:
+        return False
+    unit.seen_through = (*unit.seen_through, observer)
+    k = state.knowledge.get(observer)
+    if k is not None:
+        who = owner.name if owner.id in k.factions else "an unknown nation"
+        true = _class_label(cat, unit.class_id, unit.variant)
+        state.knowledge[observer] = record_fact(k, DatedFact(
+            turn=state.turn, topic="disguise", source=how,
+            text=f"{where}: a {cat.classes[cls.disguise].name} of {who} is a {true}"))
+    return True
+
+
+def foreign_units_seen(state: CampaignState, cat: Catalogue, faction: Faction,
+                       gi: GalaxyIndex | None = None) -> list[SightingLine]:
+    """The foreign units ``faction`` sees now: system, space or planet, owner (its name once met),
+    class as seen (:func:`seen_label`), level and count; never names or damage (Amb#95).  Troops
+    aboard a ship are not seen (ruling 219)."""
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+    from starlanes.games.star_kingdoms.report import SightingLine
+
+    index = gi or galaxy_index(state.galaxy)
+    space, ground = eyes(state, cat, faction, index)
+    if not space and not ground:
+        return []
+    counts: dict[tuple[str, str, str, str, int], int] = {}
+    for other in state.factions:
+        if other is faction:
+            continue
+        owner = other.name if other.id in faction.known_factions else "unknown"
+        for u in other.units:
+            if u.carried_by:
+                continue
+            on_ground = u.unit == "detachment" and bool(u.planet)
+            if on_ground and u.planet in ground:
+                place = index.planets[u.planet].name
+            elif not on_ground and u.system in space:
+                place = "space"
+            else:
+                continue
+            key = (index.systems[u.system].name, place, owner, seen_label(cat, faction.id, u), u.level)
+            counts[key] = counts.get(key, 0) + 1
+    return [SightingLine(system=s, place=p, owner=o, label=label, level=lv, count=n)
+            for (s, p, o, label, lv), n in sorted(counts.items())]
+
+
+def record_foreign_units(turn: Turn) -> None:
+    """Every nation's report lists the foreign units it sees at the end of step 6."""
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+
+    index = galaxy_index(turn.state.galaxy)
+    for faction in turn.state.factions:
+        b = turn.builders.get(faction.id)
+        if b is not None:
+            b.sightings(foreign_units_seen(turn.state, turn.catalogue, faction, index))

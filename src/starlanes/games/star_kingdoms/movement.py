@@ -135,6 +135,16 @@ def _free(state: CampaignState, units: Iterable[Unit]) -> None:
                                f"GM answers item {unit.stranded} (Amb#105)")
 
 
+def _operate(state: CampaignState, cat: Catalogue, units: Iterable[Unit]) -> None:
+    """Only a ship with Nebula Sensors can operate inside a nebula (S5.4): its sensors are blind
+    there, so it cannot survey, study or salvage (ruling 276)."""
+    gi = _gi(state)
+    for unit in units:
+        if unit.unit == "ship" and gi.systems[unit.system].nebula and not _sees_nebulae(cat, unit):
+            raise OrderProblem(f"{unit.name} cannot work in the {system_name(state, unit.system)} nebula without "
+                               "Nebula Sensors (S5.4)")
+
+
 def _units(faction: Faction, ids: Iterable[str]) -> list[Unit]:
     out = []
     for ident in ids:
@@ -352,6 +362,7 @@ def _salvage(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Sa
             raise OrderProblem(f"{unit.name} has no {'Salvage Rig' if ships else 'Scavengers'} module")
         if not ships and not unit.planet:
             raise OrderProblem(f"{unit.name} is not on a planet: scavengers work on the ground")
+    _operate(state, cat, units)
     for unit in units:
         unit.mission = "salvage" if ships else "scavenge"
         unit.move_to = ""
@@ -366,7 +377,7 @@ def study_module(anomaly: Anomaly) -> str:
     return anomaly.needs[0] if anomaly.needs else STUDY_MODULES[anomaly.domain]
 
 
-def _study(state: CampaignState, faction: Faction, order: r.StudyAnomaly) -> str:
+def _study(state: CampaignState, faction: Faction, cat: Catalogue, order: r.StudyAnomaly) -> str:
     """O66 at step 1: units with the anomaly's study module, where it is (a space anomaly: ships in
     its system; a ground one: detachments on its planet), work on it each turn until done
     (ANOM-01, ANOM-02; progress kept when paused)."""
@@ -392,6 +403,7 @@ def _study(state: CampaignState, faction: Faction, order: r.StudyAnomaly) -> str
             raise OrderProblem(f"{unit.name} is not in {system_name(state, system)}")
     if known[ident].result:
         raise OrderProblem(f"{anomaly.name} is already studied")
+    _operate(state, cat, units)
     if not any(c.kind == "study" and c.target == ident for c in faction.constructions):
         faction.constructions.append(Construction(kind="study", target=ident, rating=anomaly.rating,
                                                   started=state.turn))
@@ -479,6 +491,7 @@ def _survey(state: CampaignState, faction: Faction, cat: Catalogue,
             raise OrderProblem(f"{unit.name} has no {need} module")
         if planet and unit.planet != planet:
             raise OrderProblem(f"{unit.name} is not on {what}")
+    _operate(state, cat, units)
     for unit in units:
         unit.mission = f"survey:planet:{planet}" if planet else f"survey:system:{system}"
         unit.move_to = ""
@@ -506,7 +519,7 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
     if isinstance(order, r.Salvage | r.Scavenge):
         return _salvage(state, faction, cat, order)
     if isinstance(order, r.StudyAnomaly):
-        return _study(state, faction, order)
+        return _study(state, faction, cat, order)
     if isinstance(order, r.Tow):
         return _tow(state, faction, cat, order)
     if isinstance(order, r.Attack):

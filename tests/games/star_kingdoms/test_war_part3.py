@@ -8,12 +8,20 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import msgspec
 from tests.games.star_kingdoms.test_campaign import campaign, report, run
-from tests.games.star_kingdoms.test_part2_movement import CAT, put, relate
+from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate
 from tests.games.star_kingdoms.test_war_battle import ship
 
+from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Org
+from starlanes.games.star_kingdoms.economy import Districts
+from starlanes.games.star_kingdoms.execute import galaxy_index
+from starlanes.games.star_kingdoms.lending import is_lent, lent_defenders_of, lent_units
+from starlanes.games.star_kingdoms.orgs import Branch, LentUnits
+from starlanes.games.star_kingdoms.report import CombatReport
 from starlanes.games.star_kingdoms.war.battle import Force, battle, fight, initial_determination
 from starlanes.games.star_kingdoms.war.params import WarParams
+from starlanes.games.star_kingdoms.war.units import unit_stats
 
 P = WarParams()
 
@@ -83,6 +91,133 @@ def test_COMB_02_Amb69_a_campaign_army_in_space_is_fought_and_its_losses_reporte
         assert state.factions[0].unit_by_id(legion.id) is None
     else:
         assert legion.damage > 0 and legion.system == "BXL"  # it never retreats
+
+
+# --- ORG-15 / ruling 307: Military organisations' lent units --------------------------------------
+
+
+def _military(state: CampaignState, seat: int, offices: list[str], name: str = "Iron Guard") -> Org:
+    f = state.factions[seat]
+    org = Org(id=f"{f.id}-o{len(f.orgs) + 1}", name=name, type="military", offices=list(offices))
+    f.orgs.append(org)
+    return org
+
+
+def _branch(state: CampaignState, org: Org, seat: int, *, system: str, planet: str = "",
+            suppressed_until: int = 0) -> None:
+    world = state.organisations.world
+    b = Branch(id=f"{org.id}-b{world.next_branch}", org=org.id, faction=state.factions[seat].id, org_type="military",
+               site="planet" if planet else "outpost", system=system, planet=planet, founded=state.turn,
+               suppressed_until=suppressed_until)
+    new = msgspec.structs.replace(world, branches=(*world.branches, b), next_branch=world.next_branch + 1)
+    state.organisations = msgspec.structs.replace(state.organisations, world=new)
+
+
+def _invaded_colony(state: CampaignState) -> Colony:
+    """Seat 0's second colony in its home system, with seat 1's lone Security Team standing on it."""
+    gi = galaxy_index(state.galaxy)
+    planet = next(p.id for p in gi.systems[HOME].planets if p.id != state.factions[0].homeworld)
+    colony = Colony(planet=planet, districts=Districts(industrial=1), invaded=True)
+    state.factions[0].colonies.append(colony)
+    put(state, 1, "security-team", "Occupier", HOME, planet=planet)
+    return colony
+
+
+def _ground(state: CampaignState, seat: int) -> list[CombatReport]:
+    return [c for c in report(state, seat).combats if c.kind == "ground"]
+
+
+def test_ORG_15_INV_03_a_military_office_lends_heavy_security_teams_fresh_each_turn() -> None:
+    state = campaign()
+    relate(state, 1, 0, "hostile", "neutral")
+    state.factions[0].units = [u for u in state.factions[0].units if u.unit == "ship" and u.system != HOME]
+    colony = _invaded_colony(state)
+    _military(state, 0, [colony.planet, state.factions[0].homeworld])  # Power 2: two teams
+    before = [u.id for u in state.factions[0].units]
+    run(state)
+    (c,) = _ground(state, 0)
+    lent = [u for u in c.sides[1].units if "lent by Iron Guard" in u.label]
+    assert len(lent) == 2 and all("Heavy Security Team" in u.label for u in lent)
+    assert [u.id for u in state.factions[0].units] == before  # nobody's units: nothing written back
+    theirs = [u for u in _ground(state, 1)[0].sides[1].units]
+    assert [u.label for u in theirs].count("Heavy Security Team") == 2  # the invader sees their class
+    if state.factions[0].colony(colony.planet) is colony and any(u.planet == colony.planet
+                                                                  for u in state.factions[1].units):
+        run(state)  # the war goes on: the teams are back, fresh (ruling 307)
+        (c2,) = _ground(state, 0)
+        assert len([u for u in c2.sides[1].units if "lent by" in u.label]) == 2
+
+
+def test_ORG_15_Amb75_a_planet_with_lent_teams_is_not_captured_undefended() -> None:
+    """Without the teams the lone occupier takes the undefended colony (ruling 207); with them it must
+    fight, and the planet changes hands only if every team falls that turn."""
+    for lend in (False, True):
+        state = campaign()
+        relate(state, 1, 0, "hostile", "neutral")
+        colony = _invaded_colony(state)
+        if lend:
+            _military(state, 0, [colony.planet])
+        run(state)
+        fought = _ground(state, 0)
+        if not lend:
+            assert state.factions[1].colony(colony.planet) is colony and not fought
+        else:
+            (c,) = fought
+            (team,) = [u for u in c.sides[1].units if "lent by" in u.label]
+            captured = state.factions[1].colony(colony.planet) is colony
+            assert captured == (team.fate == "destroyed" and c.sides[0].units[0].fate != "destroyed")
+
+
+def test_ORG_15_never_against_the_lender_or_its_allies_and_suppressed_branches_lend_nothing() -> None:
+    state = campaign(3)
+    f0, f1, f2 = state.factions
+    colony = _invaded_colony(state)
+    own = _military(state, 1, [f1.homeworld], "Raiders' Own")  # the attacker's own branch on the planet
+    _branch(state, own, 1, system=HOME, planet=colony.planet)
+    friend = _military(state, 2, [f2.homeworld], "Friends of the Raiders")
+    _branch(state, friend, 2, system=HOME, planet=colony.planet)
+    quiet = _military(state, 2, [f2.homeworld], "Quiet Ones")
+    _branch(state, quiet, 2, system=HOME, planet=colony.planet, suppressed_until=state.turn + 5)
+    f2.relationships[f1.id] = "allied"
+    lent = lent_defenders_of(state, CAT, colony.planet, HOME, f0, f1)
+    assert lent == []
+    f2.relationships[f1.id] = "neutral"  # a third nation not allied to the attacker lends its teams
+    lent = lent_defenders_of(state, CAT, colony.planet, HOME, f0, f1)
+    assert [u.name for u in lent] == ["Heavy Security Team 1 lent by Friends of the Raiders"]
+    unsuppressed = msgspec.structs.replace(state.organisations.world, branches=tuple(
+        msgspec.structs.replace(b, suppressed_until=0) for b in state.organisations.world.branches))
+    state.organisations = msgspec.structs.replace(state.organisations, world=unsuppressed)
+    assert len(lent_defenders_of(state, CAT, colony.planet, HOME, f0, f1)) == 2
+
+
+def test_ORG_15_lent_units_are_built_at_the_lenders_current_tech() -> None:
+    state = campaign()
+    f0 = state.factions[0]
+    org = _military(state, 0, [f0.homeworld])
+    (low,) = lent_units(state, CAT, [LentUnits(faction=f0.id, org=org.id, class_id="heavy-security-team", count=1)],
+                        system=HOME)
+    before = f0.tech.level("infantry-weapons")
+    f0.tech = msgspec.structs.replace(f0.tech, levels={**f0.tech.levels, "infantry-weapons": before + 1})
+    (high,) = lent_units(state, CAT, [LentUnits(faction=f0.id, org=org.id, class_id="heavy-security-team", count=1)],
+                         system=HOME)
+    assert unit_stats(CAT, high).firepower == unit_stats(CAT, low).firepower + 3  # 3 Infantry Weapons, +1 TL each
+    assert high.damage == 0 and is_lent(high.id)
+
+
+def test_ORG_15_Amb53_outpost_fighters_join_their_nations_space_battle() -> None:
+    state = campaign()
+    relate(state, 1, 0, "hostile", "hostile")
+    put(state, 1, "heavy-cruiser", "Hunter", "BXL")
+    put(state, 0, "patrol-ship", "Picket", "BXL")
+    org = _military(state, 0, [state.factions[0].homeworld, state.factions[0].homeworld])  # Power 2
+    _branch(state, org, 0, system="BXL")
+    before = len(state.factions[0].units)
+    run(state)
+    (c,) = report(state, 1).combats
+    enemy = c.sides[1 - c.own_side]
+    assert [u.label for u in enemy.units].count("Fighter Squadron") == 2
+    assert len(state.factions[0].units) <= before  # the fighters are nobody's: none added
+    assert not any(u.class_id == "fighter-squadron" for u in state.factions[0].units)
 
 
 # --- the vectorised odds engine agrees with the scalar reference --------------------------------------

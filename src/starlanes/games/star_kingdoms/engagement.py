@@ -287,6 +287,10 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
                     b.notice(f"{name}: {', '.join(u.name for u in mine)} kept out of range of "
                              f"{', '.join(names[o.id] for o in other)} (COMB-01)", rule="COMB-01")
         return
+    from starlanes.games.star_kingdoms.lending import lent_fighters
+
+    # Military outpost branches' fighters join, nobody's units (ORG-15, ruling 307)
+    lent = [lent_fighters(state, cat, eng.system, side) for side in (left, right)]
     colony_systems = {f.id: {gi.planet_system[c.planet] for c in f.colonies} for f in state.factions}
 
     def force(side: list[Faction], units: list[Unit]) -> Force:
@@ -298,7 +302,8 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
 
     nebula = gi.systems[eng.system].nebula
     rng = battle_rng(state, "space", eng.system, *sorted(f.id for f in left + right))
-    result = battle(cat, force(left, forces[0]), force(right, forces[1]), rng, kind="space", nebula=nebula)
+    result = battle(cat, force(left, forces[0] + lent[0]), force(right, forces[1] + lent[1]), rng, kind="space",
+                    nebula=nebula)
     where: dict[str, str] = {}
     owners = {u.id: f for f in left + right for u in f.units}
     owner_ids = {uid: f.id for uid, f in owners.items()}
@@ -329,7 +334,7 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
             if f is not owners[u.id]:
                 see_through(state, cat, f.id, u, owners[u.id], name, "battle")
     sides = (left, right)
-    listed = [forces[t] + [u for f in sides[t] for u in eng.here.get(f.id, []) if u.id in avoided]
+    listed = [forces[t] + lent[t] + [u for f in sides[t] for u in eng.here.get(f.id, []) if u.id in avoided]
               + [u for s_, u in sunk if s_ == t] for t in (0, 1)]
     lost = frozenset(u.id for _, u in sunk)
     for s, side in enumerate(sides):

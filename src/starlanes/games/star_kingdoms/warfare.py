@@ -375,6 +375,10 @@ def _ground_war(turn: Turn, owner: Faction, colony: Colony, attacker: Faction) -
     name = _pname(state, colony.planet)
     att = [u for u in attacker.units if u.planet == colony.planet and u.unit == "detachment"]
     dfd = [u for u in owner.units if u.planet == colony.planet and u.unit == "detachment"]
+    from starlanes.games.star_kingdoms.lending import lent_defenders_of
+
+    # Military organisations' Heavy Security Teams join the defence, fresh each turn (ORG-15, INV-03, ruling 307)
+    dfd += lent_defenders_of(state, cat, colony.planet, system, owner, attacker)
     if not dfd and colony.militia == 0:
         return True
     names = {f.id: f.name for f in state.factions}

@@ -309,3 +309,47 @@ def test_SYS_07_ground_anomalies_are_studied_on_their_planet_and_give_the_gm_aut
         run(state)
     assert state.knowledge[f0.id].anomalies["bxl-ruin"].result == "a buried archive: +10 xenology"
     assert "Study of Old Ruin complete: a buried archive" in notices(state)
+
+
+def test_COL_06_CULT_03_OP_R5_a_colony_copies_its_closest_world_at_minus_one_plus_its_sponsors() -> None:
+    from starlanes.games.star_kingdoms.campaign import Construction
+
+    state = campaign()
+    f0 = state.factions[0]
+    home_colony = f0.colony(f0.homeworld)
+    assert home_colony is not None
+    home_colony.principles = {"Order": 3, "Trade": 1}
+    f0.constructions.append(Construction(kind="colonise", target="wrq-1", rating=2, sponsors=["Faith"]))
+    settlers = put(state, 0, "construction-gang", "Settlers", HOME, planet="wrq-1")
+    settlers.mission = "build:wrq-1"
+    run(state)
+    colony = f0.colony("wrq-1")
+    assert colony is not None and colony.districts.industrial == 1  # COL-01
+    # Order 3 -> 2 and Trade 1 -> gone (copied at -1, CULT-03); the sponsor's Faith at 1 (OP-R5).
+    assert colony.principles == {"Order": 2, "Faith": 1}
+
+
+def test_LOG_04_no_credit_upkeep_and_militia_cost_no_logistics() -> None:
+    state = campaign()
+    f0 = state.factions[0]
+    for i in range(6):
+        put(state, 0, "heavy-cruiser", f"Cruiser {i}", HOME)  # far beyond the logistics capacity
+    colony = f0.colony(f0.homeworld)
+    assert colony is not None
+    before = faction_economy(state, f0)
+    colony.militia = 9  # militia standing during an invasion
+    after = faction_economy(state, f0)
+    assert after.logistics == before.logistics and before.logistics is not None and before.logistics.deficit > 0
+    credits = f0.credits
+    run(state)
+    ledger = report(state).ledger
+    assert {e.kind for e in ledger.entries} == {"income"}  # no maintenance line of any kind
+    assert f0.credits == credits + ledger.total("income")
+
+
+def test_DIST_05_BOMB_03_military_districts_give_5_evasion_a_level_against_bombardment() -> None:
+    from starlanes.games.star_kingdoms.war.planet import planet_evasion
+
+    assert [planet_evasion(level) for level in range(4)] == [0, 5, 10, 15]
+    assert planet_evasion(2, shield=True) == 20  # the Planetary Shield's +10 on top (PDEF-05)
+    assert planet_evasion(30) == 80  # the Evasion cap

@@ -21,9 +21,9 @@ target, progress kept when paused, Amb#89); the units at work carry the mission 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -259,7 +259,7 @@ class _Order:
             if cost > self.faction.credits:
                 raise WorkProblem(f"costs {cost} credits; you have {self.faction.credits} left after the lines above")
             running = Construction(kind=kind, target=target, rating=rating, paid=cost,  # type: ignore[arg-type]
-                                   started=self.state.turn)
+                                   started=self.state.turn)  # kind: one of NEW_KINDS
             self.faction.credits -= cost
             self.builder.spend(cost, f"{site_of(self.state, running).label} (Construction Rating {rating})",
                                line=self.line)
@@ -414,7 +414,7 @@ def _destroy(o: _Order, order: r.DestroyInstallation) -> str:
     return f"{', '.join(u.name for u in units)} will destroy {what} if Uncontested there this turn"
 
 
-_HANDLERS: dict[type[r.Order], object] = {
+_HANDLERS: dict[type[r.Order], Callable[[_Order, Any], str]] = {
     r.BuildMiningFacility: _mining_facility, r.BuildRepairYard: _repair_yard, r.BuildStripMine: _strip_mine,
     r.PauseWork: _pause_or_resume, r.Assist: _assist, r.AcceptHelp: _accept, r.DestroyInstallation: _destroy,
 }
@@ -426,8 +426,7 @@ def work_order(state: CampaignState, faction: Faction, cat: Catalogue, builder: 
                order: r.Order) -> str:
     """Carry out one of :data:`work_orders` at step 1; :class:`WorkProblem` if refused (the caller puts
     the faction back as it was)."""
-    handler = _HANDLERS[type(order)]
-    return handler(_Order(state, faction, cat, builder, line), order)  # type: ignore[operator, no-any-return]
+    return _HANDLERS[type(order)](_Order(state, faction, cat, builder, line), order)
 
 
 # --- after step 6 -----------------------------------------------------------------------------------

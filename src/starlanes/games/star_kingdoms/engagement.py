@@ -38,7 +38,7 @@ from starlanes.core.rng import derive_seed
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit, Wreck
 from starlanes.games.star_kingdoms.catalogue import Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
-from starlanes.games.star_kingdoms.knowledge import eyes, meet_faction, see_owner, see_through, seen_label
+from starlanes.games.star_kingdoms.knowledge import eyes, meet_faction, see_owner, see_through, seen_class, seen_label
 from starlanes.games.star_kingdoms.orders.records import Stance
 from starlanes.games.star_kingdoms.report import CombatReport, CombatSide, CombatUnit
 from starlanes.games.star_kingdoms.war.battle import BattleResult, Force, battle
@@ -96,6 +96,19 @@ def _missions_against(a: Faction, b: Faction, system: str) -> bool:
     return any(u.system == system and u.mission.partition(":")[2] in planets for u in a.units if u.mission)
 
 
+def _attacks(cat: Catalogue, a: Faction, unit: Unit, b: Faction, here: dict[str, list[Unit]]) -> bool:
+    """``unit`` of ``a`` has an attack order (O81) against ``b``'s forces here: against the nation,
+    or against a class of its units that ``a`` sees here (ruling 272; an attack on a planet counts
+    as an order against the planet, :func:`_missions_against`)."""
+    kind, _, rest = unit.mission.partition(":")
+    if kind == "attack":
+        return rest == b.id
+    if kind == "attack-unit":
+        target, _, cls = rest.partition(":")
+        return target == b.id and any(seen_class(cat, a.id, u) == cls for u in here.get(b.id, ()))
+    return False
+
+
 def strength(cat: Catalogue, units: Iterable[Unit]) -> int:
     """Σ Firepower x Σ (Hull + Shields) still standing (Amb#54)."""
     fp = hp = 0
@@ -116,7 +129,7 @@ def wants_fight(state: CampaignState, cat: Catalogue, a: Faction, b: Faction, sy
         wants = True
     else:
         own = any(_gi(state).planet_system.get(c.planet) == system for c in a.colonies)
-        attacking = any(u.mission == f"attack:{b.id}" for u in here.get(a.id, ()))  # O81
+        attacking = any(_attacks(cat, a, u, b, here) for u in here.get(a.id, ()))  # O81
         wants = (attacking or standing_engage(a, b.id, own) or _missions_against(a, b, system)
                  or _missions_against(b, a, system))
     if not wants:
@@ -439,7 +452,7 @@ def step_space_combat(turn: Turn) -> None:
     sync_cargo(state)
     for f in state.factions:
         for u in f.units:
-            if u.mission.startswith(("attack:", "tow:", "towed:")):
+            if u.mission.startswith(("attack", "tow:", "towed:")):
                 u.mission = ""  # an attack order (O81) and a tow (O75, TOW-01) are this turn's
     from starlanes.games.star_kingdoms.nebulae import strand_lost_followers
 

@@ -79,6 +79,7 @@ __all__ = [
     "record_foreign_units",
     "see_owner",
     "see_through",
+    "seen_class",
     "seen_label",
     "sensor_sweep",
 ]
@@ -532,6 +533,12 @@ def _class_label(cat: Catalogue, class_id: str, variant: str) -> str:
         return name
     words = name.split()
     return " ".join([*words[:-1], cat.variants[variant].name, words[-1]])
+
+
+def seen_class(cat: Catalogue, observer: str, unit: Unit) -> str:
+    """The class id ``observer`` takes ``unit`` for: its disguise's until seen through (VIS-06)."""
+    disguise = cat.classes[unit.class_id].disguise
+    return disguise if disguise and observer not in unit.seen_through else unit.class_id
 
 
 def seen_label(cat: Catalogue, observer: str, unit: Unit) -> str:

@@ -413,21 +413,41 @@ def _study(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Stud
     return f"{', '.join(u.name for u in units)} will study {anomaly.name} (Anomaly Rating {anomaly.rating})"
 
 
-def _attack(state: CampaignState, faction: Faction, order: r.Attack) -> str:
+def _attack(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Attack) -> str:
     """O81: this turn the units seek battle with that nation's forces in their system (the Wary cell
-    of REL-02; a Neutral, Friendly or Allied stance cannot be overridden, REL-04)."""
+    of REL-02; a Neutral, Friendly or Allied stance cannot be overridden, REL-04): all of them, only
+    when a unit of the named class (as the nation sees it) is there, or the forces guarding a planet
+    of their system (ruling 272)."""
     units = _units(faction, order.units)
-    _one_system(state, units)
-    if order.faction == faction.id:
+    system = _one_system(state, units)
+    target = order.faction
+    where = ""
+    if order.planet:
+        gi = _gi(state)
+        planet = gi.planets[order.planet].name
+        if gi.planet_system[order.planet] != system:
+            raise OrderProblem(f"{planet} is not in {system_name(state, system)}, where the units are")
+        owner = next((f for f in state.factions if f.colony(order.planet) is not None), None)
+        if owner is None:
+            raise OrderProblem(f"{planet} is held by no nation: there is nobody to attack there")
+        target, where = owner.id, f" guarding {planet}"
+    if target == faction.id:
         raise OrderProblem("attack another nation, not your own")
-    held = faction.relationships.get(order.faction, faction.default_relationship)
+    held = faction.relationships.get(target, faction.default_relationship)
     if held in ("allied", "friendly", "neutral"):
-        raise OrderProblem(f"you hold {state.faction(order.faction).name} {held}: set the relationship to wary or "
+        raise OrderProblem(f"you hold {state.faction(target).name} {held}: set the relationship to wary or "
                            "hostile first (REL-04)")
+    if order.target_class:
+        mission, what = f"attack-unit:{target}:{order.target_class}", (
+            f"{cat.classes[order.target_class].name} of {state.faction(target).name}")
+    elif order.planet:
+        mission, what = f"attack-planet:{order.planet}", f"the forces of {state.faction(target).name}{where}"
+    else:
+        mission, what = f"attack:{target}", state.faction(target).name
     for unit in units:
-        unit.mission = f"attack:{order.faction}"
+        unit.mission = mission
         unit.move_to = ""
-    return f"{', '.join(u.name for u in units)} will attack {state.faction(order.faction).name} if they meet it"
+    return f"{', '.join(u.name for u in units)} will attack {what} if they meet it this turn"
 
 
 def _tow(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Tow) -> str:
@@ -523,7 +543,7 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
     if isinstance(order, r.Tow):
         return _tow(state, faction, cat, order)
     if isinstance(order, r.Attack):
-        return _attack(state, faction, order)
+        return _attack(state, faction, cat, order)
     if isinstance(order, r.GroundRounds):
         return _ground_rounds(state, faction, order)
     if isinstance(order, r.DeepSpaceSurvey | r.PlanetarySurvey):

@@ -35,7 +35,8 @@ Part 2's forms (movement and war)::
     O06  group <units> as <group name>
     O61  move <units> to <system>  |  move group <group name> to <system>
     O62  follow <nation> with <units>
-    O81  attack <nation> with <units>
+    O81  attack <nation> with <units>  |  attack unit <class> of <nation> with <units>
+         attack planet <planet> with <units>
     O63  hold <units>
     O69  blockade <planet> with <ships>
     O70  bombard <planet> with <ships>
@@ -308,6 +309,22 @@ def _engage_entries() -> list[Entry]:
     return out
 
 
+def _attack_view(target: str) -> Callable[[r.Order], Fields | None]:
+    """O81's three forms: a nation, a unit class of a nation, a planet (ruling 272)."""
+    def view(order: r.Order) -> Fields | None:
+        assert isinstance(order, r.Attack)
+        kind = "planet" if order.planet else ("unit" if order.target_class else "nation")
+        if kind != target:
+            return None
+        if kind == "planet":
+            return {"planet": order.planet, "units": order.units}
+        if kind == "unit":
+            return {"target_class": order.target_class, "faction": order.faction, "units": order.units}
+        return {"faction": order.faction, "units": order.units}
+
+    return view
+
+
 def _load_view(boarding: bool) -> Callable[[r.Order], Fields | None]:
     def view(order: r.Order) -> Fields | None:
         assert isinstance(order, r.Load)
@@ -418,7 +435,10 @@ ENTRIES: tuple[Entry, ...] = (
     _e("move {units:units} to {system:text}", r.Move, view=_move_view(False)),
     _e("hold {units:units}", r.Hold),
     _e("follow {faction:faction} with {units:units}", r.Follow),
-    _e("attack {faction:faction} with {units:units}", r.Attack),
+    _e("attack planet {planet:planet} with {units:units}", r.Attack, view=_attack_view("planet")),
+    _e("attack unit {target_class:class} of {faction:faction} with {units:units}", r.Attack,
+       view=_attack_view("unit")),
+    _e("attack {faction:faction} with {units:units}", r.Attack, view=_attack_view("nation")),
     _e("blockade {planet:planet} with {units:units}", r.Blockade),
     _e("bombard {planet:planet} with {units:units}", r.Bombard),
     _e("land {units:units} on {planet:planet}", r.Land),

@@ -429,10 +429,15 @@ class DestroyInstallation(Order, frozen=True, tag="O80"):
 
 class Attack(Order, frozen=True, tag="O81"):
     """This turn, the units seek battle with a nation's forces in their system, where the
-    relationship table lets orders decide (Wary; Hostile always fights; REL-04)."""
+    relationship table lets orders decide (Wary; Hostile always fights; REL-04): all of them,
+    only when a unit of ``target_class`` (as the attacker sees it) is there, or the forces guarding
+    ``planet`` (ruling 272)."""
 
-    faction: str
     units: tuple[str, ...]
+    faction: str = ""
+    """The nation attacked ('' with ``planet``: its owner)."""
+    planet: str = ""
+    target_class: str = ""
 
 
 class GroundRounds(Order, frozen=True, tag="O72"):

@@ -4,8 +4,9 @@ For every registered game, at several positions of a seeded random game, and for
 two servers (two databases) hold the same match, except that the second's state is replaced by
 a snapshot differing only in what A may not see (``perturb_hidden``, plus the other seats'
 sealed choices changed to other legal ones). Every response to A's token (summary, view, legal
-actions, events, content, refused submissions, the WebSocket's first message) must be the same
-on both, and so must every response to the spectator code.
+actions, events, content, export, my matches, refused submissions, the WebSocket's first
+message, and resigning, on fresh copies) must be the same on both, and so must every response to
+the spectator code.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def _responses(client: TestClient, mid: str, auth: dict[str, str], params: dict[
                state_id: int) -> list[Any]:
     base = f"/api/matches/{mid}"
     out: list[Any] = []
-    for path in ("", "/view", "/actions", "/events", "/content"):
+    for path in ("", "/view", "/actions", "/events", "/content", "/export"):
         response = client.get(base + path, headers=auth, params=params)
         out.append((path, response.status_code, response.json()))
     legal = [a["text"] for a in out[2][2].get("actions", [])][:3]
@@ -62,6 +63,8 @@ def _responses(client: TestClient, mid: str, auth: dict[str, str], params: dict[
         assert response.status_code != 200, f"the probe '{action}' was accepted"
         out.append((action, response.status_code, response.json()))
     token = auth.get("Authorization", "").removeprefix("Bearer ")
+    mine = client.get("/api/my-matches", headers={"X-Tokens": token})
+    out.append(("my-matches", mine.status_code, mine.json()))
     query = f"token={token}" if token else f"spectator={params['spectator']}"
     with client.websocket_connect(f"{base}/ws?{query}") as socket:
         out.append(("ws", socket.receive_json()))
@@ -116,6 +119,15 @@ def test_responses_to_a_seat_do_not_change_when_only_what_it_cannot_see_changes(
             spectator = _responses(real, mid, {}, {"spectator": made["spectator_code"]}, step)
             twin_spectator = _responses(twin, copy["match_id"], {}, {"spectator": copy["spectator_code"]}, step)
             assert spectator == twin_spectator, f"{game_id}: the spectator sees seat {seat}'s hidden things"
+            # resigning changes the match: compare it on a fresh copy of the real match (replayed
+            # from its log) and on the perturbed twin
+            fresh = real.post("/api/matches/import", json=exported).json()
+            fresh_token = _join_all(real, fresh)[seat]
+            resigned = real.post(f"/api/matches/{fresh['match_id']}/resign", headers=bearer(fresh_token))
+            twin_resigned = twin.post(f"/api/matches/{copy['match_id']}/resign", headers=bearer(copy_tokens[seat]))
+            assert _without_ids([resigned.status_code, resigned.json()], fresh["match_id"]) == \
+                _without_ids([twin_resigned.status_code, twin_resigned.json()], copy["match_id"]), \
+                f"{game_id}: seat {seat} resigning at step {step} sees a difference"
     assert perturbed_somewhere or game.spec.information.name == "PERFECT"
 
 

@@ -142,32 +142,75 @@ def _all_sources(b: Board, abilities: Abilities = _ABILITIES) -> list[Source]:
     return out
 
 
-def _index_sources(b: Board, cache: dict[str, Any]) -> None:
-    """While listing: every hook's answering cards, in table order, from one scan of the table."""
-    by_hook: dict[str, list[Source]] = {hook: [] for hook in HOOKS}
-    for src in _all_sources(b):
-        for hook in _KIND_HOOKS.get(src.ability.kind, ()):
-            by_hook[hook].append(src)
-    cache.update(by_hook)
-    cache[""] = True
+_HOOKED: set[str] = set()
+"""The card keys with an ability that answers a hook (filled on first use, once every handler
+is registered)."""
+
+Holder = tuple[str, int, int, Asset, "Ship | None", "Upgrade | None"]
+"""A face-up card in play with an ability that answers a hook: its key, uid, controller, asset,
+spacecraft or upgrade (as in ``Source``)."""
+
+
+def _holders(b: Board) -> list[Holder]:
+    """While listing: the face-up cards in play whose abilities answer some hook, in table order,
+    from one scan of the table."""
+    if not _HOOKED:
+        _HOOKED.update(key for key, pairs in _ABILITIES.items() if any(ab.kind in _KIND_HOOKS for _, ab in pairs))
+    t = b.t
+    cards = t.cards
+    hooked = _HOOKED
+    out: list[Holder] = []
+    for a in t.assets:
+        if not a.face_up:
+            continue
+        key = cards[a.uid]
+        if key in hooked:
+            out.append((key, a.uid, a.controller, a, None, None))
+        for u in a.upgrades:
+            key = cards[u.uid]
+            if key in hooked:
+                out.append((key, u.uid, a.controller, a, None, u))
+    assets: dict[int, Asset] | None = None
+    for sh in t.ships:
+        key = cards[sh.uid]
+        if key in hooked:
+            if assets is None:
+                assets = {a.uid: a for a in t.assets}
+            out.append((key, sh.uid, sh.owner, assets[sh.asset], sh, None))
+    return out
 
 
 def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
     """The face-up cards in play whose abilities answer ``hook``, in table order (``sources``).
 
-    While ``b.cache`` is set (legal-move generation, which changes nothing) the list of cards
-    with abilities is built once per call of ``legal`` and each hook's part of it once.
+    While ``b.cache`` is set (legal-move generation, which changes nothing) the table is scanned
+    once per listing for the cards that answer any hook (``_holders``), and each hook asked
+    takes its part of them once.
     """
-    kinds = HOOKS.get(hook)
-    if not kinds:
-        return ()
     cache = b.cache
     if cache is None:
         table = _abilities_of(hook)
         return _all_sources(b, table) if table else ()
-    if "" not in cache:
-        _index_sources(b, cache)
-    found: list[Source] = cache[hook]
+    index: dict[str, list[Source] | tuple[()]] | None = cache.get("")
+    if index is None:
+        index = cache[""] = {}
+        holders = cache["#holders"] = _holders(b)
+    else:
+        got = index.get(hook)
+        if got is not None:
+            return got
+        holders = cache["#holders"]
+    table = _abilities_of(hook)
+    found: list[Source] | tuple[()] = ()
+    if table:
+        for key, uid, controller, asset, ship, upgrade in holders:
+            pairs = table.get(key)
+            if pairs:
+                if not found:
+                    found = []
+                for card, ab in pairs:
+                    found.append(_new(Source, (uid, card, ab, controller, asset, ship, upgrade)))
+    index[hook] = found
     return found
 
 
@@ -184,11 +227,11 @@ def answered(b: Board, hook: str) -> bool:
 
 def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:
     """The value of a rules step after every card in play that answers ``hook`` changed it."""
-    handlers = HOOKS.get(hook)
-    if not handlers:
-        return value
-    for src in _found(b, hook):
-        value = handlers[src.ability.kind](b, src, value, **ctx)
+    found = _found(b, hook)
+    if found:
+        handlers = HOOKS[hook]
+        for src in found:
+            value = handlers[src.ability.kind](b, src, value, **ctx)
     return value
 
 

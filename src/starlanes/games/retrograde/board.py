@@ -7,9 +7,16 @@ from typing import Any
 from starlanes.games.retrograde.cards import AssetCard, Card, CardBook, SpacecraftCard, UpgradeCard, load_cards
 from starlanes.games.retrograde.state import NOBODY, Asset, Ship, Table, Upgrade
 
-__all__ = ["BOOK", "Board"]
+__all__ = ["ASSET_CARDS", "BOOK", "CARDS", "SHIP_CARDS", "UPGRADE_CARDS", "Board"]
 
 BOOK: CardBook = load_cards()
+
+# the card book as plain dicts by key (the rules ask them many times per action): every card,
+# and the cards of each kind (a key of another kind is not in the dict)
+CARDS: dict[str, Card] = dict(BOOK.cards)
+SHIP_CARDS: dict[str, SpacecraftCard] = {k: c for k, c in CARDS.items() if isinstance(c, SpacecraftCard)}
+ASSET_CARDS: dict[str, AssetCard] = {k: c for k, c in CARDS.items() if isinstance(c, AssetCard)}
+UPGRADE_CARDS: dict[str, UpgradeCard] = {k: c for k, c in CARDS.items() if isinstance(c, UpgradeCard)}
 
 
 class Board:
@@ -25,22 +32,16 @@ class Board:
 
     # ---------------------------------------------------------------- cards
     def card(self, uid: int) -> Card:
-        return BOOK[self.t.cards[uid]]
+        return CARDS[self.t.cards[uid]]
 
     def ship_card(self, ship: Ship) -> SpacecraftCard:
-        card = BOOK[self.t.cards[ship.uid]]
-        assert isinstance(card, SpacecraftCard)
-        return card
+        return SHIP_CARDS[self.t.cards[ship.uid]]  # KeyError: not a spacecraft's key
 
     def asset_card(self, asset: Asset) -> AssetCard:
-        card = BOOK[self.t.cards[asset.uid]]
-        assert isinstance(card, AssetCard)
-        return card
+        return ASSET_CARDS[self.t.cards[asset.uid]]
 
     def upgrade_card(self, upgrade: Upgrade) -> UpgradeCard:
-        card = BOOK[self.t.cards[upgrade.uid]]
-        assert isinstance(card, UpgradeCard)
-        return card
+        return UPGRADE_CARDS[self.t.cards[upgrade.uid]]
 
     def name(self, uid: int) -> str:
         key = self.t.cards[uid]
@@ -82,10 +83,10 @@ class Board:
         return [s for s in self.t.ships if s.asset == asset_uid]
 
     def orbitals(self, asset: Asset) -> tuple[int, ...]:
-        return self.asset_card(asset).orbitals
+        return ASSET_CARDS[self.t.cards[asset.uid]].orbitals
 
     def outermost(self, asset: Asset) -> int:
-        return len(self.asset_card(asset).orbitals) - 1
+        return len(ASSET_CARDS[self.t.cards[asset.uid]].orbitals) - 1
 
     def in_play(self, asset: Asset) -> bool:
         return asset.face_up
@@ -102,7 +103,8 @@ class Board:
         return out
 
     def upgrades_with(self, asset: Asset, kind: str) -> list[Upgrade]:
-        return [u for u in asset.upgrades if BOOK[self.t.cards[u.uid]].has(kind)]
+        cards = self.t.cards
+        return [u for u in asset.upgrades if CARDS[cards[u.uid]].has(kind)]
 
     def debris_count(self, asset_uid: int, orbital: int) -> int:
         a = self.asset(asset_uid)

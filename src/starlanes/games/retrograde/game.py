@@ -153,7 +153,15 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
 
     # ------------------------------------------------------------------ protocol
     def _to_act(self, state: RetroState) -> list[int]:
-        return Engine(state).to_act()
+        t = state.table  # Engine.to_act, without an Engine (asked several times per action)
+        if t.end_reason:
+            return []
+        pending = state.pending
+        if pending is not None and pending.kind == COMBAT:
+            return [0, 1]
+        if t.prompts:
+            return [t.prompts[0].seat]
+        return [t.current]
 
     def _legal_actions(self, state: RetroState, seat: int) -> Sequence[Action | ActionTemplate]:
         return listing.legal(Engine(state), seat)

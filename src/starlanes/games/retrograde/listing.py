@@ -57,7 +57,7 @@ from starlanes.games.retrograde.actions import (
     Sweep,
     Transfer,
 )
-from starlanes.games.retrograde.board import BOOK
+from starlanes.games.retrograde.board import ASSET_CARDS, CARDS, SHIP_CARDS
 from starlanes.games.retrograde.cards import AssetCard, SpacecraftCard, UpgradeCard
 from starlanes.games.retrograde.legality import flip_choices, why_not
 from starlanes.games.retrograde.rules.common import Engine
@@ -98,14 +98,19 @@ def legal(e: Engine, seat: int) -> Listed:
 
 def count(e: Engine, seat: int) -> int:
     """``len`` of the expanded list of ``legal``, without building it."""
-    return sum(seg[0] for seg in walk(e, seat))
+    total = 0
+    for seg in walk(e, seat):
+        total += seg[0]
+    return total
 
 
 def draw(e: Engine, seat: int, rng: Rng) -> Action:
     """The action at index ``rng.randint(0, count - 1)`` of the expanded list of ``legal``,
     building only that one."""
     segments = walk(e, seat)
-    total = sum(seg[0] for seg in segments)
+    total = 0
+    for seg in segments:
+        total += seg[0]
     if total == 0:
         raise IllegalAction("sample", f"seat {seat} has no legal action now")
     index = rng.randint(0, total - 1)
@@ -153,62 +158,84 @@ def _walk_turn(e: Engine, seat: int) -> list[Segment]:
     its type in ``legality`` (named beside it); the conditions a candidate meets by how it is
     found (its owner, its phase, a face-up asset of the seat) are not asked again."""
     t = e.t
-    segs: list[Segment] = [(1, None, End())]
+    segs: list[Segment] = [(1, None, _END)]
     phase = t.phase
-    mine = [s for s in t.ships if s.owner == seat]
     if phase <= MANEUVERS:
-        _walk_maneuvers(e, seat, mine, segs)
-    mine_assets = [a for a in t.assets if a.controller == seat and a.face_up]
-    untapped = [a for a in mine_assets if not a.tapped]
-    hand = t.hands[seat]
-    if phase <= RESEARCH and t.decks[seat]:  # _why_not_research: the deck must not be empty
-        research: list[tuple[int, ...]] = [(a.uid,) for a in untapped]
-        if research:
-            segs.append((len(research), Research, research))
+        _walk_maneuvers(e, seat, [s for s in t.ships if s.owner == seat], segs)
+    if phase > CLEANUP:
+        return segs
+    mine_assets: list[Asset] = []
+    untapped: list[Asset] = []
+    facedown: list[Asset] = []
+    for a in t.assets:
+        if a.controller == seat:
+            if not a.face_up:
+                facedown.append(a)
+            else:
+                mine_assets.append(a)
+                if not a.tapped:
+                    untapped.append(a)
+    if phase <= RESEARCH and untapped and t.decks[seat]:  # _why_not_research: the deck must not be empty
+        segs.append((len(untapped), Research, [(a.uid,) for a in untapped]))
     if phase <= REPAIR:  # _why_not_repair: the asset or an upgrade on it has damage
         repairs: list[tuple[int, ...]] = []
         for a in untapped:
             if a.damage > 0:
                 repairs.append((a.uid, a.uid))
-            repairs.extend((a.uid, u.uid) for u in a.upgrades if u.damage > 0)
+            for u in a.upgrades:
+                if u.damage > 0:
+                    repairs.append((a.uid, u.uid))
         if repairs:
             segs.append((len(repairs), Repair, repairs))
     if phase <= PLACE_ASSETS:
-        _walk_placements(e, seat, hand, mine_assets, segs)
-    if phase <= ALLOCATE:
-        _walk_allocations(e, seat, mine, untapped, segs)
-    if phase <= CLEANUP:
-        b = e.b
-        cards = t.cards
-        for a in t.assets:  # _why_not_flip (flip_choices): completed cards only, orbitals among the allowed
-            if not a.face_up and a.controller == seat and a.counters >= (b.asset_card(a).cost or 0):
-                segs.append((1, None, Flip(a.uid)))
+        _walk_placements(e, seat, t.hands[seat], mine_assets, segs)
+    if phase <= ALLOCATE and untapped:
+        _walk_allocations(e, seat, untapped, facedown, segs)
+    # _why_not_flip (flip_choices): completed cards only, orbitals among the allowed
+    b = e.b
+    cards = t.cards
+    for a in t.assets:
+        if a.controller == seat and not a.face_up and a.counters >= (ASSET_CARDS[cards[a.uid]].cost or 0):
+            segs.append((1, None, Flip(a.uid)))
+        if a.ship_slips:
             classes: tuple[str, ...] | None = None
-            for ship_side, slips in ((True, a.ship_slips), (False, a.upgrade_slips)):
-                for x in slips:
-                    if x.owner != seat:
+            for x in a.ship_slips:
+                if x.owner != seat:
+                    continue
+                made = CARDS[cards[x.uid]]
+                if x.counters < made.cost:  # type: ignore[attr-defined]
+                    continue
+                if isinstance(made, SpacecraftCard):
+                    # a spacecraft completes only on an asset of the seat that builds its class
+                    if a.controller != seat:
                         continue
-                    made = BOOK[cards[x.uid]]
-                    assert isinstance(made, (SpacecraftCard, UpgradeCard))
-                    if x.counters < made.cost:
+                    if classes is None:
+                        classes = tuple(ab.modify(b, "build_classes", ASSET_CARDS[cards[a.uid]].classes,
+                                                  asset=a, seat=seat))
+                    if made.ship_class not in classes:
                         continue
-                    if ship_side and isinstance(made, SpacecraftCard):
-                        # a spacecraft completes only on an asset of the seat that builds its class
-                        if a.controller != seat:
-                            continue
-                        if classes is None:
-                            classes = tuple(ab.modify(b, "build_classes", b.asset_card(a).classes,
-                                                      asset=a, seat=seat))
-                        if made.ship_class not in classes:
-                            continue
-                    got = flip_choices(e, seat, x.uid)
-                    if isinstance(got, str):
-                        continue
-                    allowed, default = got
-                    flips: list[tuple[int, ...]] = [(x.uid,)]
-                    flips.extend((x.uid, o) for o in allowed if o != default)
-                    segs.append((len(flips), Flip, flips))
+                _walk_flip(e, seat, x.uid, segs)
+        if a.upgrade_slips:
+            for x in a.upgrade_slips:
+                if x.owner == seat and x.counters >= CARDS[cards[x.uid]].cost:  # type: ignore[attr-defined]
+                    _walk_flip(e, seat, x.uid, segs)
     return segs
+
+
+_END = End()
+
+
+def _walk_flip(e: Engine, seat: int, uid: int, segs: list[Segment]) -> None:
+    got = flip_choices(e, seat, uid)
+    if isinstance(got, str):
+        return
+    allowed, default = got
+    if not allowed:
+        segs.append((1, None, Flip(uid)))
+        return
+    flips: list[tuple[int, ...]] = [(uid,)]
+    flips.extend((uid, o) for o in allowed if o != default)
+    segs.append((len(flips), Flip, flips))
 
 
 def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment]) -> None:
@@ -217,78 +244,93 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
     asked (``abilities.answered``)."""
     t = e.t
     b = e.b
-    face_up = [a for a in t.assets if a.face_up]
-    per_turn = e.cfg.maneuvers_per_turn
-    free_limit = e.cfg.free_burns_per_turn
-    burn_min = e.cfg.burn_min_cost
-    combat_min = e.cfg.combat_min_cost
-    maneuver_hooked = ab.answered(b, "may_maneuver")
-    burn_hooked = ab.answered(b, "burn_cost")
-    transfer_hooked = ab.answered(b, "may_transfer")
-    transfer_cost_hooked = ab.answered(b, "transfer_cost")
-    beacons = bool(t.beacons)
-    for s in mine:
-        room = e.room(s)
-        # _maneuver_ship: it may maneuver here and has maneuvers left this turn
-        if room < 0 or s.moves >= per_turn or (maneuver_hooked and not ab.modify(b, "may_maneuver", True, ship=s)):
-            continue
-        a = b.asset(s.asset)
-        assert a is not None
-        orbitals = b.orbitals(a)
-        n_orb = len(orbitals)
-        here = orbitals[s.orbital]
-        args: list[tuple[int, ...]] = []
-        for o in range(n_orb):  # _why_not_burn: the cost within the room, free burns counted
-            if o != s.orbital:
-                cost = max(here - orbitals[o], burn_min)
-                if burn_hooked:
-                    cost = int(ab.modify(b, "burn_cost", cost, ship=s))
-                if cost <= room and not (cost == 0 and 0 <= free_limit <= s.free_burns):
-                    args.append((s.uid, o))
-        if args:
-            segs.append((len(args), Burn, args))
-        # _transfer_problem: from the outermost orbital, if it may transfer, the cost within the room
-        if s.orbital == n_orb - 1 and (not transfer_hooked or ab.modify(b, "may_transfer", True, ship=s)):
-            args = []
-            for d in face_up:  # Engine.transfer_cost: outermost to outermost, a beacon, the hooks
-                if d.uid != a.uid:
-                    cost = max(orbitals[-1] - b.orbitals(d)[-1], burn_min)
-                    if beacons:
-                        cost = max(0, cost - ab.beacon(b, "beacon-transfer", s.owner, d.uid))
-                    if transfer_cost_hooked:
-                        cost = int(ab.modify(b, "transfer_cost", cost, ship=s, dest=d))
-                    if cost <= room:
-                        args.append((s.uid, d.uid))
+    cards = t.cards
+    if mine:
+        cfg = e.cfg
+        per_turn = cfg.maneuvers_per_turn
+        free_limit = cfg.free_burns_per_turn
+        burn_min = cfg.burn_min_cost
+        combat_min = cfg.combat_min_cost
+        maneuver_hooked = ab.answered(b, "may_maneuver")
+        burn_hooked = ab.answered(b, "burn_cost")
+        transfer_hooked = ab.answered(b, "may_transfer")
+        transfer_cost_hooked = ab.answered(b, "transfer_cost")
+        beacons = bool(t.beacons)
+        by_uid: dict[int, Asset] = {}
+        outer: list[tuple[Asset, int]] = []  # the face-up assets and their outermost orbitals' delta-vee
+        for d in t.assets:
+            by_uid[d.uid] = d
+            if d.face_up:
+                outer.append((d, ASSET_CARDS[cards[d.uid]].orbitals[-1]))
+        for s in mine:
+            card = SHIP_CARDS[cards[s.uid]]
+            room = card.delta_vee + s.dv_bonus - s.dv  # Engine.room
+            # _maneuver_ship: it may maneuver here and has maneuvers left this turn
+            if room < 0 or s.moves >= per_turn or (maneuver_hooked and not ab.modify(b, "may_maneuver", True, ship=s)):
+                continue
+            a = by_uid[s.asset]
+            orbitals = ASSET_CARDS[cards[a.uid]].orbitals
+            n_orb = len(orbitals)
+            here = orbitals[s.orbital]
+            args: list[tuple[int, ...]] = []
+            for o in range(n_orb):  # _why_not_burn: the cost within the room, free burns counted
+                if o != s.orbital:
+                    cost = here - orbitals[o]
+                    if cost < burn_min:
+                        cost = burn_min
+                    if burn_hooked:
+                        cost = int(ab.modify(b, "burn_cost", cost, ship=s))
+                    if cost <= room and not (cost == 0 and 0 <= free_limit <= s.free_burns):
+                        args.append((s.uid, o))
             if args:
-                segs.append((len(args), Transfer, args))
-        # _why_not_attack: an enemy around the same asset, the cost within the room
-        args = [(s.uid, d.uid) for d in t.ships
-                if d.asset == s.asset and d.owner != seat and max(here - orbitals[d.orbital], combat_min) <= room]
-        if args:
-            segs.append((len(args), Attack, args))
-        if a.controller != s.owner:  # _why_not_bombard: power 0 is legal when the cost is within the room
-            targets = e.bombard_targets(s)
-            top = room - max(orbitals[0] - here, combat_min)
-            if targets and top >= 0:
-                for tg in targets:
-                    segs.append((top + 1, None, ActionTemplate(Bombard, s.uid, tg, power=range(0, top + 1))))
-        card = b.ship_card(s)
-        sweep = card.ability("sweep")  # _why_not_sweep: debris in its orbital, the cost within the room
-        if sweep is not None and b.debris_count(s.asset, s.orbital) and int(sweep.get("cost")) <= room:
-            segs.append((1, None, Sweep(s.uid)))
-        boost = card.ability("reinforce") or card.ability("refuel")
-        if boost is not None and int(boost.get("cost")) <= room:  # _why_not_boost
-            args = [(s.uid, o.uid) for o in mine
-                    if o.asset == s.asset and o.orbital == s.orbital and s.uid not in o.boosted_by]
+                segs.append((len(args), Burn, args))
+            # _transfer_problem: from the outermost orbital, if it may transfer, the cost within the room
+            if s.orbital == n_orb - 1 and (not transfer_hooked or ab.modify(b, "may_transfer", True, ship=s)):
+                args = []
+                for d, there in outer:  # Engine.transfer_cost: outermost to outermost, a beacon, the hooks
+                    if d is not a:
+                        cost = here - there
+                        if cost < burn_min:
+                            cost = burn_min
+                        if beacons:
+                            cost = max(0, cost - ab.beacon(b, "beacon-transfer", s.owner, d.uid))
+                        if transfer_cost_hooked:
+                            cost = int(ab.modify(b, "transfer_cost", cost, ship=s, dest=d))
+                        if cost <= room:
+                            args.append((s.uid, d.uid))
+                if args:
+                    segs.append((len(args), Transfer, args))
+            # _why_not_attack: an enemy around the same asset, the cost within the room
+            args = [(s.uid, d.uid) for d in t.ships
+                    if d.asset == s.asset and d.owner != seat and max(here - orbitals[d.orbital], combat_min) <= room]
             if args:
-                segs.append((len(args), Boost, args))
+                segs.append((len(args), Attack, args))
+            if a.controller != s.owner:  # _why_not_bombard: power 0 is legal when the cost is within the room
+                targets = e.bombard_targets(s)
+                top = room - max(orbitals[0] - here, combat_min)
+                if targets and top >= 0:
+                    for tg in targets:
+                        segs.append((top + 1, None, ActionTemplate(Bombard, s.uid, tg, power=range(0, top + 1))))
+            if card.abilities:
+                sweep = card.ability("sweep")  # _why_not_sweep: debris in its orbital, the cost within the room
+                if sweep is not None and b.debris_count(s.asset, s.orbital) and int(sweep.get("cost")) <= room:
+                    segs.append((1, None, Sweep(s.uid)))
+                boost = card.ability("reinforce") or card.ability("refuel")
+                if boost is not None and int(boost.get("cost")) <= room:  # _why_not_boost
+                    args = [(s.uid, o.uid) for o in mine
+                            if o.asset == s.asset and o.orbital == s.orbital and s.uid not in o.boosted_by]
+                    if args:
+                        segs.append((len(args), Boost, args))
     for a in t.assets:  # _why_not_clean: an untapped Debris Cleaner, debris in the orbital
-        if a.controller == seat and a.face_up:
-            for u in b.upgrades_with(a, "sweeper-station"):
-                if not u.tapped:
+        if a.upgrades and a.controller == seat and a.face_up:
+            for u in a.upgrades:
+                if not u.tapped and cards[u.uid] in _SWEEPER_STATIONS:
                     args = [(u.uid, o) for o in range(len(a.debris)) if a.debris[o]]
                     if args:
                         segs.append((len(args), Clean, args))
+
+
+_SWEEPER_STATIONS = frozenset(key for key, card in CARDS.items() if card.has("sweeper-station"))
 
 
 def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[Asset],
@@ -298,20 +340,23 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
     none is under construction (found once per asset, not once per card)."""
     b = e.b
     phase = e.t.phase
+    cards = e.t.cards
     for_ships: list[int] | None = None
     for_upgrades: list[int] | None = None
     for c in hand:
-        hcard = b.card(c)
-        if isinstance(hcard, AssetCard):
+        kind = _KIND[cards[c]]
+        if kind == _ASSET:
             segs.append((1, None, Found(c)))
-        elif isinstance(hcard, SpacecraftCard) and phase <= PLACE_SHIPS:
+        elif kind == _SHIP:
+            if phase > PLACE_SHIPS:
+                continue
             if for_ships is None:
                 hooked = ab.answered(b, "ship_slots")  # Engine.ship_slots: 1 unless a card says more
                 for_ships = [a.uid for a in mine_assets
                              if len(a.ship_slips) < (int(ab.modify(b, "ship_slots", 1, asset=a)) if hooked else 1)]
             if for_ships:
                 segs.append((len(for_ships), Place, [(c, x) for x in for_ships]))
-        elif isinstance(hcard, UpgradeCard) and phase <= PLACE_UPGRADES:
+        elif kind == _UPGRADE and phase <= PLACE_UPGRADES:
             if for_upgrades is None:
                 hooked = ab.answered(b, "upgrades_allowed")
                 for_upgrades = [a.uid for a in mine_assets if not a.upgrade_slips
@@ -320,41 +365,57 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
                 segs.append((len(for_upgrades), Place, [(c, x) for x in for_upgrades]))
 
 
-def _walk_allocations(e: Engine, seat: int, mine: list[Ship], untapped: list[Asset],
+_ASSET, _SHIP, _UPGRADE = 1, 2, 3
+_KIND: dict[str, int] = {key: _ASSET if isinstance(card, AssetCard) else _SHIP if isinstance(card, SpacecraftCard)
+                         else _UPGRADE if isinstance(card, UpgradeCard) else 0 for key, card in CARDS.items()}
+"""The kind of each card key, as a number (a hand is walked once per listing)."""
+
+
+def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: list[Asset],
                       segs: list[Segment]) -> None:
     """``allocate``, ``cannibalize`` and ``swap`` per untapped asset (``_why_not_allocate``,
     ``_why_not_cannibalize``, ``_why_not_swap``)."""
     t = e.t
     b = e.b
-    facedown = [a.uid for a in t.assets if not a.face_up and a.controller == seat]
+    cards = t.cards
     hand_ships: list[tuple[int, SpacecraftCard]] | None = None
     refit_hooked = ab.answered(b, "refit_scopes")
     enemy_at: set[int] | None = None
+    mine: list[Ship] | None = None
     for a in untapped:
-        if b.asset_card(a).factory + a.bonus_power > 0:  # it has construction power
-            args: list[tuple[int, ...]] = [(a.uid, x.uid) for x in (*a.ship_slips, *a.upgrade_slips)
-                                           if x.owner == seat]
+        if ASSET_CARDS[cards[a.uid]].factory + a.bonus_power > 0:  # it has construction power
+            args: list[tuple[int, ...]] = []
+            for x in a.ship_slips:
+                if x.owner == seat:
+                    args.append((a.uid, x.uid))
+            for x in a.upgrade_slips:
+                if x.owner == seat:
+                    args.append((a.uid, x.uid))
             if facedown:
                 if enemy_at is None:
                     enemy_at = {s.asset for s in t.ships if s.owner != seat}
                 if a.uid not in enemy_at:  # no enemy orbits it
-                    args.extend((a.uid, x) for x in facedown)
+                    args.extend((a.uid, x.uid) for x in facedown)
             if args:
                 segs.append((len(args), Allocate, args))
         if a.upgrades and not a.bonus_power and b.upgrades_with(a, "cannibalize"):
+            if mine is None:
+                mine = [s for s in t.ships if s.owner == seat]
             for s in mine:
                 if s.asset == a.uid:
                     most = e.armor(s) - s.damage
                     if most >= 1:
                         segs.append((most, None, ActionTemplate(Cannibalize, a.uid, s.uid, damage=range(1, most + 1))))
-        scopes = ab.modify(b, "refit_scopes", [], asset=a, seat=seat) if refit_hooked else []
+        scopes = ab.modify(b, "refit_scopes", [], asset=a, seat=seat) if refit_hooked else ()
         if scopes:
             if hand_ships is None:
                 hand_ships = []
                 for c in t.hands[seat]:
-                    card = b.card(c)
+                    card = CARDS[cards[c]]
                     if isinstance(card, SpacecraftCard):
                         hand_ships.append((c, card))
+            if mine is None:
+                mine = [s for s in t.ships if s.owner == seat]
             anywhere = "any-friendly-asset" in scopes
             for s in mine:
                 if s.asset != a.uid:
@@ -362,7 +423,7 @@ def _walk_allocations(e: Engine, seat: int, mine: list[Ship], untapped: list[Ass
                     assert where is not None
                     if not (anywhere and where.controller == seat):
                         continue
-                old = b.ship_card(s)
+                old = SHIP_CARDS[cards[s.uid]]
                 args = [(a.uid, s.uid, c) for c, new in hand_ships
                         if new.ship_class == old.ship_class and new.cost == old.cost]
                 if args:

@@ -5,6 +5,7 @@ yields (ANOM-03), outpost and operation progress applied to studies (ORG-13, OP-
 from __future__ import annotations
 
 import msgspec
+import pytest
 from tests.games.star_kingdoms.test_campaign import campaign, hw, report, run
 from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate, unit, verdicts
 
@@ -14,6 +15,7 @@ from starlanes.games.star_kingdoms.knowledge import passive_survey
 from starlanes.games.star_kingdoms.orgs import found_branch
 from starlanes.games.star_kingdoms.pipeline import faction_economy
 from starlanes.games.star_kingdoms.tech import gain
+from starlanes.games.star_kingdoms.war.constructions import WorkProblem, set_anomaly_yield
 
 ANOMALY = "wrq-anomaly"
 """The space anomaly of seat 0's home system (rating 20, Deep Space Sensors)."""
@@ -167,6 +169,7 @@ def test_CONS_05_Amb113_a_foreign_helper_adds_its_gear_only_when_both_agree_and_
     run(state, {0: "construct remote sensor with Mason\n", 1: f'assist "{f0.name}" on BXL with Helper\n'})
     job = f0.constructions[0]
     assert job.progress == 2 and helper.mission == ""  # not accepted: no help (Amb#113), one turn only
+    assert "help to Zabanian Empire on 'BXL' was not used" in notices(state, 1)
     (ok, why), = verdicts(state, f'accept help from "{f1.name}" on BXL\n')
     assert not ok and "Collaborative Construction" in why
     f0.tech = gain(CAT, f0.tech, "collaborative-construction")
@@ -200,7 +203,8 @@ def test_ANOM_04_collaborative_study_teaches_every_contributor_and_leaves_physic
 def test_ANOM_03_a_studied_anomaly_pays_while_the_nation_holds_the_outpost_uncontested() -> None:
     state = campaign()
     f0, f1 = state.factions
-    state.anomaly_yields[ANOMALY] = AnomalyYield(science={"physics": 2}, credits=30)
+    said = set_anomaly_yield(state, "WRQ Gravity Knot", {"physics": 2}, 30)  # the GM's (Amb#41)
+    assert state.anomaly_yields[ANOMALY] == AnomalyYield(science={"physics": 2}, credits=30) and "2 physics" in said
     k = state.knowledge[f0.id]
     state.knowledge[f0.id] = msgspec.structs.replace(k, anomalies={
         **k.anomalies, ANOMALY: msgspec.structs.replace(k.anomalies[ANOMALY], result="a knot of gravity")})
@@ -353,3 +357,16 @@ def test_DIST_05_BOMB_03_military_districts_give_5_evasion_a_level_against_bomba
     assert [planet_evasion(level) for level in range(4)] == [0, 5, 10, 15]
     assert planet_evasion(2, shield=True) == 20  # the Planetary Shield's +10 on top (PDEF-05)
     assert planet_evasion(30) == 80  # the Evasion cap
+
+
+def test_ANOM_03_the_gm_sets_a_yield_and_bad_input_changes_nothing() -> None:
+    state = campaign()
+    for args, why in ((("Nowhere", {}, 1), "Nowhere"), (("WRQ Gravity Knot", {"alchemy": 1}, 0), "alchemy"),
+                      (("WRQ Gravity Knot", {"physics": -1}, 0), "0 or more"),
+                      (("WRQ Gravity Knot", {}, -5), "0 or more")):
+        with pytest.raises(WorkProblem, match=why):
+            set_anomaly_yield(state, *args)
+    assert state.anomaly_yields == {}
+    set_anomaly_yield(state, "wrq-anomaly", {"xenology": 1, "physics": 0}, 0)
+    assert state.anomaly_yields[ANOMALY] == AnomalyYield(science={"xenology": 1})
+    assert "nothing" in set_anomaly_yield(state, "wrq-anomaly", {}, 0) and state.anomaly_yields == {}

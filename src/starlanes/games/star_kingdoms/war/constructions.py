@@ -51,6 +51,7 @@ __all__ = [
     "installation_er",
     "mission_of",
     "resolve_works",
+    "set_anomaly_yield",
     "set_aside",
     "site_of",
     "work_order",
@@ -481,8 +482,10 @@ def _gone(state: CampaignState, faction: Faction, job: Construction) -> str:
     return ""
 
 
-def _helpers(turn: Turn, primary: Faction, job: Construction, site: Site) -> list[tuple[Faction, list[int]]]:
-    """The accepted helpers' module TLs at the work this turn (CONS-05, ANOM-04, Amb#113)."""
+def _helpers(turn: Turn, primary: Faction, job: Construction, site: Site,
+             used: set[str]) -> list[tuple[Faction, list[int]]]:
+    """The accepted helpers' module TLs at the work this turn (CONS-05, ANOM-04, Amb#113); the ids of
+    the helping units whose order found this work go into ``used``."""
     state, cat = turn.state, turn.catalogue
     tech = COLLABORATION_TECH["study" if job.kind == "study" else "build"]
     out: list[tuple[Faction, list[int]]] = []
@@ -502,6 +505,7 @@ def _helpers(turn: Turn, primary: Faction, job: Construction, site: Site) -> lis
                 continue
         if not units:
             continue
+        used.update(u.id for u in units)
         if not (other.tech.has(tech) and primary.tech.has(tech)):
             for f in (primary, other):
                 _tell(turn, f, f"{site.label}: no help from {other.name}, both nations need the "
@@ -516,7 +520,7 @@ def _helpers(turn: Turn, primary: Faction, job: Construction, site: Site) -> lis
     return out
 
 
-def _job_turn(turn: Turn, faction: Faction, job: Construction, outside: int) -> None:
+def _job_turn(turn: Turn, faction: Faction, job: Construction, outside: int, used: set[str]) -> None:
     """One turn of one work: the modules of the nation's units at it that did not move, its accepted
     helpers' and ``outside`` progress (outpost Science branches) while Uncontested (CONS-02, CONS-04,
     ANOM-01, ANOM-02)."""
@@ -531,7 +535,7 @@ def _job_turn(turn: Turn, faction: Faction, job: Construction, outside: int) -> 
     mission = mission_of(job)
     workers = [u for u in faction.units if u.mission == mission]
     working = [u for u in workers if _at(u, site) and not u.moved]
-    helpers = _helpers(turn, faction, job, site)
+    helpers = _helpers(turn, faction, job, site, used)
     rule = "ANOM-02" if job.kind == "study" else "CONS-02"
     if not working and not helpers and not outside:
         if not workers:
@@ -743,6 +747,7 @@ def resolve_works(turn: Turn, held: dict[str, list[Construction]]) -> None:
     for f in state.factions:
         f.constructions = held.get(f.id, []) + f.constructions
     _destructions(turn)
+    used: set[str] = set()
     for faction in state.factions:
         outside = _outpost_progress(turn, faction)
         for anomaly in outside:
@@ -751,13 +756,18 @@ def resolve_works(turn: Turn, held: dict[str, list[Construction]]) -> None:
         for job in list(faction.constructions):
             if job in faction.constructions:
                 extra = outside.get(job.target, 0) if job.kind == "study" else 0
-                _job_turn(turn, faction, job, extra)
+                _job_turn(turn, faction, job, extra, used)
     _yields(turn)
     for f in state.factions:
         for job in f.constructions:
             job.partners = []
         for u in f.units:
             if u.mission.startswith("assist:"):
+                if u.id not in used:  # the primary did not accept, or names no such work: nothing said of its works
+                    _, primary, text = u.mission.split(":", 2)
+                    name = next((x.name for x in state.factions if x.id == primary), primary)
+                    _tell(turn, f, f"{u.name}'s help to {name} on '{text}' was not used ({name} did not accept it "
+                                   "this turn, or has no such work; Amb#113)", "CONS-05")
                 u.mission = ""
     if [f.remote_sensors for f in state.factions] != sensors_before:
         record_sightings(turn)  # a sensor built or destroyed counts for this turn's sightings (VIS-05)
@@ -777,6 +787,33 @@ def add_study_progress(turn: Turn, faction: Faction, anomaly: str, amount: int, 
         _finish(turn, faction, job, site)
     else:
         _tell(turn, faction, f"{site.label}: {job.progress}/{job.rating} ({why})", "ANOM-02")
+
+
+def set_anomaly_yield(state: CampaignState, anomaly: str, science: dict[str, int], credits: int) -> str:
+    """The GM sets what a studied anomaly keeps paying each turn (ANOM-03, Amb#41; ruling 235): science
+    points by field and credits; all zero removes the yield.  :class:`WorkProblem` names what is wrong
+    and changes nothing."""
+    from starlanes.games.star_kingdoms.campaign import AnomalyYield
+
+    gi = _gi(state)
+    ident = gi.anomaly_names.resolve(anomaly)
+    if ident is None:
+        raise WorkProblem(gi.anomaly_names.unknown(anomaly))
+    for field, amount in science.items():
+        if field not in FIELDS:
+            raise WorkProblem(f"unknown science field '{field}' (one of {', '.join(FIELDS)})")
+        if amount < 0:
+            raise WorkProblem(f"{field}: a yield is 0 or more points a turn")
+    if credits < 0:
+        raise WorkProblem("credits: a yield is 0 or more credits a turn")
+    points = {f: science[f] for f in FIELDS if science.get(f, 0)}
+    name = _anomaly(gi, ident)[0].name
+    if not points and not credits:
+        state.anomaly_yields.pop(ident, None)
+        return f"{name} yields nothing now"
+    state.anomaly_yields[ident] = AnomalyYield(science=points, credits=credits)
+    parts = [f"{n} {f}" for f, n in points.items()] + ([f"{credits} credits"] if credits else [])
+    return f"{name} yields {', '.join(parts)} a turn to the holder of its outpost who studied it"
 
 
 def installation_er(state: CampaignState, faction: Faction) -> tuple[tuple[int, ...], tuple[int, ...]]:

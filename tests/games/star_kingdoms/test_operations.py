@@ -185,7 +185,8 @@ def test_OPS_04_O60_one_operation_per_org_replacing_loses_progress() -> None:
                              OpTarget(system="B"), 2)
     ops, refunds = set_operation(ops, second)
     assert ops == {org.id: second} and ops[org.id].progress == 0
-    assert refunds == (CreditsChange(faction=a.id, amount=100, why="Transfer Resources cancelled: refunded"),)
+    assert refunds == (CreditsChange(faction=a.id, amount=100, why="Transfer Resources cancelled: refunded",
+                                     ledger="refund"),)
 
 
 def test_OPS_05_a_trait_bonus_to_power_for_an_operation() -> None:
@@ -433,7 +434,8 @@ def test_OP_T4_transfer_resources_taken_at_start_delivered_at_completion() -> No
     op = start_operation(w, a.id, org.id, "transfer-resources", OpTarget(faction=c.id, amount=120), 1)
     assert op.escrow == 120 and op.adjusted_level == op.base_level
     out = resolve_operation(w, advance_operation(op, 9), 2)
-    assert out.effects == (CreditsChange(faction=c.id, amount=120, why=f"Transfer Resources from {a.name}"),)
+    assert out.effects == (CreditsChange(faction=c.id, amount=120, why=f"Transfer Resources from {a.name}",
+                                         ledger="transfer-in"),)
     before = c.credits
     apply_effects(state, out)
     assert c.credits == before + 120

@@ -36,7 +36,7 @@ def every_target_known() -> tuple[CampaignState, dict[str, str]]:
         k = planetary_survey(k, gi, planet, state.turn)
     state.knowledge[a.id] = k
     c_trade = add_org(state, 1, "trade")
-    world, rival = found_branch(OrgWorld(), org=c_trade.id, faction=c.id, org_type="trade", kind="trading-station",
+    world, rival = found_branch(OrgWorld(), org=c_trade.id, faction=c.id, org_type="trade", kind="branch",
                                 site="outpost", system="D", turn=0)
     spy = next(o for o in a.orgs if o.type == "intelligence")
     world, safe = found_branch(world, org=spy.id, faction=a.id, org_type="intelligence", kind="safe-house",
@@ -133,3 +133,49 @@ def test_O50_OP_I7_organisational_recon_of_an_office_by_order() -> None:
     assert not state.organisations.operations
     facts = [f.text for f in state.knowledge[a.id].facts if "Organisational Recon" in f.text]
     assert facts and branch.id in facts[-1] and "office on E1" in facts[-1]
+
+
+@pytest.mark.parametrize("order_id", sorted(ORDERS))
+def test_O27_to_O58_each_operation_runs_through_the_turns_onto_the_sheet(
+        campaign: tuple[CampaignState, dict[str, str]], order_id: str) -> None:
+    """OPS-03 end to end: started by order, + Power at step 7 each turn, resolved at step 8 with its
+    report on the nation's sheet and every credit in the ledgers (the report's own check); the long
+    ones (level 5 and more at Power 1) are still running, one point a turn."""
+    from starlanes.games.star_kingdoms.game import make_ruleset
+
+    base, names = campaign
+    state = make_ruleset().clone(base)
+    a = state.factions[0]
+    process_turn(state, {0: ORDERS[order_id].format(**names) + "\n", 1: f"consent to {a.name}\n"})
+    first = state.reports[a.id].orders[0]
+    assert first.accepted and first.order_id == order_id
+    (kind,) = [k for k in load_operations().kinds.values() if k.order == order_id]
+    notices = [n.text for n in state.reports[a.id].notices]
+    turns = 1
+    while state.organisations.operations and turns < 9:
+        process_turn(state, {})
+        notices += [n.text for n in state.reports[a.id].notices]
+        turns += 1
+    left = list(state.organisations.operations.values())
+    if left:
+        assert left[0].target_number > 8 and left[0].progress == turns
+    else:
+        assert any(n.startswith(f"{kind.name}:") for n in notices)
+
+
+def test_OP_T4_OP_T6_credits_of_operations_reach_the_ledgers(campaign: tuple[CampaignState, dict[str, str]]) -> None:
+    """Transfer Resources (Amb#48) and a mining expedition (Amb#49) completing in a turn show in the
+    ledgers of the nations they reach: an incoming transfer, an income line."""
+    from starlanes.games.star_kingdoms.game import make_ruleset
+
+    base, names = campaign
+    for order_id, seat, kind, amount in (("O37", 1, "transfer-in", 100), ("O39", 0, "income", 100)):
+        state = make_ruleset().clone(base)
+        process_turn(state, {0: ORDERS[order_id].format(**names) + "\n"})
+        for _ in range(6):
+            if not state.organisations.operations:
+                break
+            process_turn(state, {})
+        ledger = state.reports[state.factions[seat].id].ledger
+        assert [(e.kind, e.amount) for e in ledger.entries
+                if "Transfer Resources" in e.label or "Mining Expedition" in e.label] == [(kind, amount)]

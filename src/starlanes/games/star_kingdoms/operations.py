@@ -333,6 +333,8 @@ class CreditsChange(msgspec.Struct, frozen=True, kw_only=True, tag=True):
     faction: str
     amount: int
     why: str
+    ledger: Literal["income", "transfer-in", "refund"] = "income"
+    """How the nation's ledger shows it (``report.ReportBuilder``): the sheet's credits must add up."""
 
 
 class TechGranted(msgspec.Struct, frozen=True, kw_only=True, tag=True):
@@ -766,7 +768,8 @@ def is_ready(op: Operation) -> bool:
 def cancel_operation(op: Operation) -> tuple[CreditsChange, ...]:
     """O60: cancelled or replaced, the progress is lost; credits taken at the start come back (Amb#48)."""
     if op.escrow:
-        return (CreditsChange(faction=op.faction, amount=op.escrow, why="Transfer Resources cancelled: refunded"),)
+        return (CreditsChange(faction=op.faction, amount=op.escrow, why="Transfer Resources cancelled: refunded",
+                              ledger="refund"),)
     return ()
 
 
@@ -943,7 +946,8 @@ def _transfer(world: World, out: _Out, op: Operation, kind: OperationKind, f: Fa
               contested: bool) -> None:
     """OP-T4: the credits taken at the start reach the recipient (Amb#48)."""
     other = world.faction(op.target.faction)
-    out.effects.append(CreditsChange(faction=other.id, amount=op.escrow, why=f"Transfer Resources from {f.name}"))
+    out.effects.append(CreditsChange(faction=other.id, amount=op.escrow, why=f"Transfer Resources from {f.name}",
+                                     ledger="transfer-in"))
     _say(out, f.id, turn, kind.name, f"{org.name}: {op.escrow} credits delivered to {other.name}")
     _say(out, other.id, turn, "Credits received", f"{f.name} sent you {op.escrow} credits (Transfer Resources)")
 

@@ -71,6 +71,7 @@ from starlanes.games.star_kingdoms.knowledge import (
 from starlanes.games.star_kingdoms.operations import (
     AnomalyProgress,
     ColonisationProgress,
+    CreditsChange,
     NarrativeItem,
     NationBonuses,
     OpOutcome,
@@ -534,6 +535,15 @@ def _apply_outcome(turn: Turn, outcome: OpOutcome, before: frozenset[str]) -> No
     learn something, GM items for what the engine cannot decide; a visible branch founded on another
     nation's world makes the two nations meet."""
     state = turn.state
+    for change in outcome.effects:  # credits into the ledger of the nation they reach (its sheet adds up)
+        if isinstance(change, CreditsChange) and change.faction in turn.builders:
+            b = turn.builders[change.faction]
+            if change.ledger == "transfer-in":
+                b.transfer(change.amount, change.why, incoming=True)
+            elif change.ledger == "refund":
+                b.refund(change.amount, change.why)
+            else:
+                b.income(change.amount, change.why)
     for effect in apply_effects(state, outcome, state.params):
         if isinstance(effect, ColonisationProgress):
             job = next((c for c in state.faction(effect.faction).constructions

@@ -73,7 +73,10 @@ def test_CONS_07_PROJ_S5_an_orbital_repair_yard_around_an_own_world_opens_the_re
     assert f.constructions[0].progress == 10 and not f.colony(f.homeworld).orbital_yard  # type: ignore[union-attr]
     run(state)
     assert f.colony(f.homeworld).orbital_yard and not f.constructions  # type: ignore[union-attr]
-    assert verdicts(state, f'repair ships Vigilant on "{hw(state)}" at level 1 in orbital yard\n')[0][0]
+    vigilant = unit(f, "Vigilant")
+    vigilant.damage = 2
+    run(state, {0: f'repair ships Vigilant on "{hw(state)}" at level 1 in orbital yard\n'})
+    assert vigilant.damage == 0  # the yard's repair-only slot works as a level 1 Shipyard (PROJ-S5)
     (ok, why), = verdicts(state, f'construct repair yard at "{hw(state)}" with Dock\n')
     assert not ok and "one per planet" in why
 

@@ -51,6 +51,9 @@ TRANSPORT = 1
 SHIP_KINDS = ("battleship", "transport")
 
 SECRET_FIELDS = ("hands", "objectives", "goals", "deck", "objective_deck", "goal_deck")
+"""The game's secrets, declared once: the hands and mission cards (a seat sees only its own, and
+the others' counts) and the decks' order (nobody). ``view.build_view`` shows no field of these
+names and ``SpaceRisk.perturb_hidden`` changes nothing else (``tests/games/space_risk/test_secrets.py``)."""
 
 
 class Ship(msgspec.Struct, kw_only=True):

@@ -538,13 +538,8 @@ def test_VIS_08_a_nations_bonuses_of_a_turn_in_one_call_and_the_state_round_trip
 def test_the_sheet_section_shows_organisations_branches_and_principles_never_hidden_foreign_branches() -> None:
     """1.6 feedback sheet: operation progress, branches with their timers, foreign branches on own worlds
     (hidden ones left out until found), principles of own worlds (CULT-02)."""
-    from starlanes.games.star_kingdoms.operations import (
-        OpTarget,
-        OrgsState,
-        World,
-        organisations_section_of,
-        start_operation,
-    )
+    from starlanes.games.star_kingdoms.operations import OpTarget, OrgsState, World, start_operation
+    from starlanes.games.star_kingdoms.orgsheet import organisations_section_of
     from starlanes.games.star_kingdoms.sheets.markdown import render_markdown
     from starlanes.games.star_kingdoms.sheets.model import build_sheet
 

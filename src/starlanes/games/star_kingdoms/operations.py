@@ -32,7 +32,7 @@ Operations are free (OPS-03).  Nothing here changes its arguments.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -59,7 +59,6 @@ from starlanes.games.star_kingdoms.orders.records import ORG_TYPES, OrgType
 from starlanes.games.star_kingdoms.orgs import (
     Branch,
     BranchKind,
-    Consent,
     Draw,
     OrgParams,
     OrgWorld,
@@ -81,7 +80,6 @@ from starlanes.games.star_kingdoms.tech import SciencePoints, missing_prerequisi
 
 if TYPE_CHECKING:
     from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, GMItem, Org
-    from starlanes.games.star_kingdoms.sheets.model import Section, SheetContext
 
 __all__ = [
     "DEFENSIVE_FIRST",
@@ -115,8 +113,6 @@ __all__ = [
     "nation_bonuses",
     "operation_power",
     "operations_from_data",
-    "organisations_section",
-    "organisations_section_of",
     "progress_operations",
     "resolve_operation",
     "safe_houses_being_established",
@@ -1425,83 +1421,3 @@ def _deplete(state: CampaignState, belt_id: str, by: int) -> Galaxy:
             s = msgspec.structs.replace(s, belts=belts)
         systems.append(s)
     return msgspec.structs.replace(galaxy, systems=tuple(systems))
-
-
-# --- the nation's sheet ------------------------------------------------------------------------------------
-
-
-def organisations_section(ctx: SheetContext) -> Section | None:
-    """The "Organisations and culture" section of a nation's sheet (1.6): its organisations (Power,
-    offices, branches with their timers, the operation under way with its progress), the branches of
-    other nations it knows on its worlds (hidden ones only once found, ORG-08), and the principles of
-    its own worlds (CULT-02).  Reads the campaign's ``organisations`` (an :class:`OrgsState`) when it
-    keeps one; shows only what the nation may know (names through the sheet context).  Register with
-    ``sheets.model.register_section("organisations", organisations_section, after="science")``."""
-    raw = getattr(ctx.state, "organisations", None)
-    orgs = raw if isinstance(raw, OrgsState) else (msgspec.convert(raw, OrgsState) if raw else OrgsState())
-    return organisations_section_of(orgs)(ctx)
-
-
-def organisations_section_of(orgs: OrgsState) -> Callable[[SheetContext], Section | None]:
-    """:func:`organisations_section` over a given :class:`OrgsState` (before the campaign keeps one)."""
-    return lambda ctx: _organisations_section(ctx, orgs)
-
-
-def _organisations_section(ctx: SheetContext, orgs: OrgsState) -> Section | None:
-    from starlanes.games.star_kingdoms.sheets.model import Section, Table
-
-    f = ctx.faction
-    catalogue = load_operations()
-    turn = ctx.state.turn
-
-    def where(b: Branch) -> str:
-        return ctx.planet(b.planet) if b.site == "planet" else f"outpost of {ctx.system(b.system)}"
-
-    rows: list[tuple[str, ...]] = []
-    for org in f.orgs:
-        op = orgs.operations.get(org.id)
-        doing = "none"
-        if op is not None:
-            left = max(0, op.target_number - op.progress)
-            power = operation_power(f, org, catalogue.kind(op.kind))
-            turns = -(-left // power) if power else 0
-            doing = (f"{catalogue.kind(op.kind).name} (level {op.adjusted_level}): {op.progress}/{op.target_number}"
-                     + (f", about {turns} more turn(s)" if left else ", completes this turn"))
-        rows.append((org.name, org.type.capitalize() + (f" ({org.principle})" if org.principle else ""),
-                     str(org.power), ", ".join(ctx.planet(p) for p in org.offices) or "none", doing))
-    tables = [Table(("Organisation", "Type", "Power", "Offices", "Operation"), tuple(rows), numeric=frozenset({2}))]
-    names = {o.id: o.name for o in f.orgs}
-    own = [b for b in orgs.world.branches if b.faction == f.id]
-    if own:
-        def status(b: Branch) -> str:
-            parts = [f"suppressed until turn {b.suppressed_until}"] if b.suppressed(turn) else ["active"]
-            parts += [f"shielded until turn {t}" for t in b.blocks if t >= turn]
-            return "; ".join(parts)
-
-        tables.append(Table(("Organisation", "Branch", "Where", "Status", "Id"), tuple(
-            (names.get(b.org, b.org), b.kind.replace("-", " ") + (f" ({b.field})" if b.field else ""), where(b),
-             status(b), b.id) for b in own), caption="Branches"))
-    from starlanes.games.star_kingdoms.orgs import branches_seen_by
-
-    foreign = [b for b in branches_seen_by(orgs.world, f.id, (c.planet for c in f.colonies)) if b.faction != f.id]
-    if foreign:
-        tables.append(Table(("Nation", "Organisation type", "Branch", "Where", "Id"), tuple(
-            (ctx.nation(b.faction), b.org_type.capitalize(), b.kind.replace("-", " "), where(b),
-             # the id names its nation: shown once the nation is met (VIS-07)
-             b.id if b.faction in ctx.knowledge.factions else "(meet its nation first)")
-            for b in foreign), caption="Other nations' branches you know of (an operation names one by its Id)"))
-    given = [c for c in orgs.world.consents if c.host == f.id]
-    if given:
-        def scope(c: Consent) -> str:
-            if not c.location:
-                return "your worlds and outposts"
-            return ctx.planet(c.location) if c.location in ctx.galaxy.planets else ctx.system(c.location)
-
-        org_names = {o.id: o.name for x in ctx.state.factions if x.id in {c.guest for c in given} for o in x.orgs}
-        tables.append(Table(("Nation", "Organisation", "Kind of branch", "Where", "Since"), tuple(
-            (ctx.nation(c.guest), org_names.get(c.org, "any"), c.kind.replace("-", " ") if c.kind else "any", scope(c),
-             f"turn {c.turn}") for c in given), caption="Consents you give (O04, until revoked)"))
-    tables.append(Table(("Planet", "Social principles (adherence)"), tuple(
-        (ctx.planet(c.planet), ", ".join(f"{k} {v}" for k, v in sorted(c.principles.items(), key=lambda kv: -kv[1]))
-         or "none") for c in f.colonies), caption="Principles of your worlds"))
-    return Section("organisations", "Organisations and culture", (), tuple(tables))

@@ -14,7 +14,7 @@ from typing import Literal
 
 from starlanes.core.errors import PathError
 from starlanes.games.star_kingdoms.campaign import CampaignState
-from starlanes.games.star_kingdoms.operations import organisations_section
+from starlanes.games.star_kingdoms.orgsheet import organisations_section
 from starlanes.games.star_kingdoms.sheets.gm import GM_SHEET_ID, build_gm_sheet
 from starlanes.games.star_kingdoms.sheets.html import render_html
 from starlanes.games.star_kingdoms.sheets.markdown import escape, render_markdown

@@ -284,18 +284,35 @@ class Ruleset(ABC, Generic[S, V, P]):
             )
         return self._setup(self.params_from(params), count, Rng.from_seed(derive_seed(seed, "setup")))
 
+    def _current(self, state: S) -> Decision | None:
+        """``_decision(state)``, worked out once per step: the several calls one action makes
+        (``to_act``, ``sample_legal``, ``apply``) share it through ``state._decided``, which
+        ``apply_unchecked`` drops (and does not fill while ``_apply`` changes the state)."""
+        memo = state._decided
+        if memo is not None and memo[0] == state.step:
+            return memo[1]
+        decision = self._decision(state)
+        if memo is not _APPLYING:
+            state.__dict__["_decided"] = (state.step, decision)
+        return decision
+
+    def forget(self, state: S) -> None:
+        """Drop what the framework remembers of ``state`` (its decision at this step): for a caller
+        that changed ``state`` by hand, not through ``apply``."""
+        state.__dict__.pop("_decided", None)
+
     def decision(self, state: S) -> Decision | None:
         """What ``state`` awaits now (``None`` once the game is over)."""
         if state.gm_outcome is not None:
             return None
-        return self._decision(state)
+        return self._current(state)
 
     def to_act(self, state: S) -> frozenset[int]:
         """Seats whose choice is awaited (a seat that has sealed its choice is no longer among
         them, though it may still revise or withdraw it)."""
         if state.gm_outcome is not None:
             return frozenset()
-        decision = self._decision(state)
+        decision = self._current(state)
         if decision is None:
             return frozenset()
         if state.sealed:
@@ -322,7 +339,7 @@ class Ruleset(ABC, Generic[S, V, P]):
             raise _not_a_seat(actor, state)
         if state.gm_outcome is not None:
             return _NOTHING
-        decision = self._decision(state)
+        decision = self._current(state)
         if decision is None or not self._awaits(state, decision, actor):
             return _NOTHING
         items = self._legal_actions(state, actor)
@@ -354,7 +371,7 @@ class Ruleset(ABC, Generic[S, V, P]):
         """``actor`` if it is a seat the current decision awaits, else ``None``."""
         if type(actor) is not int or state.gm_outcome is not None:
             return None
-        decision = self._decision(state)
+        decision = self._current(state)
         if decision is None or not self._awaits(state, decision, actor):
             return None
         return actor
@@ -387,7 +404,7 @@ class Ruleset(ABC, Generic[S, V, P]):
             return self._gm_why_not(state, action)
         if type(actor) is not int:
             return str(_not_a_seat(actor, state))
-        decision = self._decision(state)
+        decision = self._current(state)
         if decision is None or not self._awaits(state, decision, actor):
             return str(NotYourTurn(actor, self.to_act(state)))
         return self._seat_why_not(state, actor, action)
@@ -413,7 +430,7 @@ class Ruleset(ABC, Generic[S, V, P]):
         return self._why_not(state, GM, action)
 
     def _close_why_not(self, state: S) -> str | None:
-        decision = self._decision(state)
+        decision = self._current(state)
         if decision is None:
             return "no decision is open"
         if any(s in state.sealed for s in decision.actors):
@@ -433,7 +450,7 @@ class Ruleset(ABC, Generic[S, V, P]):
             raise ParseError(f"an action is text or an Action, not {type(action).__name__}")
         if state.gm_outcome is not None:
             raise GameOver(f"the game is over: {self._describe_outcome(state)}")
-        decision = self._decision(state)
+        decision = self._current(state)
         if decision is None:
             if self._outcome(state) is not None:
                 raise GameOver(f"the game is over: {self._describe_outcome(state)}")
@@ -479,15 +496,28 @@ class Ruleset(ABC, Generic[S, V, P]):
         """``apply`` without the legality check: only for actions taken from ``legal_actions``
         (AI search). It still runs sealed decisions."""
         if actor is GM:
-            events = self._apply_gm_action(state, action)
+            decision = self._current(state) if isinstance(action, Close) else None
+            state.__dict__["_decided"] = _APPLYING
+            try:
+                events = self._apply_gm_action(state, action, decision)
+            finally:
+                state.__dict__.pop("_decided", None)
             state.step += 1
             return events
         seat: int = actor
         if isinstance(action, Withdraw):
             del state.sealed[seat]
+            state.__dict__.pop("_decided", None)
             state.step += 1
             return [ChoiceWithdrawn(seat).event(text=f"seat {seat} has withdrawn its choice")]
-        decision = self._decision(state)
+        decision = self._current(state)
+        state.__dict__["_decided"] = _APPLYING
+        try:
+            return self._apply_seat(state, seat, action, decision)
+        finally:
+            state.__dict__.pop("_decided", None)
+
+    def _apply_seat(self, state: S, seat: int, action: Action, decision: Decision | None) -> list[Event]:
         if decision is not None and decision.sealed:
             revised = seat in state.sealed
             state.sealed[seat] = action.text()
@@ -507,7 +537,7 @@ class Ruleset(ABC, Generic[S, V, P]):
         if not decision.sealed:
             events: list[Event] = []
             for seat in sorted(decision.actors):
-                current = self._decision(state)
+                current = self._decision(state)  # changes between seats: not the memo
                 if current is None or seat not in current.actors:
                     continue
                 default = self._default_action(state, seat)
@@ -525,9 +555,8 @@ class Ruleset(ABC, Generic[S, V, P]):
         state.sealed = {}
         return self._apply(state, moves)
 
-    def _apply_gm_action(self, state: S, action: Action) -> list[Event]:
+    def _apply_gm_action(self, state: S, action: Action, decision: Decision | None) -> list[Event]:
         if isinstance(action, Close):
-            decision = self._decision(state)
             assert decision is not None, "close checked: a decision is open"
             closed = DecisionClosed(decision.kind).event(text="the GM closes the decision")
             return [closed, *self._resolve(state, decision)]
@@ -548,7 +577,7 @@ class Ruleset(ABC, Generic[S, V, P]):
         if seat is not None and seat not in range(state.players):
             raise StarlanesError(f"no seat {seat}; seats are 0-{state.players - 1}")
         outcome = self.outcome(state)
-        decision = None if outcome is not None else self._decision(state)
+        decision = None if outcome is not None else self._current(state)
         mine = None if seat is None else state.sealed.get(seat)
         return SeatView(
             viewer=viewer,
@@ -622,6 +651,7 @@ def _not_a_seat(seat: object, state: GameState) -> ParseError:
 
 
 _NOTHING = LegalActions()
+_APPLYING: tuple[int, Decision | None] = (-1, None)  # ``state._decided`` while ``_apply`` runs: no memo
 
 
 def _verb(text: str) -> str:

@@ -42,7 +42,7 @@ Actor = int | Observer
 Viewer = Actor  # the old name, kept while callers remain
 
 
-class GameState(msgspec.Struct, kw_only=True):
+class GameState(msgspec.Struct, kw_only=True, dict=True):
     """Base of every ruleset's state. Rulesets add their own fields (all plain data).
 
     ``step`` counts the actions applied (a stale client request is detected by it);
@@ -53,7 +53,14 @@ class GameState(msgspec.Struct, kw_only=True):
     ``pending`` is a sub-decision the ruleset awaits before the flow goes on (set and cleared
     by the ruleset, read by the framework's default decision); ``gm_outcome`` is the outcome
     the GM gave with ``end-game`` (the game is over once it is set).
+
+    ``_decided`` is not a field (never saved, compared or copied): the framework's memo of the
+    decision at a step (``Ruleset._current``), so that the several calls one action makes
+    (``to_act``, ``sample_legal``, ``apply``) work it out once. ``apply`` drops it; a caller that
+    changes a state by hand without ``apply`` calls ``Ruleset.forget(state)``.
     """
+
+    _decided: ClassVar[tuple[int, Decision | None] | None] = None
 
     players: int
     rng: Rng

@@ -162,6 +162,32 @@ def test_reachable_with_a_target_gives_the_full_search_plan() -> None:
     assert checked > 100
 
 
+def test_shortest_plan_in_cell_numbers_is_the_searched_plan() -> None:
+    """``moving.shortest_plan`` (a move given without a path, when it is applied) is the plan
+    ``board.reachable(..., target=)`` gives from the seat's ``MoveMap`` (path, leaps, retreat,
+    energy), or nothing: with and without leaps, two seats and allies, little and much energy."""
+    positions = [*_positions()[::2], *_play(4, {"ally_variant": True, "round_limit": 4}, seed=3, check=False)[::5]]
+    checked = attacks = leaps = 0
+    for k, state in enumerate(positions):
+        seat = state.active
+        rules = fleet.move_rules(state, seat)
+        if k % 2:
+            rules = replace(rules, jumps=1)
+        grid = fleet.move_map(state, seat)
+        for i, c in enumerate(state.cells):
+            if c.fleet != seat:
+                continue
+            for energy in (1, 6):
+                full = reachable(BOARD, grid, CELLS[i], c.fleet_level, rules, energy)
+                for d, dest in enumerate(CELLS):
+                    got = moving.shortest_plan(state, seat, i, d, energy, rules)
+                    assert got == full.get(dest), (CELLS[i], dest, energy)
+                    checked += got is not None
+                    attacks += got is not None and got.ending == "attack"
+                    leaps += got is not None and bool(got.leapt)
+    assert checked > 200 and attacks > 5 and leaps > 20, (checked, attacks, leaps)
+
+
 def test_kept_move_rules_are_the_rules_own() -> None:
     """``moving.move_rules`` (a move's plan, the counting) gives what ``fleet.move_rules`` gives,
     at every seat, ally variant and boosters included."""

@@ -40,7 +40,7 @@ from starlanes.games.kardashev.actions import (
     UpgradeFleet,
     UseTech,
 )
-from starlanes.games.kardashev.board import MovePlan, plan_move, reachable
+from starlanes.games.kardashev.board import MovePlan, plan_move
 from starlanes.games.kardashev.costs import Cost
 from starlanes.games.kardashev.effects import (
     Accrete,
@@ -562,11 +562,9 @@ def _unreachable(state: KardashevState, seat: int, start: int, dest: int, surcha
 
 def _shortest(state: KardashevState, seat: int, start: int, dest: int, surcharge: int) -> MovePlan | None:
     """``fleet.plans(state, seat, start, surcharge).get(dest)``, searching no further than ``dest``."""
-    c = state.cells[start]
-    if c.fleet != seat:
+    if state.cells[start].fleet != seat:
         return None
-    plan = reachable(BOARD, fleet.move_map(state, seat), CELLS[start], c.fleet_level, moving.move_rules(state, seat),
-                     fleet.energy_reach(state, seat, surcharge), target=CELLS[dest]).get(CELLS[dest])
+    plan = moving.shortest_plan(state, seat, start, dest, fleet.energy_reach(state, seat, surcharge))
     if plan is None or (plan.ending == "explore" and not state.bag):
         return None
     return plan if affordable(state, seat, Cost(energy=plan.energy, any=surcharge)) else None

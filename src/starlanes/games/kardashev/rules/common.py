@@ -309,11 +309,15 @@ def check_end(state: KardashevState) -> None:
     if state.phase in ("role", "over") or state.battle is not None:
         return
     ends = [state.last_round] if state.last_round else []
+    present: set[int | None] | None = None  # the seats with a piece on the board, read once
     for seat, p in enumerate(state.seats):
         if p.eliminated:
             continue
-        colonies, fleets = on_board(state, seat)
-        if not colonies and not fleets:
+        if present is None:
+            cells = state.cells
+            present = {c.colony for c in cells}
+            present.update([c.fleet for c in cells])
+        if seat not in present:
             p.eliminated = True
             ends.append(state.round)
         elif p.colonies_supply < state.params.end_supply_threshold:

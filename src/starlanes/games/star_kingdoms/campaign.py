@@ -255,12 +255,17 @@ class Trait(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 
 class StandingOrder(msgspec.Struct, frozen=True, kw_only=True):
-    """A specific standing order (O03): engage or not engage a faction, or every faction of a
-    relationship; consulted only in the table's 'check specific orders' cells (REL-04)."""
+    """A specific standing order (O03): engage or not engage (contest or not contest) a faction, or
+    every faction of a relationship; consulted only in the table's 'check specific orders' cells
+    (REL-04)."""
 
     subject: str
     """A faction id, or a stance ('wary', 'neutral'...) meaning every faction held at it."""
     engage: bool
+    """Yes or no to the directive."""
+    directive: Literal["engage", "contest"] = "engage"
+    """Whether it decides engaging (the Wary cell) or contesting (the Neutral cell and the Friendly
+    cell of scarce resources; REL-02, ruling 273)."""
     scope: Literal["", "own", "alien"] = ""
     """'' everywhere; 'own': systems with one of the nation's colonies; 'alien': the others (REL-05)."""
 

@@ -50,9 +50,11 @@ if TYPE_CHECKING:
 __all__ = [
     "Engagement",
     "battle_rng",
+    "contests",
     "meet_in_systems",
     "report_side",
     "stance",
+    "standing_contest",
     "standing_engage",
     "step_space_combat",
     "strength",
@@ -77,17 +79,42 @@ def stance(a: Faction, b: str) -> Stance:
     return a.relationships.get(b, a.default_relationship)
 
 
+def _standing(a: Faction, b: str, stance_: str, directive: str, own_space: bool | None, default: bool) -> bool:
+    here = "" if own_space is None else ("own" if own_space else "alien")
+    for subject in (b, stance_):
+        for scope in ((here, "") if here else ("",)):
+            for order in reversed(a.standing):
+                if order.subject == subject and order.scope == scope and order.directive == directive:
+                    return order.engage
+    return default
+
+
 def standing_engage(a: Faction, b: str, own_space: bool | None = None) -> bool:
     """The specific order for a Wary cell: the order naming ``b``, else one for all Wary, each
     first for the space it is in (own or alien; ``None``: unscoped orders only), else do not
     engage (REL-03, REL-05, Amb#101: the most specific first, the later line on a tie)."""
-    here = "" if own_space is None else ("own" if own_space else "alien")
-    for subject in (b, "wary"):
-        for scope in ((here, "") if here else ("",)):
-            for order in reversed(a.standing):
-                if order.subject == subject and order.scope == scope:
-                    return order.engage
-    return False
+    return _standing(a, b, "wary", "engage", own_space, False)
+
+
+def standing_contest(a: Faction, b: str, own_space: bool | None = None) -> bool:
+    """The specific order for a 'check specific orders' cell of contesting (Neutral; Friendly for
+    scarce resources): a contest directive naming ``b``, else one for all of ``a``'s stance toward
+    ``b``, the scoped one first, else contest (REL-03, REL-05, ruling 273)."""
+    return _standing(a, b, stance(a, b), "contest", own_space, True)
+
+
+def contests(state: CampaignState, a: Faction, b: Faction, system: str, *, scarce: bool = False) -> bool:
+    """Whether ``a``'s forces in ``system`` contest ``b``'s actions there (REL-02's contest column):
+    Allied never; Friendly only for actions that use a scarce resource (salvage, scavenging), and
+    then by specific orders; Neutral by specific orders (default yes, REL-03); Wary and Hostile
+    always (ruling 273)."""
+    s = stance(a, b.id)
+    if s == "allied" or (s == "friendly" and not scarce):
+        return False
+    if s in ("wary", "hostile"):
+        return True
+    own = any(_gi(state).planet_system.get(c.planet) == system for c in a.colonies)
+    return standing_contest(a, b.id, own)
 
 
 def _missions_against(a: Faction, b: Faction, system: str) -> bool:

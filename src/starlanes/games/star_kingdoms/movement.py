@@ -294,13 +294,19 @@ def _mission(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Bl
 def _standing(state: CampaignState, faction: Faction, order: r.StandingEngage) -> str:
     if order.subject == faction.id:
         raise OrderProblem("a standing order is about other nations, not your own")
-    faction.standing = [s for s in faction.standing if (s.subject, s.scope) != (order.subject, order.scope)]
-    faction.standing.append(StandingOrder(subject=order.subject, engage=order.engage, scope=order.scope))
+    key = (order.subject, order.scope, order.directive)
+    faction.standing = [s for s in faction.standing if (s.subject, s.scope, s.directive) != key]
+    faction.standing.append(StandingOrder(subject=order.subject, engage=order.engage, scope=order.scope,
+                                          directive=order.directive))
     who = f"every nation you hold {order.subject}" if order.subject in r.STANCES else state.faction(order.subject).name
-    note = "" if order.subject in ("wary",) or order.subject not in r.STANCES else (
-        " (only Wary relationships check specific orders to engage: REL-04)")
+    checked = ("wary",) if order.directive == "engage" else ("neutral", "friendly")
+    note = "" if order.subject in checked or order.subject not in r.STANCES else (
+        " (only Wary relationships check specific orders to engage: REL-04)" if order.directive == "engage" else
+        " (only Neutral relationships, and Friendly ones for scarce resources, check specific orders to "
+        "contest: REL-04)")
     where = {"own": " in your own space", "alien": " in alien space", "": ""}[order.scope]
-    return f"{'engage' if order.engage else 'do not engage'} {who}{where}{note}"
+    verb = order.directive if order.engage else f"do not {order.directive}"
+    return f"{verb} {who}{where}{note}"
 
 
 def _ground_rounds(state: CampaignState, faction: Faction, order: r.GroundRounds) -> str:

@@ -30,6 +30,7 @@ the order's words.  Part 1's forms (order IDs of the inventory)::
 Part 2's forms (movement and war)::
 
     O03  engage <faction>  |  engage all <stance>  |  do not engage <faction>  |  do not engage all <stance>
+         contest <faction>  |  contest all <stance>  |  do not contest <faction>  |  do not contest all <stance>
          ... each with "in own space" or "in alien space" (REL-05)
     O05  retreat <units> to <system>
     O06  group <units> as <group name>
@@ -286,10 +287,12 @@ def _optional_view(**defaults: Any) -> Callable[[r.Order], Fields | None]:
     return view
 
 
-def _engage_view(engage: bool, stance: bool, scope: str = "") -> Callable[[r.Order], Fields | None]:
+def _engage_view(engage: bool, stance: bool, scope: str = "",
+                 directive: str = "engage") -> Callable[[r.Order], Fields | None]:
     def view(order: r.Order) -> Fields | None:
         assert isinstance(order, r.StandingEngage)
-        if order.engage != engage or (order.subject in r.STANCES) != stance or order.scope != scope:
+        if (order.engage != engage or (order.subject in r.STANCES) != stance or order.scope != scope
+                or order.directive != directive):
             return None
         return {"subject": order.subject}
 
@@ -301,11 +304,13 @@ def _engage_entries() -> list[Entry]:
     alien space (the scoped forms first: an open name slot would swallow 'in own space')."""
     out: list[Entry] = []
     for scope, words in (("own", " in own space"), ("alien", " in alien space"), ("", "")):
-        for engage, verb in ((True, "engage"), (False, "do not engage")):
-            out.append(_e(f"{verb} all {{subject:stance}}{words}", r.StandingEngage,
-                          fixed={"engage": engage, "scope": scope}, view=_engage_view(engage, True, scope)))
-            out.append(_e(f"{verb} {{subject:faction}}{words}", r.StandingEngage,
-                          fixed={"engage": engage, "scope": scope}, view=_engage_view(engage, False, scope)))
+        for directive in ("engage", "contest"):
+            for engage, verb in ((True, directive), (False, f"do not {directive}")):
+                fixed = {"engage": engage, "scope": scope, "directive": directive}
+                out.append(_e(f"{verb} all {{subject:stance}}{words}", r.StandingEngage, fixed=fixed,
+                              view=_engage_view(engage, True, scope, directive)))
+                out.append(_e(f"{verb} {{subject:faction}}{words}", r.StandingEngage, fixed=fixed,
+                              view=_engage_view(engage, False, scope, directive)))
     return out
 
 

@@ -227,9 +227,12 @@ class StandingEngage(Order, frozen=True, tag="O03"):
     subject: str
     """A faction id, or a stance."""
     engage: bool
+    """Yes or no to the directive."""
     scope: Literal["", "own", "alien"] = ""
     """Where it applies: everywhere, in the nation's own space (systems with its colonies), or in
     alien space (REL-05)."""
+    directive: Literal["engage", "contest"] = "engage"
+    """Engage (the Wary cell) or contest (the Neutral cell, scarce resources for Friendly; ruling 273)."""
 
 
 class SetRetreatRoute(Order, frozen=True, tag="O05"):

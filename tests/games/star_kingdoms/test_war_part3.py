@@ -6,16 +6,21 @@ prisoners converted by the GM (O82, COMB-20, ruling 250)."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
+from typing import Any
 
 import msgspec
-from tests.games.star_kingdoms.test_campaign import campaign, report, run
+from pytest import MonkeyPatch
+from tests.games.star_kingdoms.test_campaign import campaign, hw, report, run
 from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate
+from tests.games.star_kingdoms.test_part2_planets import siege
 from tests.games.star_kingdoms.test_war_battle import ship
 
-from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Org
+from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Org, Prisoner, TraitHooks
+from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.economy import Districts
-from starlanes.games.star_kingdoms.execute import galaxy_index
+from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index
 from starlanes.games.star_kingdoms.lending import is_lent, lent_defenders_of, lent_units
 from starlanes.games.star_kingdoms.orgs import Branch, LentUnits
 from starlanes.games.star_kingdoms.report import CombatReport
@@ -218,6 +223,79 @@ def test_ORG_15_Amb53_outpost_fighters_join_their_nations_space_battle() -> None
     assert [u.label for u in enemy.units].count("Fighter Squadron") == 2
     assert len(state.factions[0].units) <= before  # the fighters are nobody's: none added
     assert not any(u.class_id == "fighter-squadron" for u in state.factions[0].units)
+
+
+# --- INV-01 and UNIT-02 ---------------------------------------------------------------------------
+
+
+def test_INV_01_an_invasion_is_never_a_surprise_both_sides_fight_from_round_one(monkeypatch: MonkeyPatch) -> None:
+    """No surprise modifier on either side: no determination modifier, the usual initial
+    determination (COMB-13, COMB-14), and both sides fire in the first round."""
+    from starlanes.games.star_kingdoms.war.ground import ground_turn as real
+
+    state = siege("hostile", ships=1)
+    legions = [f"Legion {i + 1}" for i in range(6)]
+    for name in legions:
+        put(state, 1, "security-team", name, HOME)  # level 1: they fire in the first phase, with the militia
+    seen: list[tuple[Force, Force]] = []
+
+    def spy(cat: Catalogue, attacker: Force, defender: Force, rng: random.Random, **kw: Any) -> Any:
+        seen.append((attacker, defender))
+        return real(cat, attacker, defender, rng, **kw)
+
+    monkeypatch.setattr("starlanes.games.star_kingdoms.warfare.ground_turn", spy)
+    run(state, {1: f"land {', '.join(legions)} on {hw(state)}\n"})
+    ((a, d),) = seen
+    assert a.determination_modifier == d.determination_modifier == 0
+    assert a.determination is None and d.determination is None  # the war's first turn: nothing carried
+    fit = [u for u in a.units if unit_stats(CAT, u).hull - u.damage > unit_stats(CAT, u).hull / 2]  # POGS hit some
+    assert initial_determination(CAT, a, P, "ground") == sum(u.level for u in fit)
+    assert initial_determination(CAT, d, P, "ground") == math.inf  # its homeworld (COMB-14), nothing more
+    first = fight(CAT, a, d, random.Random(1), kind="ground", rounds=1, record=True)
+    shooters = {s.shooter for s in first.log if s.round == 1}
+    assert shooters & {u.id for u in a.units} and shooters & ({u.id for u in d.units} | {
+        s.shooter for s in first.log if "militia" in s.shooter})
+    assert all(s.evasion == P.base_evasion[0] for s in first.log if s.round == 1 and "militia" not in s.target)
+
+
+def test_UNIT_02_no_limit_on_detachments_landing_at_once_or_on_a_planet() -> None:
+    state = siege("hostile", ships=1)
+    names = [f"Cohort {i + 1}" for i in range(40)]
+    for name in names:
+        put(state, 1, "security-team", name, HOME)
+    (verdict,) = check_orders(state, 1, f"land {', '.join(names)} on {hw(state)}\n")
+    assert verdict.accepted, verdict.reason
+    run(state, {1: f"land {', '.join(names)} on {hw(state)}\n"})
+    assert f"landed {len(names)} detachment(s)" in "\n".join(a.text for a in report(state, 0).attacks)
+    # and a nation may keep any number on its own world
+    state = campaign()
+    home = state.factions[0].homeworld
+    for i in range(60):
+        put(state, 0, "security-team", f"Guard {i + 1}", HOME, planet=home)
+    run(state)
+    assert sum(u.planet == home and u.name.startswith("Guard") for u in state.factions[0].units) == 60
+
+
+# --- O82 / COMB-20: turning prisoners (ruling 250) ---------------------------------------------------
+
+
+def test_O82_COMB_20_ruling_250_no_tech_or_trait_turns_prisoners_so_the_GM_decides() -> None:
+    """S16.5: 'with the right technology or trait' prisoners may be turned. Appendix A has no such
+    tech and a trait's mechanics are the GM's (Amb#111): turning them is a GM request (O26); return
+    and disperse are orders (ruling 222). If content ever adds such a tech, this test fails."""
+    assert not [t.id for t in CAT.techs.values() if "prisoner" in f"{t.name} {t.text}".lower()]
+    assert not [f for f in TraitHooks.__struct_fields__ if "prisoner" in f]
+    state = campaign()
+    f0, f1 = state.factions
+    f0.prisoners.append(Prisoner(owner=f1.id, name="Lost Patrol", class_id="security-team", level=1,
+                                 planet=f0.homeworld, turn=state.turn))
+    convert, ask = check_orders(state, 0, f"convert prisoners of {f1.name}\n"
+                                          f"gm request turn the prisoners of {f1.name} to our side\n")
+    assert not convert.accepted and "unknown order" in convert.reason
+    assert ask.accepted and ask.order_id == "O26"
+    run(state, {0: f"gm request turn the prisoners of {f1.name} to our side\n"})
+    assert any(i.faction == f0.id and i.kind == "request" and "prisoners" in i.subject for i in state.gm_queue)
+    assert [p.name for p in f0.prisoners] == ["Lost Patrol"]  # held until the GM or an O82 order acts
 
 
 # --- the vectorised odds engine agrees with the scalar reference --------------------------------------

@@ -356,6 +356,7 @@ def test_O04_ORG_07_consent_for_one_kind_of_branch_on_an_outpost() -> None:
     assert (given.kind, given.location) == ("branch", "B")
     sheet = render_sheet(state, a.id)
     assert "Consents you give" in sheet and f"| {c.name} | any | branch | Beta |" in sheet
+    assert "Your outposts" in sheet and "| Beta | 1 | 3 |" in sheet  # ORG-10: room = its Offworld Construction
     assert "Consents you give" not in render_sheet(state, c.id)
 
     def problem(org: Org, kind: str) -> str | None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from starlanes.games.star_kingdoms.operations import OrgsState, load_operations, operation_power
-from starlanes.games.star_kingdoms.orgs import Branch, Consent, branches_seen_by
+from starlanes.games.star_kingdoms.orgs import Branch, Consent, branches_seen_by, outpost_capacity
 
 if TYPE_CHECKING:
     from starlanes.games.star_kingdoms.sheets.model import Section, SheetContext
@@ -93,6 +93,12 @@ def _organisations_section(ctx: SheetContext, orgs: OrgsState) -> Section | None
         tables.append(Table(("Nation", "Organisation", "Kind of branch", "Where", "Since"), tuple(
             (ctx.nation(c.guest), org_names.get(c.org, "any"), c.kind.replace("-", " ") if c.kind else "any", scope(c),
              f"turn {c.turn}") for c in given), caption="Consents you give (O04, until revoked)"))
+    outposts = [o for o in orgs.world.outposts if o.owner == f.id]
+    if outposts:
+        room = f.tech.level("offworld-construction")
+        tables.append(Table(("System", "Branches (not hidden)", "Room (Offworld Construction)", "Since"), tuple(
+            (ctx.system(o.system), str(outpost_capacity(orgs.world, o.system)), str(room), f"turn {o.founded}")
+            for o in outposts), numeric=frozenset({1, 2}), caption="Your outposts (S8.3, ORG-10)"))
     tables.append(Table(("Planet", "Social principles (adherence)"), tuple(
         (ctx.planet(c.planet), ", ".join(f"{k} {v}" for k, v in sorted(c.principles.items(), key=lambda kv: -kv[1]))
          or "none") for c in f.colonies), caption="Principles of your worlds"))

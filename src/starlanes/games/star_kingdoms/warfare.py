@@ -18,11 +18,12 @@ Step 6, :func:`step_ground_combat` (INV-01..04, GRND-01..11, MIL-01..03, Amb#72-
 ordered to land (O71) come down when their nation is Uncontested in orbit and the space defences
 are gone (Amb#72), after one round of POGS fire; militia spawn once per invasion (one per district
 level, one more per Military level, MIL-01).  Every turn while invaders stand on a planet, a turn
-of ground war is fought (:func:`.war.ground.ground_turn`: 1-3 rounds by Mobility), damage is
-written back, the planet takes Devastation from the fighting (GRND-09), retreating troops go back
-to their transports in space (or surrender when their nation is not Uncontested in space,
-GRND-06: they become the captor's prisoners, COMB-20), and a planet whose defenders and militia
-are all gone changes hands (Amb#75, ruling 207).
+of ground war is fought (:func:`.war.ground.ground_turn`: 1-3 rounds by Mobility), with the Heavy
+Security Teams Military organisations lend to the defence, fresh each turn (ORG-15, INV-03;
+``lending.py``, ruling 251); damage is written back, the planet takes Devastation from the fighting
+(GRND-09), retreating troops go back to their transports in space (or surrender when their nation
+is not Uncontested in space, GRND-06: they become the captor's prisoners, COMB-20), and a planet
+whose defenders, militia and lent teams are all gone changes hands (Amb#75, ruling 207).
 
 Then the turn's unit work is decided, once the fighting is over (ruling 215): surveys
 (:func:`resolve_surveys`), salvage (:func:`resolve_salvage`), colonisation, anomaly studies, remote

@@ -12,5 +12,7 @@ and writes what they return into the campaign state and the sheets:
 - :mod:`.ground`: rounds per turn by mobility, militia, ground devastation (GRND-*, MIL-*);
 - :mod:`.planet`: blockade rating, bombardment, devastation, planetary defence fire (BLK-*,
   BOMB-*, DEV-*, PDEF-*);
-- :mod:`.odds`: many simulated battles between two fleets, with confidence intervals.
+- :mod:`.odds`: many simulated battles between two fleets, with confidence intervals;
+- :mod:`.vbattle`: the same space battles fought all at once with NumPy (the odds tool's engine
+  from 50 runs on; the scalar :mod:`.battle` stays the reference, ruling 252).
 """

@@ -230,6 +230,14 @@ def test_OPS_05_S18_example_share_technology_counts_power_two_higher() -> None:
     assert sharer.id not in state.organisations.operations  # 6/6: done in 2 turns, not 6
     assert c.tech.level("sensors") == 2
     assert "Power +2 for share technology operations" in render_trait_line(state, a.id)
+    from tests.games.star_kingdoms.test_org_wiring import _learn
+
+    from starlanes.games.star_kingdoms.execute import check_orders
+
+    _learn(state, 0, "c1")
+    c.tech.levels["sensors"] = 2
+    (note,) = check_orders(state, 0, f"operation Share Technology by {sharer.name} on C1 tech sensors\n")
+    assert note.accepted and "+ Power 3 a turn" in note.reason, note.reason
     # a whole organisation type, and the Power of the effect itself
     game.apply(state, GM, f"trait {a.id} Enlighteners op_power=science:1")
     study = load_operations().kind("study-anomaly")

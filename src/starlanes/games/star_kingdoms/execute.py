@@ -40,6 +40,7 @@ from starlanes.games.star_kingdoms.operations import (
     World,
     cancel_operation,
     load_operations,
+    operation_power,
     set_operation,
     start_operation,
 )
@@ -1051,7 +1052,7 @@ def _operation(ctx: _Ctx, order: r.StartOperation) -> str:
     replaced = (f"; replaces {catalogue.kind(old.kind).name} ({old.progress}/{old.target_number} lost, O60)"
                 if old is not None else "")
     return (f"{kind.name} by {org.name}: level {op.adjusted_level} (base {op.base_level}), target number "
-            f"{op.target_number}, + Power {org.power} a turn{replaced}")
+            f"{op.target_number}, + Power {operation_power(ctx.faction, org, kind)} a turn{replaced}")
 
 
 def _remove_safe_house(ctx: _Ctx, order: r.RemoveSafeHouse) -> str:

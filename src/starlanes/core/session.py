@@ -1,6 +1,7 @@
 """The loop that drives the seats of a match: bots are asked, people are asked, each seat is
-shown what it may see. The terminal (cli/play.py) and the server use it; how things look is
-theirs.
+shown what it may see. The terminal (cli/play.py) and the architecture page's example use it;
+how things look is theirs. (The server is driven by requests, not by a loop: it applies the same
+rules and decisions through ``server/matches.py`` and moves its bots in ``server/bots.py``.)
 
 ``Session(match, io, agents)``: ``agents`` maps a seat to its bot (anything with
 ``act(view, legal) -> Action``, e.g. ``starlanes.ai`` agents; the core never imports ``ai``);

@@ -6,6 +6,9 @@ puts them together:
 
 - ``ruleset``: the factory of the game's ``Ruleset`` (``None``: a game whose rules are not
   built yet, which may already ship its own commands, e.g. a map generator);
+- ``spec``: the game's ``GameSpec`` (``"module:SPEC"``, a module that imports little), read
+  by ``starlanes games`` without building the ruleset; it must be the ruleset's own spec
+  (``None``: the listing builds the ruleset to read it);
 - ``renderer``: a factory ``(ruleset) -> Renderer`` that shows a view as text and describes an
   action for a person (``None``: the ruleset's own ``render``/``describe_action`` hooks);
 - ``agents``: the game's own bots by name (``"space-risk:heuristic"``), each an
@@ -39,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from starlanes.core.actions import Action
 from starlanes.core.errors import StarlanesError, UsageError
 from starlanes.core.ruleset import Ruleset
+from starlanes.core.spec import GameSpec
 from starlanes.core.state import Viewer
 
 if TYPE_CHECKING:
@@ -120,6 +124,7 @@ class GameEntry:
 
     id: str
     ruleset: str | RulesetFactory | None = None
+    spec: str | GameSpec | None = None
     renderer: str | RendererFactory | None = None
     agents: Mapping[str, str | AgentFactory] = field(default_factory=dict)
     commands: Mapping[str, object] = field(default_factory=dict)
@@ -160,6 +165,18 @@ class GameEntry:
         if ruleset.spec.id != self.id:
             raise StarlanesError(f"game '{self.id}': the ruleset's spec id is '{ruleset.spec.id}'")
         return ruleset
+
+    def load_spec(self) -> GameSpec:
+        """The spec the entry names (``spec``); a ``StarlanesError`` when it names none or not a
+        ``GameSpec`` of this game."""
+        if self.spec is None:
+            raise StarlanesError(f"game '{self.id}': its entry names no spec")
+        spec = resolve(self.spec, f"spec of '{self.id}'")
+        if not isinstance(spec, GameSpec):
+            raise StarlanesError(f"game '{self.id}': {self.spec} is {type(spec).__name__}, not a GameSpec")
+        if spec.id != self.id:
+            raise StarlanesError(f"game '{self.id}': the spec {self.spec} is of '{spec.id}'")
+        return spec
 
     def make_renderer(self, ruleset: Ruleset[Any, Any, Any]) -> Renderer:
         """The presentation of ``ruleset`` (a ruleset of this game)."""

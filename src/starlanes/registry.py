@@ -15,15 +15,24 @@ method, if it has one). Nothing registers by import side effect. Rulesets are bu
 cached.
 
 ``get_game(id)`` is the ruleset, ``get_entry(id)`` the whole entry; ``renderer_for(ruleset)``
-the presentation of a ruleset; ``command_index()`` which games provide which command paths.
+the presentation of a ruleset; ``command_index()`` which games provide which command paths;
+``available_games()`` the specs of the games (from each entry's ``spec`` when it names one:
+listing the games imports no ruleset).
+
+Start-up (issue 16): every command lists the games' commands, so the entry points are read at
+each start. ``entry_points`` reads the installed distributions' ``entry_points.txt`` files
+itself (what ``importlib.metadata.entry_points(group=...)`` gives, without importing
+``importlib.metadata``: about 40 ms of email, zipfile and socket modules); a path it cannot read
+that way (a zip file) is left to ``importlib.metadata``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+import sys
+from collections.abc import Iterator, Mapping
 from functools import cache
-from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, NamedTuple
 
 from starlanes.core.errors import StarlanesError, UnknownName, UsageError
 from starlanes.core.ruleset import Ruleset
@@ -33,10 +42,13 @@ from starlanes.entry import GameEntry, HookRenderer, Renderer, resolve
 __all__ = [
     "BUILTIN",
     "ENTRY_POINT_GROUP",
+    "EntryPoint",
     "available_games",
     "close_game_ids",
     "command_index",
     "entry_ids",
+    "entry_points",
+    "game_spec",
     "get_entry",
     "get_game",
     "legacy_game",
@@ -52,6 +64,7 @@ BUILTIN: tuple[GameEntry, ...] = (
     GameEntry(
         id="space-risk",
         ruleset="starlanes.games.space_risk:make_space_risk",
+        spec="starlanes.games.space_risk.spec:SPEC",
         agents={"space-risk:heuristic": "starlanes.games.space_risk.ai:make_heuristic"},
         commands={"odds": "starlanes.games.space_risk.cli:odds"},
         legacy_commands=("odds",),
@@ -60,6 +73,7 @@ BUILTIN: tuple[GameEntry, ...] = (
     GameEntry(
         id="retrograde",
         ruleset="starlanes.games.retrograde.game:make_ruleset",
+        spec="starlanes.games.retrograde.spec:SPEC",
         agents={"retrograde:heuristic": "starlanes.games.retrograde.ai:heuristic_factory"},
         commands={
             "deck check": "starlanes.games.retrograde.cli:check",
@@ -72,6 +86,7 @@ BUILTIN: tuple[GameEntry, ...] = (
     GameEntry(
         id="risky-stars",
         ruleset="starlanes.games.risky_stars.game:make_ruleset",
+        spec="starlanes.games.risky_stars.spec:SPEC",
         renderer="starlanes.games.risky_stars.render:RiskyStarsRenderer",
         agents={"risky-stars:heuristic": "starlanes.games.risky_stars.ai:make_heuristic"},
         commands={
@@ -83,6 +98,7 @@ BUILTIN: tuple[GameEntry, ...] = (
     GameEntry(
         id="kardashev",
         ruleset="starlanes.games.kardashev.game:make_ruleset",
+        spec="starlanes.games.kardashev.spec:SPEC",
         renderer="starlanes.games.kardashev.render:KardashevRenderer",
         agents={"kardashev:heuristic": "starlanes.games.kardashev.ai:make_heuristic"},
     ),
@@ -97,6 +113,71 @@ BUILTIN: tuple[GameEntry, ...] = (
 )
 
 _EXTRA: dict[str, str | GameEntry] = {}
+
+
+class EntryPoint(NamedTuple):
+    """One line of a distribution's ``entry_points.txt``: ``name = value`` in section ``group``."""
+
+    name: str
+    value: str
+    group: str
+
+
+def _normalized(name: str) -> str:
+    return name.lower().replace("-", "_").replace(".", "_")
+
+
+def _metadata_folders(folder: str) -> Iterator[tuple[str, str]]:
+    """(normalized distribution name, metadata folder) of the distributions installed in
+    ``folder``, as ``importlib.metadata`` finds them (``*.dist-info``, ``*.egg-info``)."""
+    try:
+        names = sorted(os.listdir(folder or "."))
+    except OSError:
+        return
+    for name in names:
+        stem, dot, suffix = name.rpartition(".")
+        if dot and suffix in ("dist-info", "egg-info"):
+            yield _normalized(stem.partition("-")[0]), os.path.join(folder, name)
+
+
+def _read_group(path: str, group: str) -> list[EntryPoint]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return []
+    found: list[EntryPoint] = []
+    section = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1].strip()
+        elif section == group and "=" in line:
+            key, _, value = line.partition("=")
+            found.append(EntryPoint(key.strip(), value.strip(), group))
+    return found
+
+
+def entry_points(group: str) -> list[EntryPoint]:
+    """The entry points of ``group`` of every installed distribution (the first one of a name on
+    ``sys.path``), as ``importlib.metadata.entry_points(group=group)`` gives them."""
+    seen: set[str] = set()
+    found: list[EntryPoint] = []
+    for folder in sys.path:
+        if folder and not os.path.isdir(folder):
+            if os.path.exists(folder):  # a zip file on the path: the library reads it
+                from importlib.metadata import entry_points as library_entry_points
+
+                return [EntryPoint(ep.name, ep.value, ep.group) for ep in library_entry_points(group=group)]
+            continue
+        for dist, meta in _metadata_folders(folder):
+            if dist in seen:
+                continue
+            seen.add(dist)
+            found += _read_group(os.path.join(meta, "entry_points.txt"), group)
+    return found
 
 
 @cache
@@ -184,9 +265,18 @@ def get_game(game_id: str) -> Ruleset[Any, Any, Any]:
     return entry.make_ruleset()
 
 
+def game_spec(game_id: str) -> GameSpec:
+    """The spec of ``game_id``: the one its entry names (without building the ruleset), else
+    its ruleset's."""
+    entry = get_entry(game_id)
+    if entry.spec is None:
+        return get_game(game_id).spec
+    return entry.load_spec()
+
+
 def available_games() -> list[GameSpec]:
     """Specs of every registered game that has a ruleset, sorted by id."""
-    return [get_game(game_id).spec for game_id in _playable_ids()]
+    return [game_spec(game_id) for game_id in _playable_ids()]
 
 
 def renderer_for(ruleset: Ruleset[Any, Any, Any]) -> Renderer:

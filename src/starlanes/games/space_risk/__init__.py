@@ -10,7 +10,26 @@ one predicate), ``listing`` (the legal actions, counted and drawn without a list
 ``docs/rulings/space-risk.md``.
 """
 
-from starlanes.games.space_risk.game import SpaceRisk, make_space_risk
-from starlanes.games.space_risk.spec import SPEC, SpaceRiskParams
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from starlanes.games.space_risk.game import SpaceRisk, make_space_risk
+    from starlanes.games.space_risk.spec import SPEC, SpaceRiskParams
 
 __all__ = ["SPEC", "SpaceRisk", "SpaceRiskParams", "make_space_risk"]
+
+# the package's names load with their module when first used: listing the games (``starlanes
+# games``) reads ``spec`` alone, without the rules (issue 16)
+_HOME = {"SPEC": "spec", "SpaceRiskParams": "spec", "SpaceRisk": "game", "make_space_risk": "game"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

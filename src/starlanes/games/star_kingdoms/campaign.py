@@ -165,6 +165,9 @@ class Unit(msgspec.Struct, kw_only=True):
     stranded: int = 0
     """The GM item while it is lost in a nebula after its guide was lost (Amb#105): it cannot jump
     until the GM answers the item; 0 when not stranded."""
+    disassembled: bool = False
+    """A fighter squadron taken apart in a ship's hold (O74, UNIT-20): it cannot launch until put back
+    together at a planet with a shipyard."""
     seen_through: tuple[str, ...] = ()
     """Faction ids that have seen through its disguise (a disguised class, VIS-06: in a battle it
     fought, or by the GM or recon; ``knowledge.see_through``): they see its true class."""

@@ -450,8 +450,11 @@ def meet_in_systems(state: CampaignState, cat: Catalogue | None = None) -> None:
 
 def step_space_combat(turn: Turn) -> None:
     """Step 4: meetings, then every system's battles (COMB-01..19)."""
+    from starlanes.games.star_kingdoms.cargo import launch_fighters, recover_fighters
+
     state, cat = turn.state, turn.catalogue
     meet_in_systems(state, cat)
+    launched = launch_fighters(state)  # whole fighters in their bays deploy (Amb#70)
     systems: dict[str, dict[str, list[Unit]]] = {}
     for f in state.factions:
         for u in f.units:
@@ -476,6 +479,7 @@ def step_space_combat(turn: Turn) -> None:
             _fight(turn, eng, left, right, wants)
     from starlanes.games.star_kingdoms.movement import sync_cargo
 
+    recover_fighters(state, launched)
     sync_cargo(state)
     for f in state.factions:
         for u in f.units:

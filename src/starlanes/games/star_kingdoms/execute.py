@@ -865,7 +865,7 @@ def _unit_order(ctx: _Ctx, order: r.Order) -> str:
 
 for _part2 in (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold, r.Blockade, r.Bombard,
                r.Land, r.GroundRounds, r.DeepSpaceSurvey, r.PlanetarySurvey, r.Follow, r.Load,
-               r.Salvage, r.Scavenge, r.StudyAnomaly, r.Tow, r.Attack):
+               r.Salvage, r.Scavenge, r.StudyAnomaly, r.Tow, r.Attack, r.Disassemble):
     HANDLERS[_part2] = _unit_order
 
 

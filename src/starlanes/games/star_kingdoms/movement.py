@@ -34,6 +34,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, StandingOrder, Unit
+from starlanes.games.star_kingdoms.cargo import (
+    CargoProblem,
+    disassemble,
+    fits,
+    load_fighters,
+    reassemble,
+    unload_fighters,
+)
 from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.galaxy import Anomaly, GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import passive_survey
@@ -64,7 +72,7 @@ __all__ = [
 UNIT_ORDERS: tuple[type[r.Order], ...] = (r.StandingEngage, r.SetRetreatRoute, r.FormTaskGroup, r.Move, r.Hold,
                                           r.Blockade, r.Bombard, r.Land, r.GroundRounds, r.DeepSpaceSurvey,
                                           r.PlanetarySurvey, r.Follow, r.Load, r.Salvage, r.Scavenge,
-                                          r.StudyAnomaly, r.Tow, r.Attack)
+                                          r.StudyAnomaly, r.Tow, r.Attack, r.Disassemble)
 """The part 2 orders :func:`apply_unit_order` carries out at step 1."""
 
 
@@ -318,8 +326,26 @@ def _ground_rounds(state: CampaignState, faction: Faction, order: r.GroundRounds
             "(GRND-02)")
 
 
+def _cargo(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Load | r.Disassemble) -> str:
+    """Fighters: O73 load/unload (whole, in Fighter Bays) and O74 disassemble/reassemble (cargo.py)."""
+    units = _units(faction, order.units)
+    try:
+        if any(u.unit != "ship" for u in units):
+            raise CargoProblem("detachments and fighters go in separate orders")
+        if isinstance(order, r.Disassemble) and not order.ship:
+            return reassemble(state, cat, faction, units)
+        if not order.ship:
+            return unload_fighters(cat, faction, units)
+        ship = _units(faction, (order.ship,))[0]
+        if isinstance(order, r.Disassemble):
+            return disassemble(cat, faction, units, ship)
+        return load_fighters(cat, faction, units, ship)
+    except CargoProblem as problem:
+        raise OrderProblem(str(problem)) from None
+
+
 def carried(faction: Faction, carrier: Unit) -> list[Unit]:
-    """The detachments aboard ``carrier``."""
+    """The detachments and fighters aboard ``carrier``."""
     return [u for u in faction.units if u.carried_by == carrier.id]
 
 
@@ -327,9 +353,8 @@ def _load(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Load)
     """O73 at step 1: board a ship of the same system within its capacity (Cargo Space 1 per level
     of detachment, Cryogenic Storage for detachments only; UNIT-15), or leave it into space."""
     units = _units(faction, order.units)
-    for unit in units:
-        if unit.unit != "detachment":
-            raise OrderProblem(f"{unit.name} is a ship; only detachments are loaded in this version")
+    if any(u.unit == "ship" for u in units):
+        return _cargo(state, faction, cat, order)
     if not order.ship:
         for unit in units:
             if not unit.carried_by:
@@ -344,11 +369,13 @@ def _load(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Load)
         if unit.system != ship.system:
             raise OrderProblem(f"{unit.name} is in {system_name(state, unit.system)}, {ship.name} in "
                                f"{system_name(state, ship.system)}")
+    problem = fits(cat, faction, ship, detachments=units)
+    if problem:
+        raise OrderProblem(problem)
     stats = unit_stats(cat, ship)
     capacity = stats.cargo + stats.detachment_cargo
-    used = sum(u.level for u in carried(faction, ship) if u not in units) + sum(u.level for u in units)
-    if used > capacity:
-        raise OrderProblem(f"{ship.name} carries {capacity} level(s) of detachments; these need {used} (UNIT-15)")
+    used = sum(u.level if u.unit == "detachment" else 1 for u in carried(faction, ship) if u not in units) + sum(
+        u.level for u in units)
     for unit in units:
         unit.carried_by = ship.id
         unit.planet = ""
@@ -550,6 +577,8 @@ def apply_unit_order(state: CampaignState, faction: Faction, cat: Catalogue, ord
         return _tow(state, faction, cat, order)
     if isinstance(order, r.Attack):
         return _attack(state, faction, cat, order)
+    if isinstance(order, r.Disassemble):
+        return _cargo(state, faction, cat, order)
     if isinstance(order, r.GroundRounds):
         return _ground_rounds(state, faction, order)
     if isinstance(order, r.DeepSpaceSurvey | r.PlanetarySurvey):

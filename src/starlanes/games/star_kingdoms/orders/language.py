@@ -51,7 +51,8 @@ Part 2's forms (movement and war)::
     O66  study <anomaly> with <units>
     O75  tow <ship> with <tugs> to <system>
     O82  return prisoners to <nation>  |  disperse prisoners of <nation>
-    O73  load <detachments> on <ship>  |  unload <detachments>
+    O73  load <detachments or fighters> on <ship>  |  unload <detachments or fighters>
+    O74  disassemble <fighters> into <ship>  |  reassemble <fighters>
     O65  survey <planet> with <detachments>   (detachments on that planet)
 
 Part 3's forms (organisations and operations)::
@@ -340,6 +341,16 @@ def _load_view(boarding: bool) -> Callable[[r.Order], Fields | None]:
     return view
 
 
+def _disassemble_view(apart: bool) -> Callable[[r.Order], Fields | None]:
+    def view(order: r.Order) -> Fields | None:
+        assert isinstance(order, r.Disassemble)
+        if bool(order.ship) != apart:
+            return None
+        return {"units": order.units, "ship": order.ship} if apart else {"units": order.units}
+
+    return view
+
+
 def _prisoners_view(disposition: str) -> Callable[[r.Order], Fields | None]:
     def view(order: r.Order) -> Fields | None:
         assert isinstance(order, r.Prisoners)
@@ -476,6 +487,8 @@ ENTRIES: tuple[Entry, ...] = (
     _e("scavenge with {units:units}", r.Scavenge),
     _e("load {units:units} on {ship:unit}", r.Load, view=_load_view(True)),
     _e("unload {units:units}", r.Load, view=_load_view(False)),
+    _e("disassemble {units:units} into {ship:unit}", r.Disassemble, view=_disassemble_view(True)),
+    _e("reassemble {units:units}", r.Disassemble, view=_disassemble_view(False)),
     _e("survey {planet:planet} with {units:units}", r.PlanetarySurvey),
     # part 3
     _e("consent to {faction:faction} [for {org:text}] [kind {kind:text}] [on {planet:planet}] [in {system:text}]",

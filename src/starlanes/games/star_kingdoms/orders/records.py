@@ -307,6 +307,14 @@ class Load(Order, frozen=True, tag="O73"):
     ship: str = ""
 
 
+class Disassemble(Order, frozen=True, tag="O74"):
+    """Fighter squadrons are taken apart into a ship's cargo (``ship`` set), or put back together
+    at a planet with a shipyard (``ship`` empty; UNIT-20)."""
+
+    units: tuple[str, ...]
+    ship: str = ""
+
+
 class Salvage(Order, frozen=True, tag="O76"):
     """Ships with Salvage Rigs work the ship wrecks of their system this turn (SALV-01)."""
 

@@ -308,11 +308,13 @@ def create_app(settings: Settings) -> FastAPI:
         async def push() -> None:
             nonlocal sent_step, last_hash, last_message
             message = await run_in_threadpool(svc.update_for, principal, sent_step)
-            news = await run_in_threadpool(campaigns().messages_after, principal, last_message)
+            extra = await run_in_threadpool(campaigns().live_news, principal, last_message)
+            news = extra.pop("messages", [])
             if news:
                 message["messages"] = news
                 last_message = news[-1]["id"]
-            digest = hashlib.sha256(msgspec.json.encode(message["view"])).hexdigest()
+            message.update(extra)  # a campaign GM's: who has joined
+            digest = hashlib.sha256(msgspec.json.encode([message["view"], extra])).hexdigest()
             if digest != last_hash or message["events"] or news:
                 await websocket.send_json(message)
                 last_hash = digest

@@ -11,7 +11,7 @@ every match endpoint works on it) with what a campaign needs on top (docs/server
   sheet is rebuilt by replaying the log to the turn), each readable only by its own nation and
   the GM, as Markdown, HTML or PDF;
 - messages between nations (diplomacy), which the GM reads only when copied, pushed over the
-  live channel to their recipients only (``messages_after``);
+  live channel to their recipients only (``live_news``);
 - the GM's invitations: listed, re-issued (a new link; the old one and any player who joined
   with it are signed out) and revoked from any browser holding the GM link;
 - nations created by their players (``creation="forms"``): each seat starts as a standard
@@ -480,19 +480,23 @@ class CampaignService:
         if not self.store.postgres and self.matches.on_commit is not None:
             self.matches.on_commit(match_id, -1)
 
-    def messages_after(self, principal: Principal, after: int) -> list[dict[str, Any]]:
-        """The messages ``principal`` may read with an id above ``after`` (the live channel's
-        push: a nation gets those it sent or received, the GM those copied to it, anyone else
-        nothing); [] for a match that is not a campaign."""
+    def live_news(self, principal: Principal, after: int) -> dict[str, Any]:
+        """What the live channel adds to a campaign's update for ``principal``: ``messages``, those
+        it may read with an id above ``after`` (a nation: sent or received; the GM: copied to it),
+        and for the GM ``joined``, the seats whose player has joined. Nothing for anyone else, or
+        for a match that is not a campaign."""
         if principal.role not in ("gm", "seat"):
-            return []
+            return {}
         try:
             live = self.matches.live(principal.match_id)
         except StarlanesError:
-            return []
+            return {}
         if live.row.game != CAMPAIGN_GAME:
-            return []
-        return self.messages(principal, after)
+            return {}
+        out: dict[str, Any] = {"messages": self.messages(principal, after)}
+        if principal.role == "gm":
+            out["joined"] = [s.seat for s in self.matches.refresh_row(live).seats if s.joined]
+        return out
 
     # ------------------------------------------------------------ invitations
     def _gm(self, principal: Principal, what: str) -> LiveMatch:

@@ -1,8 +1,10 @@
 // Campaigns (Star Kingdoms) in the browser: #/campaign-new (the GM creates one, or imports an
-// export), #/campaign/<match>/<seat> (a nation: its planets, map, orders checked as typed,
-// sheets, messages) and #/campaign/<match>/gm (who has submitted, the queue, GM actions,
-// "process turn", every sheet, export). API: docs/server.md "Campaigns".
+// export), #/campaign/<match>/<seat> (a nation: its creation form while the GM has not approved
+// it, planets, map, orders checked as typed, sheets, messages pushed live) and
+// #/campaign/<match>/gm (who has submitted, the queue with approvals, GM actions, "process turn",
+// deadlines, invitations re-issued or revoked, every sheet, export). API: docs/server.md "Campaigns".
 import { api, copyText, el, joinLink, remember, rememberCreated, created } from "./api.js";
+import { creationForm } from "./campaign-form.js";
 
 const enc = encodeURIComponent;
 
@@ -40,8 +42,29 @@ function deadlineText(iso) {
   return `Deadline: ${when.toLocaleString()} (${iso.replace("+00:00", " UTC")})`;
 }
 
+// The GM link: opened in any browser it makes that browser the campaign's GM (the token is kept in
+// its localStorage, as in the browser that created the campaign). Keep it secret.
+export function gmLink(match, token) {
+  return `${location.origin}${location.pathname}#/campaign-new/gm/${enc(match)}/${enc(token)}`;
+}
+
+async function openGmLink(root, match, token) {
+  try {
+    const page = await api("GET", `/api/campaigns/${enc(match)}`, { token });
+    if (page.role !== "gm") throw new Error("this link holds a nation's token, not the GM's");
+    remember({ match, seat: "gm", token, game: "star-kingdoms", gm: true });
+    location.replace(`#/campaign/${enc(match)}/gm`);
+  } catch (e) {
+    root.replaceChildren(el("section", { class: "panel" }, el("h2", {}, "Cannot open the GM page"),
+      el("p", { class: "error", role: "alert" }, e.message), el("p", {}, el("a", { href: "#/" }, "Back to the lobby"))));
+  }
+  return null;
+}
+
 // ------------------------------------------------------------------ creating a campaign
 export async function showNewCampaign(root) {
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  if (parts[1] === "gm" && parts[2] && parts[3]) return openGmLink(root, parts[2], parts[3]);
   const error = el("p", { class: "error", role: "alert", id: "new-error" });
   const out = el("div", { id: "new-result" });
   const num = (id, value, min, max) => el("input", { id, type: "number", value: String(value), min, max, step: "1" });
@@ -52,6 +75,9 @@ export async function showNewCampaign(root) {
     el("option", { value: "gm", selected: true }, "the GM processes each turn"),
     el("option", { value: "all" }, "processed when every nation has submitted"));
   const names = el("textarea", { id: "new-nations", rows: 4, placeholder: "one nation a line (optional)" });
+  const creation = el("select", { id: "new-creation" },
+    el("option", { value: "standard", selected: true }, "standard starts, ready to play"),
+    el("option", { value: "forms" }, "each player's creation form, approved by the GM"));
   const galaxy = el("input", { id: "new-galaxy", type: "file", accept: ".json,application/json" });
   const name = el("input", { id: "new-name", type: "text", maxlength: 200, placeholder: "campaign name" });
   const importFile = el("input", { id: "import-file", type: "file", accept: ".json,application/json" });
@@ -61,7 +87,8 @@ export async function showNewCampaign(root) {
       spectator: answer.spectator_code });
     remember({ match: answer.match_id, seat: "gm", token: answer.gm_token, game: "star-kingdoms", gm: true });
     out.replaceChildren(invitations(answer.match_id, answer.nations, answer.seats),
-      el("p", {}, el("a", { id: "new-gm-link", href: `#/campaign/${enc(answer.match_id)}/gm` }, "Open the GM page")));
+      el("p", {}, el("a", { id: "new-gm-link", href: `#/campaign/${enc(answer.match_id)}/gm` }, "Open the GM page")),
+      gmLinkBox(answer.match_id, answer.gm_token));
   }
 
   async function create(event) {
@@ -70,7 +97,7 @@ export async function showNewCampaign(root) {
     try {
       const body = {
         factions: Number(factions.value), turns: Number(turns.value), galaxy_seed: Number(seed.value || 0),
-        turn_closes: closes.value, name: name.value.trim(),
+        turn_closes: closes.value, name: name.value.trim(), creation: creation.value,
         nations: names.value.split("\n").map((n) => n.trim()).filter(Boolean),
       };
       if (galaxy.files && galaxy.files[0]) {
@@ -108,7 +135,8 @@ export async function showNewCampaign(root) {
     el("h2", {}, "New Star Kingdoms campaign"),
     el("form", { class: "create", id: "new-form", onsubmit: create },
       row("Nations", factions), row("Turns", turns), row("Galaxy seed (0: random)", seed),
-      row("Galaxy file (optional)", galaxy), row("Turns close", closes), row("Name", name),
+      row("Galaxy file (optional)", galaxy), row("Turns close", closes), row("Nations made by", creation),
+      row("Name", name),
       el("label", {}, "Nation names", names),
       el("button", { class: "primary", type: "submit", id: "new-create" }, "Create the campaign")),
     el("details", {}, el("summary", {}, "Import an exported campaign"),
@@ -116,6 +144,16 @@ export async function showNewCampaign(root) {
         "Import"))),
     error, out));
   return null;
+}
+
+function gmLinkBox(match, token) {
+  const link = gmLink(match, token);
+  const copied = el("span", { class: "copied" });
+  return el("p", { class: "invite" }, el("strong", {}, "GM link (secret: it runs the campaign from any browser)"),
+    el("input", { type: "text", readonly: true, value: link, size: 40, id: "gm-link", "aria-label": "GM link" }),
+    el("button", { type: "button", class: "small", onclick: async () => {
+      copied.textContent = (await copyText(link)) ? "copied" : "copy it by hand";
+    } }, "Copy"), copied);
 }
 
 function invitations(match, nations, seats) {
@@ -279,19 +317,28 @@ function sheetViewer(match, token, isGm) {
 function messagesBox(match, token, nations) {
   const list = el("ol", { id: "messages", class: "messages" });
   const error = el("p", { class: "error", role: "alert", id: "message-error" });
+  const shown = new Map(); // id -> message, from the first load and the live channel's pushes
+  const draw = () => {
+    const messages = [...shown.values()].sort((a, b) => a.id - b.id);
+    list.replaceChildren(...messages.map((m) => el("li", { "data-message": m.id },
+      el("span", { class: "muted small" }, `turn ${m.turn}, ${m.from.name} to ${m.to.map((t) => t.name).join(", ")}` +
+        (m.cc_gm ? " (GM copied)" : "")), el("div", { class: "message-text" }, m.text))));
+    list.dataset.count = String(messages.length);
+  };
+  const add = (messages) => {
+    for (const m of messages) shown.set(m.id, m);
+    draw();
+  };
   const refresh = async () => {
     try {
-      const messages = await api("GET", `/api/campaigns/${enc(match)}/messages`, { token });
-      list.replaceChildren(...messages.map((m) => el("li", { "data-message": m.id },
-        el("span", { class: "muted small" }, `turn ${m.turn}, ${m.from.name} to ${m.to.map((t) => t.name).join(", ")}` +
-          (m.cc_gm ? " (GM copied)" : "")), el("div", { class: "message-text" }, m.text))));
-      list.dataset.count = String(messages.length);
+      add(await api("GET", `/api/campaigns/${enc(match)}/messages`, { token }));
     } catch (e) {
       error.textContent = e.message;
     }
   };
   if (nations === null) {
-    return { node: el("section", { class: "panel" }, el("h3", {}, "Messages copied to the GM"), list, error), refresh };
+    return { node: el("section", { class: "panel" }, el("h3", {}, "Messages copied to the GM"), list, error), refresh,
+      add };
   }
   const boxes = el("div", { id: "message-to", class: "message-to" });
   const setNations = (known) => {
@@ -318,10 +365,10 @@ function messagesBox(match, token, nations) {
   const node = el("section", { class: "panel" }, el("h3", {}, "Messages"), list,
     el("form", { id: "message-form", onsubmit: send }, boxes, text,
       el("label", {}, cc, " copy the GM"), el("button", { type: "submit", id: "message-send" }, "Send")), error);
-  return { node, refresh, setNations };
+  return { node, refresh, setNations, add };
 }
 
-function liveSocket(match, token, onUpdate) {
+function liveSocket(match, token, onUpdate, onMessages) {
   let socket = null;
   let closed = false;
   const connect = () => {
@@ -330,7 +377,10 @@ function liveSocket(match, token, onUpdate) {
     socket.onmessage = (event) => {
       try {
         const data = JSON.parse(event.data);
-        if (data.type === "update") onUpdate(data.state_id);
+        if (data.type === "update") {
+          if (data.messages) onMessages(data.messages);
+          onUpdate(data.state_id);
+        }
       } catch (e) {
         // a message that is not JSON is ignored
       }
@@ -371,6 +421,7 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
   let messages = null;
   let ordersPart = null;
   let gmPart = null;
+  let creation = null;
 
   async function load() {
     const page = await api("GET", `/api/campaigns/${enc(match)}`, { token });
@@ -409,6 +460,15 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
         page.gm_items.length ? el("div", {}, el("h3", {}, "Waiting for the GM"),
           el("ul", {}, page.gm_items.map((i) => el("li", {}, `#${i.id} ${i.subject}${i.decided ? ` - ${i.answer}` : ""}`)))) : null);
       mapBox.replaceChildren(el("h3", {}, "Known space"), drawMap(page.map));
+      status.dataset.approved = page.approved ? "yes" : "no";
+      if (!page.approved) {
+        status.append(el("div", { class: "waiting", id: "awaiting" }, page.has_form
+          ? "Your nation awaits the GM's approval; until then you may change its creation form below."
+          : "Create your nation below: the GM approves it, then you give orders."));
+        await creation.open();
+      }
+      creation.node.hidden = !!page.approved;
+      ordersPart.node.hidden = !page.approved;
       ordersPart.update(page);
       messages.setNations(page.nations);
     }
@@ -422,8 +482,9 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
     side.append(messages.node);
   } else {
     ordersPart = ordersEditor(match, token, () => load());
+    creation = creationForm(match, token, () => load());
     messages = messagesBox(match, token, []);
-    mainCol.append(status, nationBox, ordersPart.node, sheets.node);
+    mainCol.append(status, creation.node, nationBox, ordersPart.node, sheets.node);
     side.append(mapBox, messages.node);
   }
   try {
@@ -435,12 +496,10 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
   }
   await messages.refresh();
   const stop = liveSocket(match, token, (step) => {
-    if (step !== stateId) load().catch(() => {});
-  });
-  const poll = setInterval(() => messages.refresh(), 15_000);
+    if (step !== stateId || gm) load().catch(() => {}); // the GM's page: a join or an invitation too
+  }, (pushed) => messages.add(pushed));
   return () => {
     stop();
-    clearInterval(poll);
   };
 }
 
@@ -522,7 +581,16 @@ function gmPanel(match, token, reload) {
   const invites = el("div", { id: "gm-invites" });
   const deadline = el("input", { type: "datetime-local", id: "gm-deadline", "aria-label": "deadline of this turn" });
   const deadlineError = el("p", { class: "error", role: "alert", id: "gm-deadline-error" });
-  let stateId = 0;
+  const gmAct = async (text, errorNode) => {
+    errorNode.textContent = "";
+    try {
+      await api("POST", `/api/campaigns/${enc(match)}/gm`, { token, body: { action: text } });
+      await reload();
+    } catch (e) {
+      errorNode.textContent = e.message;
+    }
+  };
+  const quote = (text) => JSON.stringify(text); // an action's text: double quotes, JSON escapes
   const setDeadline = async (clear) => {
     deadlineError.textContent = "";
     try {
@@ -554,7 +622,7 @@ function gmPanel(match, token, reload) {
     event.preventDefault();
     actionError.textContent = "";
     try {
-      await api("POST", `/api/matches/${enc(match)}/actions`, { token, body: { action: action.value, state_id: stateId } });
+      await api("POST", `/api/campaigns/${enc(match)}/gm`, { token, body: { action: action.value } });
       action.value = "";
       await reload();
     } catch (e) {
@@ -569,8 +637,64 @@ function gmPanel(match, token, reload) {
       actionError.textContent = e.message;
     }
   };
-  const kept = created().find((c) => c.match === match);
-  if (kept && kept.seats) invites.append(invitations(match, kept.nations, kept.seats));
+  const inviteError = el("p", { class: "error", role: "alert", id: "gm-invite-error" });
+  const drawInvites = async () => {
+    let rows;
+    try {
+      rows = await api("GET", `/api/campaigns/${enc(match)}/invitations`, { token });
+    } catch (e) {
+      inviteError.textContent = e.message;
+      return;
+    }
+    const kept = created().find((c) => c.match === match) || { seats: [] };
+    const linkOf = (r) => {
+      const seat = (kept.seats || []).find((s) => s.seat === r.seat);
+      return seat && seat.invite && r.link_id && seat.link_id === r.link_id ? joinLink(match, seat.invite) : null;
+    };
+    const keep = (seat, invite, linkId) => {
+      const entry = created().find((c) => c.match === match) || { match, game: "star-kingdoms", seats: [] };
+      entry.seats = (entry.seats || []).filter((s) => s.seat !== seat);
+      if (invite) entry.seats.push({ seat, kind: "human", invite, link_id: linkId });
+      rememberCreated(entry);
+    };
+    const row = (r) => {
+      const link = linkOf(r);
+      const state = r.joined ? "joined" : r.link_id ? "link not used yet" : "no link";
+      const copied = el("span", { class: "copied" });
+      const field = link ? el("input", { type: "text", readonly: true, value: link, size: 36,
+        "aria-label": "invitation link", "data-link": r.seat }) : null;
+      return el("li", { class: "invite", "data-seat": r.seat, "data-state": r.joined ? "joined" : r.link_id ? "open" : "none" },
+        el("strong", { class: "who" }, r.name), el("span", { class: "muted small" }, state),
+        field, field ? el("button", { type: "button", class: "small", onclick: async () => {
+          copied.textContent = (await copyText(link)) ? "copied" : "copy it by hand";
+        } }, "Copy") : null, copied,
+        el("button", { type: "button", class: "small", "data-reissue": r.seat, onclick: async () => {
+          if (r.joined && !confirm(`A new link signs out the player of ${r.name}. Go on?`)) return;
+          inviteError.textContent = "";
+          try {
+            const made = await api("POST", `/api/campaigns/${enc(match)}/invitations/${r.seat}`, { token });
+            keep(r.seat, made.invite, made.link_id);
+            await drawInvites();
+          } catch (e) {
+            inviteError.textContent = e.message;
+          }
+        } }, r.link_id ? "New link" : "Make a link"),
+        r.link_id || r.joined ? el("button", { type: "button", class: "small", "data-revoke": r.seat, onclick: async () => {
+          if (!confirm(`Revoke ${r.name}'s link${r.joined ? " and sign out its player" : ""}?`)) return;
+          inviteError.textContent = "";
+          try {
+            await api("DELETE", `/api/campaigns/${enc(match)}/invitations/${r.seat}`, { token });
+            keep(r.seat, null, null);
+            await drawInvites();
+          } catch (e) {
+            inviteError.textContent = e.message;
+          }
+        } }, "Revoke") : null);
+    };
+    invites.replaceChildren(el("ul", { class: "invites", id: "invites" }, rows.map(row)), inviteError,
+      gmLinkBox(match, token));
+    invites.dataset.joined = String(rows.filter((r) => r.joined).length);
+  };
   const node = el("section", { class: "panel", id: "gm" },
     el("h3", {}, "Game master"), nations, el("h3", {}, "Queue"), queue,
     el("div", { class: "typed" }, process), processError,
@@ -581,11 +705,26 @@ function gmPanel(match, token, reload) {
     el("form", { class: "typed", id: "gm-action-form", onsubmit: act }, action, verbs,
       el("button", { type: "submit", id: "gm-action-go" }, "Do")), actionError,
     el("div", { class: "typed" }, el("button", { type: "button", id: "gm-export", onclick: exportIt }, "Export the campaign")),
-    el("details", {}, el("summary", {}, "Invitations"), invites));
+    el("details", { id: "gm-invitations" }, el("summary", {}, "Invitations (one link per nation)"), invites));
+  const approval = (q) => {
+    const note = el("input", { type: "text", size: 30, "data-note": q.nation, placeholder: "what to change (to send back)",
+      "aria-label": "note to the player" });
+    const error = el("span", { class: "error", role: "alert" });
+    return el("div", { class: "typed approval" },
+      el("button", { type: "button", class: "small primary", "data-approve": q.nation,
+        onclick: () => gmAct(`approve ${q.nation}${note.value.trim() ? ` note=${quote(note.value.trim())}` : ""}`, error) },
+      "Approve"), note,
+      el("button", { type: "button", class: "small", "data-send-back": q.nation, onclick: () => {
+        if (!note.value.trim()) {
+          error.textContent = "say what the player must change first";
+          return;
+        }
+        gmAct(`send-back ${q.nation} ${quote(note.value.trim())}`, error);
+      } }, "Send back"), error);
+  };
   return {
     node,
     update(page) {
-      stateId = page.state_id;
       verbs.replaceChildren(...page.gm_actions.map((v) => el("option", { value: v })));
       nations.replaceChildren(
         el("thead", {}, el("tr", {}, ["Nation", "Joined", "Orders", "Credits", "Planets"].map((h) => el("th", {}, h)))),
@@ -594,9 +733,11 @@ function gmPanel(match, token, reload) {
           el("td", {}, n.submitted ? "submitted" : n.approved ? "waiting" : "awaiting approval"),
           el("td", { class: "num" }, String(n.credits)), el("td", { class: "num" }, String(n.planets))))));
       queue.replaceChildren(...(page.queue.length ? page.queue.map((q) => el("li", { "data-item": q.item, "data-kind": q.kind },
-        q.item ? `#${q.item} ` : "", `${q.nation}: ${q.text}`, q.blocking ? el("span", { class: "badge" }, "blocking") : null))
+        q.item ? `#${q.item} ` : "", `${q.nation}: ${q.text}`, q.blocking ? el("span", { class: "badge" }, "blocking") : null,
+        q.kind === "approve-nation" ? approval(q) : null))
         : [el("li", { class: "muted" }, "Nothing waits for you.")]));
       process.disabled = !!page.ended;
+      drawInvites();
     },
   };
 }

@@ -26,8 +26,8 @@ def test_SYS_09_a_ship_without_nebula_sensors_goes_back_the_way_it_came() -> Non
     assert not line.moved and "turned back" in line.reason and "MOV-10" in line.reason
 
 
-def _guided_into_the_nebula() -> CampaignState:
-    state = campaign()
+def _guided_into_the_nebula(**params: object) -> CampaignState:
+    state = campaign(**params)
     set_system(state, "BXL", nebula=True)
     put(state, 0, "survey-probe", "Seer", HOME, flexible=("nebula-sensors",))
     run(state, {0: "move Seer, Vigilant to BXL\n"})
@@ -65,6 +65,13 @@ def test_MOV_10_Amb105_a_lost_guide_strands_its_followers_until_the_GM_answers()
     assert unit(f, "Vigilant").system == HOME and unit(f, "Vigilant").stranded == 0
 
 
+def test_ruling_270_param_strand_followers_off_nobody_is_stranded() -> None:
+    state = _guided_into_the_nebula(strand_followers=False)
+    run(state, {0: f"move Seer to {HOME}\n"})
+    assert unit(state.factions[0], "Vigilant").stranded == 0
+    assert verdicts(state, f"move Vigilant to {HOME}\n")[0][0]
+
+
 def test_MOV_10_Amb105_a_destroyed_guide_strands_its_followers() -> None:
     state = _guided_into_the_nebula()
     f = state.factions[0]
@@ -100,8 +107,10 @@ def test_TOW_01_Amb103_a_tug_moves_at_speed_1_the_turn_it_tows() -> None:
 
 def test_TOW_01_ruling_271_a_towing_tug_cannot_run_down_a_faster_ship() -> None:
     """Pursuit (COMB-01, Amb#56): a Speed 2 ship escapes a Speed 1 pursuer but not a Speed 2 one."""
-    for order, fights in (("move Tug to BXL\n", True), ("tow Hulk with Tug to BXL\n", False)):
-        state = campaign()
+    cases = (("move Tug to BXL\n", 1, True), ("tow Hulk with Tug to BXL\n", 1, False),
+             ("tow Hulk with Tug to BXL\n", 0, True))  # tow_speed 0: the tug keeps its own Speed
+    for order, tow_speed, fights in cases:
+        state = campaign(tow_speed=tow_speed)
         _fast_tug(state)
         relate(state, 0, 1, "hostile", "neutral")
         put(state, 1, "patrol-ship", "Dart", "BXL", flexible=("sublight-engines",))

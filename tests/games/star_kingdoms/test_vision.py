@@ -21,10 +21,10 @@ def _seat0(state: CampaignState) -> tuple[object, ...]:
             msgspec.json.encode(report(state, 0)), tuple(f0.known_factions))
 
 
-def _blind_watch(nebula: bool, fleet: bool) -> CampaignState:
+def _blind_watch(nebula: bool, fleet: bool, **params: object) -> CampaignState:
     """Seat 0's patrol ship sits in BXL (a nebula or not); seat 1 (Neutral both ways) may have a fleet
     there."""
-    state = campaign()
+    state = campaign(**params)
     if nebula:
         set_system(state, "BXL", nebula=True)
     relate(state, 0, 1, "neutral", "neutral")
@@ -46,6 +46,11 @@ def test_VIS_07_ruling_276_a_fleet_in_a_nebula_changes_nothing_for_blind_eyes() 
     assert _seat0(_blind_watch(False, False)) != _seat0(seen)
     assert {(s.system, s.label, s.count) for s in report(seen, 0).sightings} == {
         ("BXL", "Patrol Ship", 2), ("BXL", "Heavy Freighter", 1)}
+
+
+def test_ruling_276_param_nebula_blinds_off_a_nebula_hides_nothing() -> None:
+    seen = _blind_watch(True, True, nebula_blinds=False)
+    assert {s.label for s in report(seen, 0).sightings} == {"Patrol Ship", "Heavy Freighter"}
 
 
 def test_S5_4_ruling_276_nebula_sensors_and_colonies_see_in_a_nebula() -> None:
@@ -86,6 +91,15 @@ def test_VIS_06_VIS_07_a_Q_Ship_looks_like_a_Heavy_Freighter_in_every_part_of_th
     plain, disguised = _disguise("heavy-freighter"), _disguise("q-ship")
     assert [s.label for s in report(disguised, 0).sightings] == ["Heavy Freighter"]
     assert _seat0(plain) == _seat0(disguised)
+
+
+def test_ruling_277_param_disguise_lost_in_battle_off_the_disguise_holds() -> None:
+    state = campaign(disguise_lost_in_battle=False)
+    relate(state, 0, 1, "hostile", "hostile")
+    put(state, 1, "q-ship", "Wolf", HOME)
+    run(state)
+    (c,) = report(state, 0).combats
+    assert [u.label for u in c.sides[1 - c.own_side].units] == ["Heavy Freighter"]
 
 
 def test_VIS_06_ruling_277_a_disguised_ship_that_fights_is_seen_through() -> None:

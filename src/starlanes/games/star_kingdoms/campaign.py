@@ -97,6 +97,15 @@ class CampaignParams(StarKingdomsParams, OrgParams):
                                      "waits for the GM (Amb#75, ruling 207)")
     default_stance: str = param("wary", "relationship to factions never declared (O02; REL default: Wary)",
                                 choices=("allied", "friendly", "neutral", "wary", "hostile"))
+    tow_speed: int = param(1, "Speed of a tug and of the ship it tows, the turn of the tow, for launches and "
+                           "pursuit (TOW-01, Amb#103, ruling 271; 0: their own Speed)", min=0)
+    strand_followers: bool = param(True, "units that lose their Nebula Sensors guide in a nebula are stranded "
+                                   "until the GM answers (Amb#105, ruling 270); off: they may leave")
+    nebula_blinds: bool = param(True, "ships without Nebula Sensors, troops in transports and Remote Sensors "
+                                "in a nebula see no units there and ships cannot survey, study or salvage "
+                                "there (S5.4, ruling 276)")
+    disguise_lost_in_battle: bool = param(True, "a disguised ship that fights is seen through by every nation "
+                                          "of the battle (VIS-06, ruling 277); off: only the GM reveals it")
 
     def validate(self) -> None:
         StarKingdomsParams.validate(self)

@@ -176,7 +176,7 @@ def _speed(state: CampaignState, cat: Catalogue, unit: Unit) -> int:
 
     if unit.unit == "detachment" or blockaded_launch(state, cat, unit):
         return 0  # troops in their transports (COMB-02); a ship held by a blockade (Amb#20)
-    return speed(cat, unit)  # 1 while towing or towed (TOW-01, ruling 271)
+    return speed(cat, unit, state.params.tow_speed)  # 1 while towing or towed (TOW-01, ruling 271)
 
 
 def _groups(units: list[Unit]) -> dict[str, list[Unit]]:
@@ -369,7 +369,7 @@ def _fight(turn: Turn, eng: Engagement, left: list[Faction], right: list[Faction
             eng.out.add(unit.id)
             went = _retreat(state, cat, unit)
             where[unit.id] = went or f"withdrew inside {name} (no usable route, Amb#66)"
-    for u in forces[0] + forces[1]:  # a disguised ship that fought is seen through (ruling 277)
+    for u in forces[0] + forces[1] if state.params.disguise_lost_in_battle else ():  # seen through (ruling 277)
         for f in left + right:
             if f is not owners[u.id]:
                 see_through(state, cat, f.id, u, owners[u.id], name, "battle")
@@ -426,7 +426,7 @@ def meet_in_systems(state: CampaignState, cat: Catalogue | None = None) -> None:
             continue
         for fid in sorted(ids):
             f = by_id[fid]
-            if system in gi.systems and gi.systems[system].nebula:  # blind eyes meet nobody in a nebula (ruling 276)
+            if state.params.nebula_blinds and system in gi.systems and gi.systems[system].nebula:  # ruling 276
                 if fid not in sees:
                     space, ground = eyes(state, cat, f, gi)
                     sees[fid] = space | {gi.planet_system[p] for p in ground}

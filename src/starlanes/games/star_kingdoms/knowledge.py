@@ -518,9 +518,10 @@ def eyes(state: CampaignState, cat: Catalogue, faction: Faction,
     from starlanes.games.star_kingdoms.execute import galaxy_index
 
     index = gi or galaxy_index(state.galaxy)
-    space = {u.system for u in faction.units
-             if (not u.planet or u.unit == "ship") and not u.carried_by and not blind_in_nebula(cat, index, u)}
-    space |= {s for s in faction.remote_sensors if s in index.systems and not index.systems[s].nebula}
+    blinds = state.params.nebula_blinds
+    space = {u.system for u in faction.units if (not u.planet or u.unit == "ship") and not u.carried_by
+             and not (blinds and blind_in_nebula(cat, index, u))}
+    space |= {s for s in faction.remote_sensors if s in index.systems and not (blinds and index.systems[s].nebula)}
     ground = {c.planet for c in faction.colonies}
     space |= {index.planet_system[p] for p in ground}
     ground |= {u.planet for u in faction.units if u.planet and u.unit == "detachment"}

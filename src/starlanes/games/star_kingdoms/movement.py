@@ -128,11 +128,13 @@ def _stability(cat: Catalogue, unit: Unit) -> int:
     return unit_stats(cat, unit).stability
 
 
-def speed(cat: Catalogue, unit: Unit) -> int:
-    """A ship's Speed this turn: 1 while it tows or is towed (TOW-01, Amb#103: the tug drops to
-    Speed 1 and the towed ship goes at its pace), for launches (MOV-11) and pursuit (COMB-01)."""
+def speed(cat: Catalogue, unit: Unit, tow_speed: int = 1) -> int:
+    """A ship's Speed this turn: ``tow_speed`` (1) while it tows or is towed (TOW-01, Amb#103: the
+    tug drops to Speed 1 and the towed ship goes at its pace), for launches (MOV-11) and pursuit
+    (COMB-01); 0 turns this off."""
     own = unit_stats(cat, unit).speed
-    return min(own, 1) if unit.mission.startswith(("tow:", "towed:")) else own
+    towing = tow_speed and unit.mission.startswith(("tow:", "towed:"))
+    return min(own, tow_speed) if towing else own
 
 
 def _free(state: CampaignState, units: Iterable[Unit]) -> None:
@@ -148,7 +150,8 @@ def _operate(state: CampaignState, cat: Catalogue, units: Iterable[Unit]) -> Non
     there, so it cannot survey, study or salvage (ruling 276)."""
     gi = _gi(state)
     for unit in units:
-        if unit.unit == "ship" and gi.systems[unit.system].nebula and not _sees_nebulae(cat, unit):
+        if (state.params.nebula_blinds and unit.unit == "ship" and gi.systems[unit.system].nebula
+                and not _sees_nebulae(cat, unit)):
             raise OrderProblem(f"{unit.name} cannot work in the {system_name(state, unit.system)} nebula without "
                                "Nebula Sensors (S5.4)")
 
@@ -597,7 +600,7 @@ def blockaded_launch(state: CampaignState, cat: Catalogue, unit: Unit) -> int:
     for f in state.factions:
         colony = f.colony(unit.planet)
         if colony is not None and colony.blockade:
-            return colony.blockade if speed(cat, unit) < colony.blockade else 0
+            return colony.blockade if speed(cat, unit, state.params.tow_speed) < colony.blockade else 0
     return 0
 
 

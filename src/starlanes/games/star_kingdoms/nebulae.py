@@ -44,6 +44,8 @@ def strand_lost_followers(turn: Turn) -> None:
     from starlanes.games.star_kingdoms.movement import system_name
 
     state = turn.state
+    if not state.params.strand_followers:
+        return
     gi = galaxy_index(state.galaxy)
     for faction in state.factions:
         lost: dict[tuple[str, str], list[Unit]] = {}

@@ -210,7 +210,7 @@ def test_a_12_nation_campaign_is_created_in_the_browser_and_its_turn_processed_w
     g.click("#gm-process")
     first.turn(2)
     g.wait_for_selector('#campaign-status[data-turn="2"]')
-    g.wait_for_function("() => document.querySelectorAll('#sheets .sheet-turn[data-turn=\"1\"] [data-sheet]').length === 13")
+    g.wait_for_function("() => document.querySelectorAll('#sheets [data-sheet^=\"1:\"]').length === 13")
     p.wait_for_selector('#sheets [data-sheet="1:aster-realm"]')
     p.click('#sheets [data-sheet="1:aster-realm"]')
     p.wait_for_selector('#sheet-frame[data-turn="1"]')

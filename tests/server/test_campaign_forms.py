@@ -121,8 +121,8 @@ def test_CIV_forms_sent_back_then_revised_keep_the_nations_id(client: TestClient
 
 
 def test_CIV_forms_another_server_process_sees_the_nation_built_from_a_form(
-        make_client: Callable[..., TestClient], sqlite_url: str) -> None:
-    one, two = make_client(sqlite_url, bots=False), make_client(sqlite_url, bots=False)
+        make_client: Callable[..., TestClient], db_url: str) -> None:
+    one, two = make_client(db_url, bots=False), make_client(db_url, bots=False)
     c = campaign(one, factions=2, creation="forms")
     mid, a = c["match_id"], c["headers"][0]
     assert two.get(f"/api/campaigns/{mid}", headers=a).json()["nation"]["name"] != "Aster Realm"  # cached there
@@ -186,3 +186,25 @@ def test_leak_a_message_is_pushed_to_its_recipients_sockets_only(client: TestCli
         client.post(f"/api/campaigns/{mid}/messages", headers=c["headers"][0],
                     json={"to": [ids[1]], "text": "copied", "cc_gm": True})
         assert [m["text"] for m in to_gm.receive_json()["messages"]] == ["copied"]
+
+
+def test_leak_on_postgresql_a_message_reaches_the_recipients_socket_held_by_another_process(
+        make_client: Callable[..., TestClient], pg_databases: Any) -> None:
+    """Two server processes on one PostgreSQL database: the message sent through one is pushed
+    (LISTEN/NOTIFY) to the recipient's socket held by the other, and to no other socket there."""
+    url = pg_databases.new()
+    one, two = make_client(url, bots=False), make_client(url, bots=False)
+    c = campaign(one, factions=3)
+    mid = c["match_id"]
+    ids = [n["id"] for n in c["nations"]]
+    one.post(f"/api/campaigns/{mid}/gm", headers=c["gm"], json={"action": f"meet {ids[0]} {ids[1]}"})
+    tokens = {s: h["Authorization"].split()[1] for s, h in c["headers"].items()}
+    with two.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[1]}") as to_b, \
+            two.websocket_connect(f"/api/matches/{mid}/ws?token={tokens[2]}") as to_c:
+        for s in (to_b, to_c):
+            assert "messages" not in s.receive_json()
+        one.post(f"/api/campaigns/{mid}/messages", headers=c["headers"][0], json={"to": [ids[1]], "text": "psst"})
+        assert [m["text"] for m in to_b.receive_json()["messages"]] == ["psst"]
+        one.post(f"/api/campaigns/{mid}/orders", headers=c["headers"][2], json={"orders": ""})
+        heard = to_c.receive_json()
+        assert heard["state_id"] == 2 and "psst" not in str(heard)

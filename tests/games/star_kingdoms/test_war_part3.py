@@ -20,6 +20,7 @@ from tests.games.star_kingdoms.test_war_battle import ship
 from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Org, Prisoner, TraitHooks
 from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.economy import Districts
+from starlanes.games.star_kingdoms.engagement import strength
 from starlanes.games.star_kingdoms.execute import check_orders, galaxy_index
 from starlanes.games.star_kingdoms.lending import is_lent, lent_defenders_of, lent_units
 from starlanes.games.star_kingdoms.orgs import Branch, LentUnits
@@ -96,6 +97,17 @@ def test_COMB_02_Amb69_a_campaign_army_in_space_is_fought_and_its_losses_reporte
         assert state.factions[0].unit_by_id(legion.id) is None
     else:
         assert legion.damage > 0 and legion.system == "BXL"  # it never retreats
+
+
+def test_COMB_02_REL_07_troops_in_transports_add_no_firepower_to_a_fleets_strength() -> None:
+    """Amb#54's strength: an army alone in its transports has none, so it never seeks battle."""
+    state = campaign()
+    a = put(state, 0, "infantry-battalion", "Legion", "BXL")
+    ship_ = put(state, 0, "patrol-ship", "Escort", "BXL")
+    assert unit_stats(CAT, a).firepower > 0  # it has Infantry Weapons, for the ground
+    assert strength(CAT, [a]) == 0
+    hull = unit_stats(CAT, ship_).hull + unit_stats(CAT, a).hull
+    assert strength(CAT, [a, ship_]) == unit_stats(CAT, ship_).firepower * hull
 
 
 # --- ORG-15 / ruling 307: Military organisations' lent units --------------------------------------

@@ -137,11 +137,12 @@ def _attacks(cat: Catalogue, a: Faction, unit: Unit, b: Faction, here: dict[str,
 
 
 def strength(cat: Catalogue, units: Iterable[Unit]) -> int:
-    """Σ Firepower x Σ (Hull + Shields) still standing (Amb#54)."""
+    """Σ Firepower x Σ (Hull + Shields) still standing (Amb#54); troops in their transports add
+    their Health but fire nothing in space (COMB-02, ruling 212)."""
     fp = hp = 0
     for u in units:
         s = unit_stats(cat, u)
-        fp += s.firepower
+        fp += s.firepower if u.unit == "ship" else 0
         hp += max(0, s.hull + s.shields - u.damage - u.shields_damage)
     return fp * hp
 

@@ -60,7 +60,7 @@ from starlanes.games.retrograde.board import BOOK, Board
 from starlanes.games.retrograde.cards import Ability, Card, SpacecraftCard
 from starlanes.games.retrograde.state import NOBODY, Asset, Beacon, Prompt, Ship, Upgrade
 
-__all__ = ["HOOKS", "Source", "answered", "entry_orbitals", "modify", "sources"]
+__all__ = ["HOOKS", "Source", "answered", "entry_orbitals", "found", "found_each", "modify", "run", "sources"]
 
 
 class Source(NamedTuple):
@@ -152,8 +152,8 @@ spacecraft or upgrade (as in ``Source``)."""
 
 
 def _holders(b: Board) -> list[Holder]:
-    """While listing: the face-up cards in play whose abilities answer some hook, in table order,
-    from one scan of the table."""
+    """The face-up cards in play whose abilities answer some hook, in table order, from one
+    scan of the table."""
     if not _HOOKED:
         _HOOKED.update(key for key, pairs in _ABILITIES.items() if any(ab.kind in _KIND_HOOKS for _, ab in pairs))
     t = b.t
@@ -200,6 +200,12 @@ def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
         if got is not None:
             return got
         holders = cache["#holders"]
+    got = index[hook] = _of_hook(holders, hook)
+    return got
+
+
+def _of_hook(holders: list[Holder], hook: str) -> list[Source] | tuple[()]:
+    """The sources among ``holders`` (``_holders``) that answer ``hook``."""
     table = _abilities_of(hook)
     found: list[Source] | tuple[()] = ()
     if table:
@@ -210,7 +216,6 @@ def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
                     found = []
                 for card, ab in pairs:
                     found.append(_new(Source, (uid, card, ab, controller, asset, ship, upgrade)))
-    index[hook] = found
     return found
 
 
@@ -223,6 +228,29 @@ def sources(b: Board, hook: str) -> Iterator[Source]:
 def answered(b: Board, hook: str) -> bool:
     """Whether a card in play answers ``hook`` now (so ``modify`` may change a value)."""
     return bool(_found(b, hook))
+
+
+def found(b: Board, hook: str) -> list[Source] | tuple[()]:
+    """The cards in play that answer ``hook`` now, in table order (empty: ``modify`` would give
+    back the value it is given). For a step that asks the same hook many times while the cards
+    in play stay where they are: find them once, then ``run`` them on each value."""
+    return _found(b, hook)
+
+
+def found_each(b: Board, *hooks: str) -> list[list[Source] | tuple[()]]:
+    """``found`` for each of ``hooks``, from one scan of the table (a step that asks several
+    hooks while the cards in play stay where they are)."""
+    holders = _holders(b)
+    return [_of_hook(holders, hook) for hook in hooks]
+
+
+def run(b: Board, hook: str, found: list[Source] | tuple[()], value: Any, **ctx: Any) -> Any:
+    """``modify`` with the answering cards already found (``found``)."""
+    if found:
+        handlers = HOOKS[hook]
+        for src in found:
+            value = handlers[src.ability.kind](b, src, value, **ctx)
+    return value
 
 
 def modify(b: Board, hook: str, value: Any, **ctx: Any) -> Any:

@@ -251,10 +251,10 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
         free_limit = cfg.free_burns_per_turn
         burn_min = cfg.burn_min_cost
         combat_min = cfg.combat_min_cost
-        maneuver_hooked = ab.answered(b, "may_maneuver")
-        burn_hooked = ab.answered(b, "burn_cost")
-        transfer_hooked = ab.answered(b, "may_transfer")
-        transfer_cost_hooked = ab.answered(b, "transfer_cost")
+        may_maneuver = ab.found(b, "may_maneuver")
+        burn_hooked = ab.found(b, "burn_cost")
+        may_transfer = ab.found(b, "may_transfer")
+        transfer_cost_hooked = ab.found(b, "transfer_cost")
         beacons = bool(t.beacons)
         by_uid: dict[int, Asset] = {}
         outer: list[tuple[Asset, int]] = []  # the face-up assets and their outermost orbitals' delta-vee
@@ -266,7 +266,8 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
             card = SHIP_CARDS[cards[s.uid]]
             room = card.delta_vee + s.dv_bonus - s.dv  # Engine.room
             # _maneuver_ship: it may maneuver here and has maneuvers left this turn
-            if room < 0 or s.moves >= per_turn or (maneuver_hooked and not ab.modify(b, "may_maneuver", True, ship=s)):
+            if room < 0 or s.moves >= per_turn or (
+                    may_maneuver and not ab.run(b, "may_maneuver", may_maneuver, True, ship=s)):
                 continue
             a = by_uid[s.asset]
             orbitals = ASSET_CARDS[cards[a.uid]].orbitals
@@ -279,13 +280,13 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
                     if cost < burn_min:
                         cost = burn_min
                     if burn_hooked:
-                        cost = int(ab.modify(b, "burn_cost", cost, ship=s))
+                        cost = int(ab.run(b, "burn_cost", burn_hooked, cost, ship=s))
                     if cost <= room and not (cost == 0 and 0 <= free_limit <= s.free_burns):
                         args.append((s.uid, o))
             if args:
                 segs.append((len(args), Burn, args))
             # _transfer_problem: from the outermost orbital, if it may transfer, the cost within the room
-            if s.orbital == n_orb - 1 and (not transfer_hooked or ab.modify(b, "may_transfer", True, ship=s)):
+            if s.orbital == n_orb - 1 and (not may_transfer or ab.run(b, "may_transfer", may_transfer, True, ship=s)):
                 args = []
                 for d, there in outer:  # Engine.transfer_cost: outermost to outermost, a beacon, the hooks
                     if d is not a:
@@ -295,7 +296,7 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
                         if beacons:
                             cost = max(0, cost - ab.beacon(b, "beacon-transfer", s.owner, d.uid))
                         if transfer_cost_hooked:
-                            cost = int(ab.modify(b, "transfer_cost", cost, ship=s, dest=d))
+                            cost = int(ab.run(b, "transfer_cost", transfer_cost_hooked, cost, ship=s, dest=d))
                         if cost <= room:
                             args.append((s.uid, d.uid))
                 if args:
@@ -351,16 +352,16 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
             if phase > PLACE_SHIPS:
                 continue
             if for_ships is None:
-                hooked = ab.answered(b, "ship_slots")  # Engine.ship_slots: 1 unless a card says more
+                slots = ab.found(b, "ship_slots")  # Engine.ship_slots: 1 unless a card says more
                 for_ships = [a.uid for a in mine_assets
-                             if len(a.ship_slips) < (int(ab.modify(b, "ship_slots", 1, asset=a)) if hooked else 1)]
+                             if len(a.ship_slips) < (int(ab.run(b, "ship_slots", slots, 1, asset=a)) if slots else 1)]
             if for_ships:
                 segs.append((len(for_ships), Place, [(c, x) for x in for_ships]))
         elif kind == _UPGRADE and phase <= PLACE_UPGRADES:
             if for_upgrades is None:
-                hooked = ab.answered(b, "upgrades_allowed")
+                allowed = ab.found(b, "upgrades_allowed")
                 for_upgrades = [a.uid for a in mine_assets if not a.upgrade_slips
-                                and (not hooked or ab.modify(b, "upgrades_allowed", True, asset=a))]
+                                and (not allowed or ab.run(b, "upgrades_allowed", allowed, True, asset=a))]
             if for_upgrades:
                 segs.append((len(for_upgrades), Place, [(c, x) for x in for_upgrades]))
 
@@ -379,7 +380,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
     b = e.b
     cards = t.cards
     hand_ships: list[tuple[int, SpacecraftCard]] | None = None
-    refit_hooked = ab.answered(b, "refit_scopes")
+    refits = ab.found(b, "refit_scopes")
     enemy_at: set[int] | None = None
     mine: list[Ship] | None = None
     for a in untapped:
@@ -406,7 +407,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                     most = e.armor(s) - s.damage
                     if most >= 1:
                         segs.append((most, None, ActionTemplate(Cannibalize, a.uid, s.uid, damage=range(1, most + 1))))
-        scopes = ab.modify(b, "refit_scopes", [], asset=a, seat=seat) if refit_hooked else ()
+        scopes = ab.run(b, "refit_scopes", refits, [], asset=a, seat=seat) if refits else ()
         if scopes:
             if hand_ships is None:
                 hand_ships = []

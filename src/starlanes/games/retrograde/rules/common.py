@@ -34,9 +34,11 @@ def ship_accuracy(b: Board, ship: Ship, cfg: Config) -> int:
 def seat_capacity(b: Board, seat: int) -> int:
     """Population capacity of ``seat``: its face-up assets' populations, as upgrades change them."""
     total = 0
+    found = ab.found(b, "capacity")
     for a in b.t.assets:
         if a.face_up and a.controller == seat:
-            total += ab.modify(b, "capacity", b.asset_card(a).population, asset=a)
+            population = b.asset_card(a).population
+            total += ab.run(b, "capacity", found, population, asset=a) if found else population
     return int(total)
 
 

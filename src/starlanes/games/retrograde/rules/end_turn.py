@@ -6,12 +6,16 @@ from __future__ import annotations
 from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import events as ev
 from starlanes.games.retrograde.actions import End
+from starlanes.games.retrograde.board import CARDS
 from starlanes.games.retrograde.rules.combat import check_destroyed, deal
 from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.rules.turn_start import begin_turn
 from starlanes.games.retrograde.state import NOBODY, Ship
 
-__all__ = ["end", "end_turn"]
+__all__ = ["GATE_KEYS", "end", "end_turn"]
+
+GATE_KEYS = frozenset(key for key, card in CARDS.items() if card.has("gate-victory"))
+"""The keys of the cards with Stellar Gate's alternative victory."""
 
 
 def end(e: Engine, seat: int, act: End) -> None:
@@ -30,20 +34,25 @@ def end_turn(e: Engine, seat: int) -> None:
     #    turn (golden rule); here its count of consecutive turns advances
     #    (ruling 24: every turn counts, the opponent's too; the house rule counts only the
     #    holder's own turns)
+    cards = t.cards
     for a in t.assets:
-        if a.face_up and b.asset_card(a).has("gate-victory"):
+        if a.face_up and cards[a.uid] in GATE_KEYS:
             for p in (seat,) if e.cfg.gate_counts_own_turns else (0, 1):
                 t.gate_streak[p] = t.gate_streak[p] + 1 if a.controller == p else 0
     # 3. untap
     for a in t.assets:
         if a.controller == seat:
-            a.tapped = False
+            if a.tapped:
+                a.tapped = False
             for u in a.upgrades:
-                u.tapped = False
+                if u.tapped:
+                    u.tapped = False
     # 4. debris (and Thorns, which strikes at the end of its controller's opponent's turn)
     hurt: list[Ship] = []
+    debris = {a.uid: a.debris for a in t.assets}  # Board.debris_count, the assets found once
     for s in list(t.ships):
-        count = b.debris_count(s.asset, s.orbital)
+        here = debris.get(s.asset)
+        count = len(here[s.orbital]) if here is not None and s.orbital < len(here) else 0
         if count:
             dmg = int(ab.modify(b, "debris_damage", count, ship=s, count=count))
             if dmg:
@@ -57,13 +66,18 @@ def end_turn(e: Engine, seat: int) -> None:
     for s in hurt:
         check_destroyed(e, s, None)
     # bonuses "until the end of the turn" expire
-    for s in t.ships:
-        s.armor_bonus = s.dv_bonus = 0
-        s.boosted_by = []
-        s.moves = s.free_burns = 0
+    for s in t.ships:  # (a field is written only when it changes: reading is cheaper)
+        if s.armor_bonus or s.dv_bonus:
+            s.armor_bonus = s.dv_bonus = 0
+        if s.boosted_by:
+            s.boosted_by = []
+        if s.moves or s.free_burns:
+            s.moves = s.free_burns = 0
     for a in t.assets:
-        a.bonus_power = 0
-    t.beacons = [bc for bc in t.beacons if bc.turn > t.turn]
+        if a.bonus_power:
+            a.bonus_power = 0
+    if t.beacons:
+        t.beacons = [bc for bc in t.beacons if bc.turn > t.turn]
     if t.turn >= e.cfg.turn_limit:
         t.end_reason = f"turn limit ({e.cfg.turn_limit} turns) reached: a draw"
         t.winner = NOBODY

@@ -47,3 +47,15 @@ def test_war_agent_campaign_builds_warships_and_only_legal_documents() -> None:
             game.apply(state, seat, action)  # checked again: a refused line would raise
     for f in state.factions:
         assert any(u.class_id == "patrol-ship" for u in f.units), [u.class_id for u in f.units]
+
+
+def test_a_random_draw_is_the_listed_action_at_the_drawn_index() -> None:
+    """The ruleset's draw writes only the drawn document, and draws as the list does."""
+    from starlanes.core.rng import Rng
+
+    game = make_ruleset()
+    state = game.setup(None, 2, 4)
+    legal = game.legal_actions(state, 0)
+    assert game.count_legal(state, 0) == len(legal) == 3
+    for seed in range(8):
+        assert game.sample_legal(state, 0, Rng.from_seed(seed)) == Rng.from_seed(seed).choice(list(legal))

@@ -222,6 +222,18 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
         war = SubmitOrders(state.turn, faction.id, war_document(state, seat))
         return [empty, war, SubmitOrders(state.turn, faction.id, text)] if text else [empty, war]
 
+    def _count_legal(self, state: CampaignState, seat: int) -> int:
+        return 3 if economic_orders(state, seat) else 2  # the list of _legal_actions, without the war bot's run
+
+    def _sample_legal(self, state: CampaignState, seat: int, rng: Rng) -> Action:
+        """As the default draw (one index of :meth:`_legal_actions`), writing only the drawn document."""
+        faction = state.factions[seat]
+        text = economic_orders(state, seat)
+        index = rng.randint(0, (3 if text else 2) - 1)
+        if index == 0:
+            return SubmitOrders(state.turn, faction.id)
+        return SubmitOrders(state.turn, faction.id, war_document(state, seat) if index == 1 else text)
+
     def _why_not(self, state: CampaignState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):
             return gm_why_not(state, action)

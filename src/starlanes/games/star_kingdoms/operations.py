@@ -1,7 +1,7 @@
 """Operations as pure functions: the 32 operations of the five organisation types (rules v2.6.8 S9).
 
 Inventory 2.10 (OPS-01..05, OP-S1..S7, OP-T1..T6, OP-M1..M4, OP-I1..I10, OP-R1..R6), orders
-O27-O60; rulings 300-328.  The operations are content (``content/operations.toml``, read and checked
+O27-O60; rulings 300-343 (the sheet's section is ``orgsheet.py``).  The operations are content (``content/operations.toml``, read and checked
 by :func:`load_operations`: every problem names the file, the entry and the field).  An
 organisation runs at most one :class:`Operation` at a time (OPS-04, Amb#35); its life is:
 
@@ -12,7 +12,8 @@ organisation runs at most one :class:`Operation` at a time (OPS-04, Amb#35); its
    comes from the table (:func:`target_number`, Amb#33).  Both are fixed at the start.
    Transfer Resources takes its credits at once (Amb#48).  Replacing an operation loses its
    progress (O60); :func:`cancel_operation` gives back what was taken.
-2. :func:`advance_operation` (step 7): + the organisation's Power (OPS-03; OPS-05: a trait's bonus).
+2. :func:`advance_operation` (step 7): + the organisation's Power (OPS-03) for that operation
+   (:func:`operation_power`; OPS-05: a trait's bonus, ruling 336).
 3. :func:`resolve_operation` (step 8, once progress >= target): an :class:`OpOutcome` with the new
    :class:`~starlanes.games.star_kingdoms.orgs.OrgWorld` (branches founded, suppressed, removed,
    blocked, found), :class:`OpReport` records addressed to every nation that learns something, each

@@ -1,9 +1,10 @@
 """Operations as pure functions: the 32 operations of the five organisation types (rules v2.6.8 S9).
 
 Inventory 2.10 (OPS-01..05, OP-S1..S7, OP-T1..T6, OP-M1..M4, OP-I1..I10, OP-R1..R6), orders
-O27-O60; rulings 300-343 (the sheet's section is ``orgsheet.py``).  The operations are content (``content/operations.toml``, read and checked
-by :func:`load_operations`: every problem names the file, the entry and the field).  An
-organisation runs at most one :class:`Operation` at a time (OPS-04, Amb#35); its life is:
+O27-O60; rulings 300-343 (the sheet's section is ``orgsheet.py``).  The operations are content
+(``content/operations.toml``, read and checked by :func:`load_operations`: every problem names the
+file, the entry and the field).  An organisation runs at most one :class:`Operation` at a time
+(OPS-04, Amb#35); its life is:
 
 1. :func:`start_operation` (turn step 1): the target is checked, the **base level** is the fewest
    known-wormhole jumps from the nation's nearest planet or the organisation's nearest branch

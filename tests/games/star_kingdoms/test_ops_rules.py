@@ -47,6 +47,9 @@ def test_Amb36_OP_S4_OP_S1_the_turn_finds_operations_contested_by_foreign_warshi
     waiting = state.organisations.operations[student.id]
     assert waiting.progress >= waiting.target_number
     assert k.planets.get("b1") is None or k.planets["b1"].inhabitants != "natives"
+    from starlanes.games.star_kingdoms.sheets import render_sheet
+
+    assert "ready: waits until you are Uncontested in Beta" in render_sheet(state, a.id)
     state.factions[1].units.remove(warship)
     process_turn(state, {})
     assert student.id not in state.organisations.operations

@@ -59,8 +59,11 @@ def _organisations_section(ctx: SheetContext, orgs: OrgsState) -> Section | None
             left = max(0, op.target_number - op.progress)
             power = operation_power(f, org, catalogue.kind(op.kind))
             turns = -(-left // power) if power else 0
-            doing = (f"{catalogue.kind(op.kind).name} (level {op.adjusted_level}): {op.progress}/{op.target_number}"
-                     + (f", about {turns} more turn(s)" if left else ", completes this turn"))
+            kind = catalogue.kind(op.kind)
+            ready = (f", ready: waits until you are Uncontested in {ctx.system(op.system)} (ruling 317)"
+                     if kind.uncontested else ", ready")
+            doing = (f"{kind.name} (level {op.adjusted_level}): {op.progress}/{op.target_number}"
+                     + (f", about {turns} more turn(s)" if left else ready))
         rows.append((org.name, org.type.capitalize() + (f" ({org.principle})" if org.principle else ""),
                      str(org.power), ", ".join(ctx.planet(p) for p in org.offices) or "none", doing))
     tables = [Table(("Organisation", "Type", "Power", "Offices", "Operation"), tuple(rows), numeric=frozenset({2}))]

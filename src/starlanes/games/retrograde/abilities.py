@@ -206,7 +206,7 @@ def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
 
 def _of_hook(holders: list[Holder], hook: str) -> list[Source] | tuple[()]:
     """The sources among ``holders`` (``_holders``) that answer ``hook``."""
-    table = _abilities_of(hook)
+    table = _BY_HOOK.get(hook) or _abilities_of(hook)
     found: list[Source] | tuple[()] = ()
     if table:
         for key, uid, controller, asset, ship, upgrade in holders:

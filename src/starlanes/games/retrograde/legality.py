@@ -56,7 +56,7 @@ from starlanes.games.retrograde.state import (
     Ship,
 )
 
-__all__ = ["CHECKS", "flip_choices", "follow_problem", "why_not"]
+__all__ = ["CHECKS", "entry_choices", "flip_choices", "follow_problem", "why_not"]
 
 
 def why_not(e: Engine, seat: int, action: Action) -> str | None:
@@ -497,6 +497,13 @@ def _flip_choices(e: Engine, seat: int, uid: int) -> tuple[tuple[int, ...], int]
     classes = ab.modify(e.b, "build_classes", e.b.asset_card(a).classes, asset=a, seat=seat)
     if card.ship_class not in classes:
         return f"{e.n(a.uid)} cannot complete a {card.ship_class} (it builds {', '.join(classes) or 'nothing'})"
+    return entry_choices(e, seat, a, card)
+
+
+def entry_choices(e: Engine, seat: int, a: Asset, card: SpacecraftCard) -> tuple[tuple[int, ...], int] | str:
+    """The last checks of ``flip_choices`` for a completed spacecraft that ``a`` (the seat's)
+    builds: room for its population, then the orbitals it may enter (the listing, which found
+    the card, its asset and their class by itself, asks only these)."""
     population, capacity = _housing(e, seat)
     if population + card.population > capacity:
         return (f"population limit: your spacecraft would need {population + card.population}"

@@ -59,7 +59,7 @@ from starlanes.games.retrograde.actions import (
 )
 from starlanes.games.retrograde.board import ASSET_CARDS, CARDS, SHIP_CARDS
 from starlanes.games.retrograde.cards import AssetCard, SpacecraftCard, UpgradeCard
-from starlanes.games.retrograde.legality import flip_choices, why_not
+from starlanes.games.retrograde.legality import entry_choices, flip_choices, why_not
 from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.state import (
     ALLOCATE,
@@ -167,14 +167,18 @@ def _walk_turn(e: Engine, seat: int) -> list[Segment]:
     mine_assets: list[Asset] = []
     untapped: list[Asset] = []
     facedown: list[Asset] = []
+    building: list[Asset] = []  # the assets that may have a card to flip (face down, or with slips)
     for a in t.assets:
         if a.controller == seat:
             if not a.face_up:
                 facedown.append(a)
-            else:
-                mine_assets.append(a)
-                if not a.tapped:
-                    untapped.append(a)
+                building.append(a)
+                continue
+            mine_assets.append(a)
+            if not a.tapped:
+                untapped.append(a)
+        if a.ship_slips or a.upgrade_slips:
+            building.append(a)
     if phase <= RESEARCH and untapped and t.decks[seat]:  # _why_not_research: the deck must not be empty
         segs.append((len(untapped), Research, [(a.uid,) for a in untapped]))
     if phase <= REPAIR:  # _why_not_repair: the asset or an upgrade on it has damage
@@ -194,7 +198,7 @@ def _walk_turn(e: Engine, seat: int) -> list[Segment]:
     # _why_not_flip (flip_choices): completed cards only, orbitals among the allowed
     b = e.b
     cards = t.cards
-    for a in t.assets:
+    for a in building:
         if a.controller == seat and not a.face_up and a.counters >= (ASSET_CARDS[cards[a.uid]].cost or 0):
             segs.append((1, None, Flip(a.uid)))
         if a.ship_slips:
@@ -205,28 +209,30 @@ def _walk_turn(e: Engine, seat: int) -> list[Segment]:
                 made = CARDS[cards[x.uid]]
                 if x.counters < made.cost:  # type: ignore[attr-defined]
                     continue
-                if isinstance(made, SpacecraftCard):
-                    # a spacecraft completes only on an asset of the seat that builds its class
-                    if a.controller != seat:
-                        continue
-                    if classes is None:
-                        classes = tuple(ab.modify(b, "build_classes", ASSET_CARDS[cards[a.uid]].classes,
-                                                  asset=a, seat=seat))
-                    if made.ship_class not in classes:
-                        continue
-                _walk_flip(e, seat, x.uid, segs)
+                if not isinstance(made, SpacecraftCard):
+                    _walk_flip(e, seat, x.uid, flip_choices(e, seat, x.uid), segs)
+                    continue
+                # a spacecraft completes only on an asset of the seat that builds its class
+                if a.controller != seat:
+                    continue
+                if classes is None:
+                    classes = tuple(ab.modify(b, "build_classes", ASSET_CARDS[cards[a.uid]].classes,
+                                              asset=a, seat=seat))
+                if made.ship_class in classes:  # flip_choices: then the population and the entry orbitals
+                    _walk_flip(e, seat, x.uid, entry_choices(e, seat, a, made), segs)
         if a.upgrade_slips:
-            for x in a.upgrade_slips:
+            for x in a.upgrade_slips:  # flip_choices: a completed upgrade of the seat flips, no orbital
                 if x.owner == seat and x.counters >= CARDS[cards[x.uid]].cost:  # type: ignore[attr-defined]
-                    _walk_flip(e, seat, x.uid, segs)
+                    segs.append((1, None, Flip(x.uid)))
     return segs
 
 
 _END = End()
 
 
-def _walk_flip(e: Engine, seat: int, uid: int, segs: list[Segment]) -> None:
-    got = flip_choices(e, seat, uid)
+def _walk_flip(e: Engine, seat: int, uid: int, got: tuple[tuple[int, ...], int] | str, segs: list[Segment]) -> None:
+    """The flips of a completed card from its ``flip_choices``: without an orbital, and with each
+    allowed one but the default."""
     if isinstance(got, str):
         return
     allowed, default = got

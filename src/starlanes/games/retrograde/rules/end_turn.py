@@ -50,15 +50,17 @@ def end_turn(e: Engine, seat: int) -> None:
     # 4. debris (and Thorns, which strikes at the end of its controller's opponent's turn)
     hurt: list[Ship] = []
     debris = {a.uid: a.debris for a in t.assets}  # Board.debris_count, the assets found once
+    # the cards answering both hooks, found at once: damage moves no card (destruction comes after)
+    lighter, thorns = ab.found_each(b, "debris_damage", "thorns")
     for s in list(t.ships):
         here = debris.get(s.asset)
         count = len(here[s.orbital]) if here is not None and s.orbital < len(here) else 0
         if count:
-            dmg = int(ab.modify(b, "debris_damage", count, ship=s, count=count))
+            dmg = int(ab.run(b, "debris_damage", lighter, count, ship=s, count=count))
             if dmg:
                 e.emit(ev.DebrisDamage(e.ref(s.uid), dmg))
                 hurt.append(deal(e, s, dmg))
-    for uid, dmg in ab.modify(b, "thorns", [], ending=seat):
+    for uid, dmg in ab.run(b, "thorns", thorns, [], ending=seat):
         victim = b.ship(uid)
         if victim is not None:
             e.emit(ev.ThornsDamage(e.ref(uid), dmg))

@@ -26,9 +26,9 @@ is not Uncontested in space, GRND-06: they become the captor's prisoners, COMB-2
 whose defenders, militia and lent teams are all gone changes hands (Amb#75, ruling 207).
 
 Then the turn's unit work is decided, once the fighting is over (ruling 215): surveys
-(:func:`resolve_surveys`), salvage (:func:`resolve_salvage`), colonisation, anomaly studies, remote
-sensors and wormhole stabilisers (:func:`resolve_constructions`), each for units that did not move
-and are Uncontested; and :func:`record_sightings` writes each nation's list of foreign units it can
+(:func:`resolve_surveys`) and salvage (:func:`resolve_salvage`), each for units that did not move
+and are Uncontested (colonisation, anomaly studies and the space constructions follow in
+``war/constructions.py``, rulings 230-237); and :func:`record_sightings` writes each nation's list of foreign units it can
 see (VIS-01, remote sensors VIS-05):
 units in space see units in space in their system; an inhabited planet sees units in space in
 its system and units on its ground; units on the ground see units on the same planet.
@@ -39,12 +39,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-import msgspec
-
 from starlanes.games.star_kingdoms.campaign import (
     CampaignState,
     Colony,
-    Construction,
     Faction,
     Prisoner,
     Unit,
@@ -82,7 +79,6 @@ __all__ = [
     "capture",
     "invaders_of",
     "record_sightings",
-    "resolve_constructions",
     "resolve_salvage",
     "resolve_surveys",
     "sightings_of",
@@ -487,7 +483,6 @@ def step_ground_combat(turn: Turn) -> None:
                 _tell(turn, owner, name, f"{name} is lost to {attacker.name} (Amb#75)")
     resolve_surveys(turn)
     resolve_salvage(turn)
-    resolve_constructions(turn)
     record_sightings(turn)
 
 
@@ -602,162 +597,6 @@ def resolve_salvage(turn: Turn) -> None:
             faction.credits += credits
             if b is not None:
                 b.income(credits, f"{job.capitalize()} of {taken} wreck(s) at {where}")
-
-
-def _study_turn(turn: Turn, faction: Faction, job: Construction) -> None:
-    """One turn of an anomaly study (O66): the study modules of the units at it that did not move add
-    their own TLs while the nation is Uncontested there; at the Anomaly Rating the nation learns the
-    result (the GM writes it when the content has none) (ANOM-01, ANOM-02, Amb#92; ruling 225)."""
-    from starlanes.games.star_kingdoms.execute import raise_gm_item
-    from starlanes.games.star_kingdoms.movement import study_module
-    from starlanes.games.star_kingdoms.war.fieldwork import study_step
-
-    state, cat = turn.state, turn.catalogue
-    gi = _gi(state)
-    anomaly = next(a for s in gi.galaxy.systems for a in s.anomalies if a.id == job.target)
-    system = next(s.id for s in gi.galaxy.systems if anomaly in s.anomalies)
-    module = study_module(anomaly)
-    workers = [u for u in faction.units if u.mission == f"study:{job.target}"]
-    working = [u for u in workers if u.system == system and not u.moved
-               and (anomaly.domain == "space" or u.planet == anomaly.planet)]
-    if not working:
-        return
-    b = turn.builders.get(faction.id)
-    place_ok = (uncontested(state, cat, faction, system) if anomaly.domain == "space"
-                else _ground_uncontested(state, cat, faction, anomaly.planet))
-    if not place_ok:
-        if b is not None:
-            b.notice(f"Study of {anomaly.name}: no progress, contested (ANOM-01)", rule="ANOM-01")
-        return
-    tls = [m.tl for u in working for m in u.modules if m.module == module]
-    step = study_step(job.progress, tls, job.rating)
-    job.progress = step.progress
-    if not step.done:
-        if b is not None:
-            b.notice(f"Study of {anomaly.name}: {job.progress}/{job.rating}", rule="ANOM-02")
-        return
-    faction.constructions.remove(job)
-    for u in workers:
-        u.mission = ""
-    result = anomaly.result or "the GM will send the findings"
-    k = state.knowledge.get(faction.id)
-    if k is not None and job.target in k.anomalies:
-        anomalies = dict(k.anomalies)
-        anomalies[job.target] = msgspec.structs.replace(k.anomalies[job.target], result=result)
-        state.knowledge[faction.id] = msgspec.structs.replace(k, anomalies=anomalies)
-    if not anomaly.result:
-        raise_gm_item(state, faction, "request", f"{faction.name} completed the study of {anomaly.name}: write "
-                      "its findings (ANOM-02)")
-    if b is not None:
-        b.notice(f"Study of {anomaly.name} complete: {result}", rule="ANOM-02")
-
-
-def _sensor_turn(turn: Turn, faction: Faction, job: Construction) -> None:
-    """One turn of building a Remote Sensor: Space Construction Gear TLs of the ships there that did
-    not move, while Uncontested (CONS-02, CONS-04); done, the nation sees the system (VIS-05)."""
-    from starlanes.games.star_kingdoms.war.fieldwork import construction_step, work_modules
-
-    state, cat = turn.state, turn.catalogue
-    gi = _gi(state)
-    system = job.target.partition("@")[2] or job.target
-    what = "Remote Sensor" if job.kind == "remote-sensor" else "Wormhole Stabiliser"
-    name = f"{what} in {gi.systems[system].name}"
-    b = turn.builders.get(faction.id)
-    workers = [u for u in faction.units if u.mission == f"build:{job.target}"]
-    working = [u for u in workers if u.system == system and not u.moved]
-    if not working:
-        return
-    if job.kind == "stabiliser" and job.target in state.stabilisers:
-        faction.constructions.remove(job)
-        for u in workers:
-            u.mission = ""
-        if b is not None:
-            b.notice(f"{name}: another stands there already; the work stops", rule="CONS-07")
-        return
-    if not uncontested(state, cat, faction, system):
-        if b is not None:
-            b.notice(f"{name}: no progress, contested (CONS-04)", rule="CONS-04")
-        return
-    step = construction_step(job.progress, work_modules(cat, working, "space-construction"), job.rating)
-    job.progress = step.progress
-    if not step.done:
-        if b is not None:
-            b.notice(f"{name}: {job.progress}/{job.rating}", rule="CONS-02")
-        return
-    faction.constructions.remove(job)
-    for u in workers:
-        u.mission = ""
-    if job.kind == "stabiliser":
-        state.stabilisers.append(job.target)
-        if b is not None:
-            b.notice(f"{name} complete: the wormhole's Instability is 1 lower (MOV-08)", rule="MOV-08")
-        return
-    faction.remote_sensors.append(job.target)
-    if b is not None:
-        b.notice(f"{name} complete: you see the system as a ship there would (VIS-05)", rule="VIS-05")
-
-
-def resolve_constructions(turn: Turn) -> None:
-    """Colonisation work (O67): the Engineering Corps of the nation's detachments on the planet that
-    did not move this turn add their TLs while the nation is Uncontested on the ground; at the
-    Construction Rating the colony is founded with one level 1 Industrial district (COL-01, CONS-02,
-    CONS-04, Amb#32, Amb#91; decided after step 6 like surveys, ruling 224)."""
-    from starlanes.games.star_kingdoms.war.fieldwork import construction_step, work_modules
-
-    state, cat = turn.state, turn.catalogue
-    gi = _gi(state)
-    owned = {c.planet for f in state.factions for c in f.colonies}
-    for faction in state.factions:
-        b = turn.builders.get(faction.id)
-        for job in list(faction.constructions):
-            if job.kind == "study":
-                _study_turn(turn, faction, job)
-                continue
-            if job.kind in ("remote-sensor", "stabiliser"):
-                _sensor_turn(turn, faction, job)
-                continue
-            name = gi.planets[job.target].name
-            workers = [u for u in faction.units if u.mission == f"build:{job.target}"]
-            if job.target in owned:
-                faction.constructions.remove(job)
-                for u in workers:
-                    u.mission = ""
-                if b is not None:
-                    b.notice(f"Colonisation of {name} abandoned: the planet is now held by a nation (COL-04)",
-                             rule="COL-04")
-                continue
-            working = [u for u in workers if u.planet == job.target and not u.moved]
-            if not working:
-                continue
-            if not _ground_uncontested(state, cat, faction, job.target):
-                if b is not None:
-                    b.notice(f"Colonisation of {name}: no progress, contested on the ground (CONS-04)", rule="CONS-04")
-                continue
-            step = construction_step(job.progress, work_modules(cat, working, "ground-construction"), job.rating)
-            job.progress = step.progress
-            if not step.done:
-                if b is not None:
-                    b.notice(f"Colonisation of {name}: {job.progress}/{job.rating}", rule="CONS-02")
-                continue
-            faction.constructions.remove(job)
-            for u in workers:
-                u.mission = ""
-            from starlanes.games.star_kingdoms.culture import new_colony_principles
-
-            principles = new_colony_principles(state, faction.id, job.target, job.sponsors,  # CULT-03, OP-R5
-                                               params=state.params)
-            faction.colonies.append(Colony(planet=job.target, districts=Districts(industrial=1), founded=state.turn,
-                                           principles=principles))
-            owned.add(job.target)
-            k = state.knowledge.get(faction.id)
-            if k is not None:
-                state.knowledge[faction.id] = own_planet(k, gi, job.target, state.turn)
-            if b is not None:
-                b.notice(f"Colonisation of {name} complete: a new colony with a level 1 Industrial district (COL-01)",
-                         rule="COL-01")
-
-
-# --- vision ---------------------------------------------------------------------------------------
 
 
 def sightings_of(state: CampaignState, cat: Catalogue, faction: Faction) -> list[SightingLine]:

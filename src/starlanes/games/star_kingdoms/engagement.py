@@ -1,6 +1,11 @@
 """Who fights whom, and the space battles of step 4 (rules v2.6.8 S14.4-14.5, S15, S16).
 
 Inventory REL-01..08, CONT-01..04, COMB-01..04, COMB-18..19; ambiguities 54, 55, 56, 66, 98, 101.
+Rulings 270-277 add: :func:`contests` (REL-02's contest column with contest directives, ruling 273),
+attack orders against a class of units or a planet's guards (ruling 272), the tow's Speed 1 in
+pursuit (ruling 271), fighters launched from their bays (Amb#70, ruling 275), disguises seen through
+in battle (ruling 277), blind eyes meeting nobody in a nebula (ruling 276), and units stranded by a
+lost nebula guide after the battles (Amb#105, ruling 270).
 
 For every system where ships of two or more nations meet (:func:`step_space_combat`):
 

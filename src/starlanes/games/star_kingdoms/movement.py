@@ -2,10 +2,14 @@
 
 Rules v2.6.8 S14 (inventory 2.17 MOV-*, orders O03, O05, O06, O61, O63, O69-O71).
 
-Unit orders checked here at step 1: O03 engage (scoped, REL-05), O05 retreat route, O06 task group,
-O61 move, O62 follow, O63 hold, O64/O65 surveys, O66 anomaly study, O69-O71 blockade, bombard,
-land, O72 ground rounds, O73 load/unload, O75 tow, O76/O77 salvage (execute.py carries out O67
-colonise and constructions, O78 decommission and O82 prisoners itself, as they move credits).
+Unit orders checked here at step 1: O03 engage and contest directives (scoped, REL-05, ruling 273),
+O05 retreat route, O06 task group, O61 move, O62 follow, O63 hold, O64/O65 surveys, O66 anomaly
+study, O69-O71 blockade, bombard, land, O72 ground rounds, O73 load/unload, O74 fighters taken apart
+and put back together (:mod:`.cargo`), O75 tow, O76/O77 salvage, O81 attack a nation, a class of
+its units or a planet's guards (ruling 272) (execute.py carries out O67 colonise and constructions,
+O78 decommission and O82 prisoners itself, as they move credits).  Units lost in a nebula
+(:mod:`.nebulae`, Amb#105) make no jump; ships without Nebula Sensors do no work in a nebula
+(ruling 276).
 
 Step 1 (``execute.py`` calls :func:`apply_unit_order` for each accepted line, in sheet order):
 a move order (O61) is checked at once against what the faction knows (a wormhole it knows from

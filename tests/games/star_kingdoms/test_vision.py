@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import msgspec
 from tests.games.star_kingdoms.test_campaign import campaign, report, run
-from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate, set_system, verdicts
+from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate, set_system, set_wormhole, verdicts
 
-from starlanes.games.star_kingdoms.campaign import CampaignState
+from starlanes.games.star_kingdoms.campaign import CampaignState, FittedModule
 from starlanes.games.star_kingdoms.execute import galaxy_index
 from starlanes.games.star_kingdoms.knowledge import blind_in_nebula, eyes, foreign_units_seen
 from starlanes.games.star_kingdoms.sheets import render_sheet
@@ -116,3 +116,29 @@ def test_VIS_06_ruling_277_a_disguised_ship_that_fights_is_seen_through() -> Non
     if wolf is not None and wolf.system == HOME:  # still there: seat 0 sees it as it is from now on
         assert [s.label for s in report(state, 0).sightings] == ["Q-Ship"]
         assert state.factions[0].id in wolf.seen_through
+
+
+def _concealed(concealment: int, dss_tl: int) -> tuple[CampaignState, str]:
+    """Seat 0's survey ship, with Deep Space Sensors at ``dss_tl``, surveys BXL, one of whose
+    wormholes (not the one it came by) has ``concealment``."""
+    state = campaign()
+    gi = galaxy_index(state.galaxy)
+    hole = next(h for h, other in sorted(gi.links["BXL"]) if other != HOME)
+    set_wormhole(state, hole, concealment=concealment)
+    probe = put(state, 0, "survey-probe", "Eye", "BXL")
+    probe.modules = tuple(m if m.module != "deep-space-sensors" else FittedModule(module=m.module, tl=dss_tl)
+                          for m in probe.modules)
+    run(state, {0: "survey space with Eye\n"})
+    return state, hole
+
+
+def test_VIS_02_VIS_07_a_concealed_wormhole_shows_in_the_sheet_only_once_sensors_reach_it() -> None:
+    found, hole = _concealed(2, 2)
+    f0 = found.factions[0].id
+    assert hole in found.knowledge[f0].wormholes
+    hidden, _ = _concealed(2, 1)
+    assert hole not in hidden.knowledge[f0].wormholes
+    assert "active" in hidden.knowledge[f0].systems["BXL"].surveys  # it surveyed, at too low a level
+    # hidden at concealment 2 or 3: seat 0 has the same sheet, knowledge and report (VIS-07)
+    assert _seat0(hidden) == _seat0(_concealed(3, 1)[0])
+    assert _seat0(hidden) != _seat0(found)  # the control: found, it is in the sheet

@@ -6,7 +6,7 @@ from __future__ import annotations
 from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import events as ev
 from starlanes.games.retrograde.actions import End
-from starlanes.games.retrograde.board import CARDS
+from starlanes.games.retrograde.board import ASSET_CARDS, CARDS
 from starlanes.games.retrograde.rules.combat import check_destroyed, deal
 from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.rules.turn_start import begin_turn
@@ -26,21 +26,20 @@ def end_turn(e: Engine, seat: int) -> None:
     t = e.t
     b = e.b
     opp = b.opponent(seat)
-    # 1. an opponent without a homeworld loses
-    if not b.homeworlds_of(opp):
+    cards = t.cards
+    # 1. an opponent without a homeworld loses (Board.homeworlds_of, stopping at the first)
+    if not any(a.face_up and a.controller == opp and ASSET_CARDS[cards[a.uid]].homeworld for a in t.assets):
         e.win(seat, "the opponent has no homeworld")
         return
     # 2. alternative win conditions: Stellar Gate's card moves its check to the start of a
     #    turn (golden rule); here its count of consecutive turns advances
     #    (ruling 24: every turn counts, the opponent's too; the house rule counts only the
     #    holder's own turns)
-    cards = t.cards
+    # 3. untap (in the same pass over the assets)
     for a in t.assets:
         if a.face_up and cards[a.uid] in GATE_KEYS:
             for p in (seat,) if e.cfg.gate_counts_own_turns else (0, 1):
                 t.gate_streak[p] = t.gate_streak[p] + 1 if a.controller == p else 0
-    # 3. untap
-    for a in t.assets:
         if a.controller == seat:
             if a.tapped:
                 a.tapped = False

@@ -18,6 +18,7 @@ from tests.games.retrograde.test_same_games import VARIANTS
 
 from starlanes.core import Rng, derive_seed
 from starlanes.core.legal import LegalActions
+from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import listing
 from starlanes.games.retrograde.board import BOOK
 from starlanes.games.retrograde.cards import AssetCard, SpacecraftCard, UpgradeCard
@@ -145,3 +146,28 @@ def test_walk_equals_why_not_on_made_up_positions() -> None:
     every = {"end", "burn", "transfer", "attack", "bombard", "sweep", "boost", "clean", "research", "repair",
              "found", "place", "allocate", "cannibalize", "swap", "flip", "power", "defense"}
     assert every <= set(seen), f"no position offered {every - set(seen)}"
+
+
+def _sources(found: Sequence[ab.Source]) -> list[tuple[int, str, str, int]]:
+    return [(src.uid, src.card.key, src.ability.kind, src.controller) for src in found]
+
+
+def test_hooks_answered_alike_while_listing_and_while_applying() -> None:
+    """Issue 16: the cards that answer each ability hook are the same, in the same (table) order,
+    whether found while listing (one scan of the cards that answer any hook, each hook's part
+    taken when first asked), one hook at a time while the rules apply an action, or several hooks
+    from one scan (``abilities.found_each``, the start and end of a turn), on made-up positions
+    with every card of the book."""
+    hooks = sorted(ab.HOOKS)
+    answered: set[str] = set()
+    for seed in range(120):
+        state = _random_position(seed)
+        b = Engine(state).b
+        alone = {hook: _sources(ab.found(b, hook)) for hook in hooks}
+        assert dict(zip(hooks, map(_sources, ab.found_each(b, *hooks)), strict=True)) == alone
+        b.cache = {}
+        for hook in reversed(hooks):  # asked in another order than the table's
+            assert _sources(ab.found(b, hook)) == alone[hook], hook
+            assert _sources(ab.found(b, hook)) == alone[hook], hook  # the kept answer
+        answered.update(hook for hook, found in alone.items() if found)
+    assert answered == set(hooks), f"hooks no position answered: {set(hooks) - answered}"

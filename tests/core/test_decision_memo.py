@@ -1,16 +1,21 @@
 """Issue 16: the decision a state awaits is worked out once per step (``Ruleset._current``), not by
-each of the calls one action makes (``to_act``, ``sample_legal``, ``apply``); ``apply`` drops it,
-``_apply`` never sees a remembered one, and nothing of it is saved, cloned or compared."""
+each of the calls one action makes (``to_act``, ``sample_legal``, ``apply``); ``_apply`` never sees
+a remembered one, and nothing of it is saved, cloned or compared. ``play_random`` (search
+playouts) plays the public loop's game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import msgspec
+import pytest
 
-from starlanes.core import GM, Action, Event, Rng
+from starlanes.core import GM, Action, Event, GameState, Rng, Ruleset
 from starlanes.core.decision import Decision, Pending
-from tests.toy.tally import Add, Tally, TallyState
+from starlanes.registry import get_game
+from tests.toy.duel import make_duel
+from tests.toy.tally import Add, Tally, TallyState, make_tally
 
 
 class Counted(Tally):
@@ -96,3 +101,31 @@ def test_a_sealed_decision_and_the_gm_close_use_the_step_s_decision() -> None:
     assert events[0].kind == "decision-closed" or "closes" in events[0].describe()
     assert game.to_act(state) == {1} and state.pending is None
     assert isinstance(game.sample_legal(state, 1, Rng.from_seed(0)), Add)
+
+
+def _loop(game: Ruleset[Any, Any, Any], state: GameState, rng: Rng, limit: int) -> int:
+    played = 0
+    while played < limit:
+        seats = game.to_act(state)
+        if not seats:
+            break
+        for seat in sorted(seats):
+            game.apply_unchecked(state, seat, game.sample_legal(state, seat, rng))
+            played += 1
+    return played
+
+
+@pytest.mark.parametrize("make", [make_duel, make_tally, lambda: get_game("space-risk"), lambda: get_game("kardashev")],
+                         ids=["duel", "tally", "space-risk", "kardashev"])
+def test_play_random_plays_the_loop_s_game(make: Callable[[], Ruleset[Any, Any, Any]]) -> None:
+    """``play_random`` (search playouts) plays the actions of the public loop, sealed decisions
+    (every seat of one, even past the limit) included: the same state, the same count."""
+    game = make()
+    for seed, limit in ((1, 7), (2, 40), (3, 10_000)):
+        a = game.setup(None, game.spec.min_players, seed)
+        b = game.clone(a)
+        ra, rb = Rng.from_seed(seed), Rng.from_seed(seed)
+        assert game.play_random(a, ra, limit) == _loop(game, b, rb, limit)
+        assert a == b and ra.randint(0, 10**9) == rb.randint(0, 10**9)
+        assert game.play_random(a, ra, 0) == 0
+    assert game.is_over(a)  # the long one reached the end

@@ -150,15 +150,9 @@ def _select(table: dict[Action, list[float]], legal: Sequence[Action], c: float,
 
 
 def _playout(game: Game, state: GameState, rng: Rng, limit: int) -> None:
-    steps = 0
-    while steps < limit:
-        seats = game.to_act(state)
-        if not seats:
-            return
-        for seat in sorted(seats):
-            # the ruleset draws without listing: the same action as ``_pick`` from the list
-            game.apply_unchecked(state, seat, game.sample_legal(state, seat, rng))
-            steps += 1
+    # the ruleset draws without listing (the same action as ``_pick`` from the list) and applies,
+    # seat by seat, until ``limit`` actions or the end (``Ruleset.play_random``)
+    game.play_random(state, rng, limit)
 
 
 def search(

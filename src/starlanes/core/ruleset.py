@@ -95,6 +95,9 @@ class Ruleset(ABC, Generic[S, V, P]):
     """The ruleset's own GM actions (beside core/gm.py's ``close``, ``end-game``, ``ruling``)."""
     event_types: ClassVar[tuple[type[EventData], ...]] = ()
     """The ruleset's kinds of event (``EventData`` subclasses), beside the core's ``note``."""
+    memo_decision: ClassVar[bool] = True
+    """Whether the decision is remembered for the step (``_current``); ``False`` for a ruleset
+    whose ``_decision`` is a lookup, as cheap as the memo."""
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_types + ((Withdraw,) if self.spec.simultaneous else ()))
@@ -107,6 +110,9 @@ class Ruleset(ABC, Generic[S, V, P]):
         self._pack_decoder = msgspec.msgpack.Decoder(self.state_type)
         self._encoder = msgspec.msgpack.Encoder()
         self._view_decoder = msgspec.json.Decoder(SeatView[self.view_type])  # type: ignore[name-defined]
+        self._applying = 0  # > 0 while ``_apply`` changes a state: ``_current`` remembers nothing
+        if not self.memo_decision:
+            self._current = self._decision  # type: ignore[method-assign]
 
     # ------------------------------------------------------------------ hooks
     @abstractmethod
@@ -286,14 +292,16 @@ class Ruleset(ABC, Generic[S, V, P]):
 
     def _current(self, state: S) -> Decision | None:
         """``_decision(state)``, worked out once per step: the several calls one action makes
-        (``to_act``, ``sample_legal``, ``apply``) share it through ``state._decided``, which
-        ``apply_unchecked`` drops (and does not fill while ``_apply`` changes the state)."""
+        (``to_act``, ``sample_legal``, ``apply``) share it through ``state._decided``. Not while
+        ``_apply`` changes a state (the step moves on after it). A ruleset whose ``_decision`` is
+        as cheap as the memo sets ``memo_decision = False``."""
+        if self._applying:
+            return self._decision(state)
         memo = state._decided
         if memo is not None and memo[0] == state.step:
             return memo[1]
         decision = self._decision(state)
-        if memo is not _APPLYING:
-            state.__dict__["_decided"] = (state.step, decision)
+        state.__dict__["_decided"] = (state.step, decision)
         return decision
 
     def forget(self, state: S) -> None:
@@ -366,6 +374,42 @@ class Ruleset(ABC, Generic[S, V, P]):
                 raise IllegalAction("sample", f"{_actor_name(actor)} has no legal action now")
             return rng.choice(legal)
         return self._sample_legal(state, seat, rng)
+
+    def play_random(self, state: S, rng: Rng, limit: int) -> int:
+        """Play actions drawn with ``rng`` until ``limit`` are played (the seats of a sealed
+        decision all choose) or the game ends; return how many.
+
+        The actions and the state are those of the loop ``while played < limit: for seat in
+        sorted(to_act(state)): apply_unchecked(state, seat, sample_legal(state, seat, rng))`` (search playouts, a lab
+        game of ``random`` agents); a decision of one seat, the usual one, goes straight to the
+        ruleset's draw and ``_apply`` (issue 16: the per-action checks of the public calls are
+        the same for every action of a playout)."""
+        played = 0
+        while played < limit:
+            if state.gm_outcome is not None:
+                return played
+            decision = self._current(state)
+            if decision is None:
+                return played
+            actors = decision.actors
+            if len(actors) == 1 and not decision.sealed and not state.sealed:
+                seat = actors[0]
+                action = self._sample_legal(state, seat, rng)
+                self._applying += 1
+                try:
+                    self._apply(state, {seat: action})
+                finally:
+                    self._applying -= 1
+                state.step += 1
+                played += 1
+                continue
+            seats = self.to_act(state)
+            if not seats:
+                return played
+            for seat in sorted(seats):  # every seat of the decision, as the loop does
+                self.apply_unchecked(state, seat, self.sample_legal(state, seat, rng))
+                played += 1
+        return played
 
     def _awaited(self, state: S, actor: Actor) -> int | None:
         """``actor`` if it is a seat the current decision awaits, else ``None``."""
@@ -497,37 +541,33 @@ class Ruleset(ABC, Generic[S, V, P]):
         (AI search). It still runs sealed decisions."""
         if actor is GM:
             decision = self._current(state) if isinstance(action, Close) else None
-            state.__dict__["_decided"] = _APPLYING
+            self._applying += 1
             try:
                 events = self._apply_gm_action(state, action, decision)
             finally:
-                state.__dict__.pop("_decided", None)
+                self._applying -= 1
             state.step += 1
             return events
         seat: int = actor
         if isinstance(action, Withdraw):
             del state.sealed[seat]
-            state.__dict__.pop("_decided", None)
             state.step += 1
             return [ChoiceWithdrawn(seat).event(text=f"seat {seat} has withdrawn its choice")]
         decision = self._current(state)
-        state.__dict__["_decided"] = _APPLYING
+        self._applying += 1
         try:
-            return self._apply_seat(state, seat, action, decision)
-        finally:
-            state.__dict__.pop("_decided", None)
-
-    def _apply_seat(self, state: S, seat: int, action: Action, decision: Decision | None) -> list[Event]:
-        if decision is not None and decision.sealed:
-            revised = seat in state.sealed
-            state.sealed[seat] = action.text()
-            if decision.closes == "all" and all(s in state.sealed for s in decision.actors):
-                events = self._resolve(state, decision)
+            if decision is not None and decision.sealed:
+                revised = seat in state.sealed
+                state.sealed[seat] = action.text()
+                if decision.closes == "all" and all(s in state.sealed for s in decision.actors):
+                    events = self._resolve(state, decision)
+                else:
+                    said = "changed" if revised else "made"
+                    events = [ChoiceSealed(seat, revised).event(text=f"seat {seat} has {said} its choice")]
             else:
-                said = "changed" if revised else "made"
-                events = [ChoiceSealed(seat, revised).event(text=f"seat {seat} has {said} its choice")]
-        else:
-            events = self._apply(state, {seat: action})
+                events = self._apply(state, {seat: action})
+        finally:
+            self._applying -= 1
         state.step += 1
         return events
 
@@ -651,7 +691,6 @@ def _not_a_seat(seat: object, state: GameState) -> ParseError:
 
 
 _NOTHING = LegalActions()
-_APPLYING: tuple[int, Decision | None] = (-1, None)  # ``state._decided`` while ``_apply`` runs: no memo
 
 
 def _verb(text: str) -> str:

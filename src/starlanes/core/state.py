@@ -56,8 +56,9 @@ class GameState(msgspec.Struct, kw_only=True, dict=True):
 
     ``_decided`` is not a field (never saved, compared or copied): the framework's memo of the
     decision at a step (``Ruleset._current``), so that the several calls one action makes
-    (``to_act``, ``sample_legal``, ``apply``) work it out once. ``apply`` drops it; a caller that
-    changes a state by hand without ``apply`` calls ``Ruleset.forget(state)``.
+    (``to_act``, ``sample_legal``, ``apply``) work it out once; it holds for its step only (every
+    ``apply`` moves the step on). A caller that changes a state by hand without ``apply`` calls
+    ``Ruleset.forget(state)``.
     """
 
     _decided: ClassVar[tuple[int, Decision | None] | None] = None

@@ -650,11 +650,12 @@ def _count_use(t: _Turn) -> int:
     n = 0
     for _, e in _use_effects(t.held):
         if isinstance(e, Terraform):
+            payable = [s for s in SYMBOLS if affordable(state, seat, symbol_price(s, e.price))]  # asked once
             for i in t.own_cols:
                 c = state.cells[i]
                 if c.tile == "planet":
                     have = c.all_symbols
-                    n += sum(1 for s in SYMBOLS if s not in have and affordable(state, seat, symbol_price(s, e.price)))
+                    n += sum(1 for s in payable if s not in have)
         elif isinstance(e, Annihilate):
             near = _near_own(t, e.reach)
             n += sum(1 for i, c in enumerate(state.cells) if c.tile == "planet" and c.colony is None

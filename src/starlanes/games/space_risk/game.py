@@ -89,6 +89,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
     view_type = SpaceRiskView
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     event_types: ClassVar[tuple[type[EventData], ...]] = EVENT_TYPES
+    memo_decision: ClassVar[bool] = False  # ``_decision`` is a lookup: nothing to remember (issue 16)
 
     def _setup(self, params: SpaceRiskParams, players: int, rng: Rng) -> SpaceRiskState:
         return setup.setup(params, players, rng)

@@ -11,29 +11,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from starlanes.games.star_kingdoms.creation import CivilisationForm, check_form, form_from_data
+from tests.campaign_forms import form
 
 from .conftest import bearer
 from .test_campaign import campaign, good_orders
-
-
-def form(choices: dict[str, Any], name: str = "Aster Realm", **changes: Any) -> dict[str, Any]:
-    """A valid creation form made of the choices the server offers."""
-    data: dict[str, Any] = {
-        "name": name, "player": "ann", "native": choices["natives"][0], "homeworld": choices["homeworlds"][0],
-        "second_district": "academic", "l2_techs": choices["core_techs"][:choices["l2_techs"]],
-        "traits": [{"name": "Crystal Spires", "category": "homeworld", "drawback": True, "text": "no rushing"},
-                   {"name": "Scholars", "category": "people", "text": "Analyse costs half"},
-                   {"name": "Enlightenment", "category": "ambition"}],
-        "principles": [{"name": "Guild System", "adherence": 3}, {"name": "Xenophobia", "adherence": 2},
-                       {"name": "Geneticists", "adherence": 1}],
-        "ships": [{"class": choices["ships"][0], "name": "Pathfinder"},
-                  {"class": choices["ships"][0], "name": "Seeker"}],
-        "detachments": [{"class": choices["detachments"][0], "name": "First Surveyors"},
-                        {"class": choices["detachments"][0], "name": "Builders"}],
-        "organisation": {"name": "Exploration Society", "type": "science"},
-    }
-    data.update(changes)
-    return data
 
 
 def test_CIV_forms_a_player_creates_the_nation_the_gm_approves_then_it_gives_orders(client: TestClient) -> None:

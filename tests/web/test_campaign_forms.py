@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.campaign_forms import form
+
 from .conftest import WIDE, Server
 from .test_campaign import Page, open_page, wait_text
 
@@ -190,8 +192,6 @@ def test_a_12_nation_campaign_is_created_in_the_browser_and_its_turn_processed_w
         ident = server.api("GET", f"/api/campaigns/{mid}", token=token)["nation"]["id"]
         if seat <= 5:
             choices = server.api("GET", f"/api/campaigns/{mid}/creation", token=token)["choices"]
-            from tests.server.test_campaign_forms import form
-
             sent = server.api("POST", f"/api/campaigns/{mid}/creation", {"form": form(
                 choices, name=f"Realm {seat}", homeworld=choices["homeworlds"][0])}, token=token)
             ident = sent["nation"]["id"]

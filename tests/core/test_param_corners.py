@@ -2,8 +2,8 @@
 
 For every registered game and every numeric param, the param at its declared minimum and at its
 maximum (one at a time, the others at their defaults): a seeded random playout, bounded by the
-ruleset's action cap, plays its first ``ACTIONS`` actions (or to the end) within ``SECONDS``.
-A hang (a loop that never ends inside one call, as ``Rng.randint`` over 2**32 was) is stopped by
+ruleset's action cap, plays its first ``ACTIONS`` actions (or to the end) within ``SECONDS`` of
+CPU time. A hang (a loop that never ends inside one call, as ``Rng.randint`` over 2**32 was) is stopped by
 the deadline and fails; so does a step that takes seconds (``legal_actions`` exploding at a
 corner). A value the game refuses with a one-line ``StarlanesError`` (a deck size the shipped
 decks cannot meet) is not a hang and passes; the refusal must name the problem.
@@ -23,6 +23,10 @@ from tests.core.deadline import deadline
 
 ACTIONS = 200
 SECONDS = 4.0
+"""CPU seconds a corner may take (measured as the process's CPU time, so that a machine shared
+with other work does not fail it)."""
+HANG = 5 * SECONDS
+"""Wall-clock seconds after which a corner is stopped as a hang."""
 SEED = 3
 
 
@@ -51,8 +55,8 @@ def test_there_are_corners_to_check() -> None:
 @pytest.mark.parametrize(("game_id", "name", "value"), CORNERS, ids=[f"{g}:{n}={v}" for g, n, v in CORNERS])
 def test_a_param_at_its_declared_bound_plays_at_normal_speed(game_id: str, name: str, value: int | float) -> None:
     game = get_game(game_id)
-    start = time.perf_counter()
-    with deadline(SECONDS, f"{game_id} with {name}={value}"):
+    start = time.process_time()
+    with deadline(HANG, f"{game_id} with {name}={value}"):
         try:
             params = game.params_from({name: value})
             state, log = random_playout(game, SEED, params=params, max_actions=ACTIONS)
@@ -61,4 +65,4 @@ def test_a_param_at_its_declared_bound_plays_at_normal_speed(game_id: str, name:
             assert message and "\n" not in message and "Traceback" not in message
             return
     assert log or not game.to_act(state)
-    assert time.perf_counter() - start < SECONDS
+    assert time.process_time() - start < SECONDS

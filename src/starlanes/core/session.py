@@ -1,7 +1,10 @@
 """The loop that drives the seats of a match: bots are asked, people are asked, each seat is
-shown what it may see. The terminal (cli/play.py) and the architecture page's example use it;
-how things look is theirs. (The server is driven by requests, not by a loop: it applies the same
-rules and decisions through ``server/matches.py`` and moves its bots in ``server/bots.py``.)
+shown what it may see. The terminal (cli/play.py) and the architecture page's example run it;
+how things look is theirs. The server is driven by requests, not by a loop, so it does not run
+``Session.run``: its bot worker (``server/bots.py``) takes the session's decisions from here,
+:func:`awaited_bots` (which bot moves next) and :func:`ask_bot` (a bot's answer, checked against
+the legal actions), and its readers get what a seat may see from the same ``Match``/``Ruleset``
+calls the session makes.
 
 ``Session(match, io, agents)``: ``agents`` maps a seat to its bot (anything with
 ``act(view, legal) -> Action``, e.g. ``starlanes.ai`` agents; the core never imports ``ai``);
@@ -32,17 +35,31 @@ What the session guarantees:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from .actions import Action
-from .errors import StarlanesError
+from .errors import IllegalAction, StarlanesError
 from .gm import Actor, Close
 from .match import LogEntry, Match
 from .state import GM, Event, SeatView
 
-__all__ = ["IO", "UNDO", "Agent", "Move", "Played", "Reply", "Session", "Stop", "StopReason", "Turn", "Undo"]
+__all__ = [
+    "IO",
+    "UNDO",
+    "Agent",
+    "Move",
+    "Played",
+    "Reply",
+    "Session",
+    "Stop",
+    "StopReason",
+    "Turn",
+    "Undo",
+    "ask_bot",
+    "awaited_bots",
+]
 
 StopReason = Literal["over", "quit", "interrupted", "end of input"]
 
@@ -51,6 +68,23 @@ class Agent(Protocol):
     """A bot as the session uses it (``starlanes.ai.base.Agent`` is one)."""
 
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action: ...
+
+
+def awaited_bots(to_act: Iterable[int], bots: Container[int]) -> list[int]:
+    """The awaited seats that bots play, in the order they move: bots act before any person (so a
+    person deciding a sealed choice after them is the last, and sees the result at once), the
+    lowest seat first. The session and the server's bot worker both move bots in this order."""
+    return sorted(s for s in to_act if s in bots)
+
+
+def ask_bot(agent: Agent, view: SeatView[Any], legal: Sequence[Action]) -> Action:
+    """``agent``'s answer to its seat's ``view`` and ``legal`` actions; ``IllegalAction`` when the
+    answer is not one of them (a bot never bypasses the rules: the caller then plays it through
+    the checked path, the session with ``Match.play``, the server with its conditional append)."""
+    action = agent.act(view, legal)
+    if action not in legal:
+        raise IllegalAction(action.text(), "the bot's answer is not among its legal actions")
+    return action
 
 
 class Stop(Exception):
@@ -196,7 +230,7 @@ class Session:
         if not to_act:
             self._close()
             return
-        bots = [s for s in to_act if s in self.agents]
+        bots = awaited_bots(to_act, self.agents)
         if bots:
             self.bot_move(bots[0])
         else:
@@ -204,8 +238,7 @@ class Session:
 
     def bot_move(self, seat: int) -> None:
         """Ask ``seat``'s bot and play its action; tell the live seats."""
-        view = self.match.view(seat)
-        action = self.agents[seat].act(view, self.match.legal_actions(seat))
+        action = ask_bot(self.agents[seat], self.match.view(seat), self.match.legal_actions(seat))
         hidden = len(self.match.to_act()) > 1  # others still choose: the choice stays sealed
         self._play(seat, action, hidden)
 

@@ -6,7 +6,9 @@ restart every match goes on). For a match whose decision awaits a bot seat it bu
 seat's agent (seeded from the match seed, the seat and the step, so a replayed decision is the
 same decision), gives it the seat's view and legal actions in a worker thread, and submits its
 choice through the same conditional append as a person's (``MatchService.act``), so a bot never
-bypasses the rules or the log. Several server processes may race to move the same bot: one
+bypasses the rules or the log. Which bot moves next and how its answer is checked are the core
+session's (``core.session.awaited_bots``, ``ask_bot``): the terminal and the server decide alike.
+Several server processes may race to move the same bot: one
 append commits, the others get ``StaleState`` and drop their move.
 
 Per-move time budget (``--bot-budget``): an agent that has not answered in time is replaced for
@@ -26,6 +28,7 @@ from typing import Any
 from starlanes.ai.registry import make_agent
 from starlanes.core.errors import StaleState, StarlanesError
 from starlanes.core.rng import Rng, derive_seed
+from starlanes.core.session import ask_bot, awaited_bots
 
 from .errors import one_line
 from .matches import MatchService
@@ -98,9 +101,9 @@ class BotWorker:
         if not bots or ruleset.outcome(state) is not None:
             return
         stopped = {e.get("seat") for e in row.bot_errors if e.get("stopped")}  # crashed before a restart
-        for seat in sorted(ruleset.to_act(state)):
-            spec = bots.get(seat)
-            if spec is None or (match_id, seat) in self._crashed or seat in stopped:
+        for seat in awaited_bots(ruleset.to_act(state), bots):  # the session's order (core.session)
+            spec = bots[seat]
+            if (match_id, seat) in self._crashed or seat in stopped:
                 continue
             seed = derive_seed(row.seed, "server-bot", seat, step)
             view = ruleset.view(state, seat)
@@ -110,11 +113,8 @@ class BotWorker:
             note: str | None = None
             try:
                 agent = make_agent(spec, ruleset, seat, seed)
-                future = loop.run_in_executor(self._pool, agent.act, view, legal)
-                action = await asyncio.wait_for(future, self.budget)
-                text = action.text()
-                if action not in legal:
-                    raise StarlanesError(f"answered '{one_line(text, 80)}', which is not a legal action")
+                future = loop.run_in_executor(self._pool, ask_bot, agent, view, legal)
+                text = (await asyncio.wait_for(future, self.budget)).text()
             except TimeoutError:
                 text = ruleset.sample_legal(state, seat, Rng.from_seed(seed)).text()
                 note = f"took longer than the {self.budget:g} s budget; played the random legal action '{text}'"

@@ -244,3 +244,39 @@ def test_play_and_undo_use_the_match_of_the_session() -> None:
     session.step()  # the bot
     session.step()  # the person
     assert match.step == 2 and match.log[1].action.startswith("play ")
+
+
+# --- the session's decisions that the server's bot worker shares ----------------------------------
+
+
+def test_awaited_bots_move_lowest_first_and_only_bots() -> None:
+    from starlanes.core.session import awaited_bots
+
+    assert awaited_bots({3, 0, 2}, {2: "x", 3: "y"}) == [2, 3]
+    assert awaited_bots([1], {0}) == []
+
+
+def test_ask_bot_refuses_an_answer_outside_the_legal_actions() -> None:
+    from starlanes.core.errors import IllegalAction
+    from starlanes.core.session import ask_bot
+
+    match = Match.new(make_duel(), ["bot", "bot"], 1)
+    seat = sorted(match.to_act())[0]
+    legal = match.legal_actions(seat)
+    assert ask_bot(FirstLegal(), match.view(seat), legal) == legal[0]
+
+    class Cheat:
+        def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action:
+            return Play(card=99)
+
+    with pytest.raises(IllegalAction, match="not among its legal actions"):
+        ask_bot(Cheat(), match.view(seat), legal)
+
+
+def test_the_server_bot_worker_takes_its_order_and_check_from_the_core() -> None:
+    import inspect
+
+    from starlanes.server import bots
+
+    source = inspect.getsource(bots.BotWorker._move)
+    assert "awaited_bots(" in source and "ask_bot" in source

@@ -142,6 +142,18 @@ def test_invitations_are_listed_reissued_and_revoked_by_the_gm_from_any_browser(
     assert wrong.status_code == 400 and "seats 0-2" in wrong.json()["message"]
 
 
+def test_leak_a_signed_out_players_open_socket_is_closed(client: TestClient) -> None:
+    """A new link for a seat ends the socket the old player still holds: nothing more reaches it."""
+    c = campaign(client, factions=2)
+    mid = c["match_id"]
+    old = c["headers"][0]["Authorization"].split()[1]
+    with client.websocket_connect(f"/api/matches/{mid}/ws?token={old}") as socket:
+        assert socket.receive_json()["type"] == "update"
+        client.post(f"/api/campaigns/{mid}/invitations/0", headers=c["gm"])
+        ended = socket.receive_json()
+        assert ended["type"] == "error" and ended["error"] == "Unauthorized"
+
+
 def test_leak_a_message_is_pushed_to_its_recipients_sockets_only(client: TestClient) -> None:
     c = campaign(client, factions=3)
     mid = c["match_id"]

@@ -156,6 +156,12 @@ def test_CIV_forms_gm_link_invitations_and_live_messages_in_the_browser(
     c.page.wait_for_function("n => window.__frames.length > n", arg=before)
     assert not any("secret" in f for f in c.page.evaluate("window.__frames"))
     assert "secret" not in c.page.content()
+
+    # the GM hands B's seat to someone else: B's open page is signed out (asked first)
+    g.once("dialog", lambda dialog: dialog.accept())
+    g.click('[data-reissue="1"]')
+    b.page.wait_for_selector("#signed-out")
+    g.wait_for_selector('#invites [data-link="1"]')
     assert mid in gm_link
 
 

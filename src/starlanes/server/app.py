@@ -307,6 +307,13 @@ def create_app(settings: Settings) -> FastAPI:
 
         async def push() -> None:
             nonlocal sent_step, last_hash, last_message
+            if token:
+                try:
+                    await run_in_threadpool(who, match_id, f"Bearer {token}", None)
+                except StarlanesError as exc:  # revoked meanwhile (a campaign seat's new link): the socket ends
+                    await websocket.send_json({"type": "error", **error_body(exc)})
+                    await websocket.close(code=4401)
+                    raise WebSocketDisconnect(4401) from None
             message = await run_in_threadpool(svc.update_for, principal, sent_step)
             extra = await run_in_threadpool(campaigns().live_news, principal, last_message)
             news = extra.pop("messages", [])

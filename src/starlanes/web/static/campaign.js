@@ -368,7 +368,7 @@ function messagesBox(match, token, nations) {
   return { node, refresh, setNations, add };
 }
 
-function liveSocket(match, token, onUpdate, onMessages) {
+function liveSocket(match, token, onUpdate, onMessages, onSignedOut) {
   let socket = null;
   let closed = false;
   const connect = () => {
@@ -385,7 +385,11 @@ function liveSocket(match, token, onUpdate, onMessages) {
         // a message that is not JSON is ignored
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
+      if (event.code === 4401) { // the token was revoked (the GM gave the seat a new link)
+        onSignedOut();
+        return;
+      }
       if (!closed) setTimeout(connect, 2000);
     };
   };
@@ -497,7 +501,11 @@ export async function showCampaign(root, { match, token, gm }, crumb) {
   await messages.refresh();
   const stop = liveSocket(match, token, (step) => {
     if (step !== stateId || gm) load().catch(() => {}); // the GM's page: a join or an invitation too
-  }, (pushed) => messages.add(pushed));
+  }, (pushed) => messages.add(pushed), () => {
+    root.replaceChildren(el("section", { class: "panel", id: "signed-out" }, el("h2", {}, "Signed out"),
+      el("p", { class: "error", role: "alert" }, "This browser's token of the campaign is no longer valid: the GM gave "
+        + "the seat a new invitation link. Ask the GM for it."), el("p", {}, el("a", { href: "#/" }, "Back to the lobby"))));
+  });
   return () => {
     stop();
   };

@@ -142,42 +142,54 @@ def _all_sources(b: Board, abilities: Abilities = _ABILITIES) -> list[Source]:
     return out
 
 
-_HOOKED: set[str] = set()
-"""The card keys with an ability that answers a hook (filled on first use, once every handler
-is registered)."""
+_KEY_MASK: dict[str, int] = {}
+"""Per card key with an ability that answers a hook: the hooks it answers, as bits
+(``_HOOK_BIT``); filled on first use, once every handler is registered."""
+_HOOK_BIT: dict[str, int] = {}
 
 Holder = tuple[str, int, int, Asset, "Ship | None", "Upgrade | None"]
 """A face-up card in play with an ability that answers a hook: its key, uid, controller, asset,
 spacecraft or upgrade (as in ``Source``)."""
 
 
-def _holders(b: Board) -> list[Holder]:
+def _holders(b: Board) -> tuple[list[Holder], int]:
     """The face-up cards in play whose abilities answer some hook, in table order, from one
-    scan of the table."""
-    if not _HOOKED:
-        _HOOKED.update(key for key, pairs in _ABILITIES.items() if any(ab.kind in _KIND_HOOKS for _, ab in pairs))
+    scan of the table; and the hooks they answer (bits of ``_HOOK_BIT``)."""
+    if not _KEY_MASK:
+        _HOOK_BIT.update((hook, 1 << i) for i, hook in enumerate(sorted(HOOKS)))
+        for key, pairs in _ABILITIES.items():
+            mask = 0
+            for _, ab in pairs:
+                for hook in _KIND_HOOKS.get(ab.kind, ()):
+                    mask |= _HOOK_BIT[hook]
+            if mask:
+                _KEY_MASK[key] = mask
     t = b.t
     cards = t.cards
-    hooked = _HOOKED
+    masks = _KEY_MASK
+    answered = 0
     out: list[Holder] = []
     for a in t.assets:
         if not a.face_up:
             continue
         key = cards[a.uid]
-        if key in hooked:
+        if key in masks:
             out.append((key, a.uid, a.controller, a, None, None))
+            answered |= masks[key]
         for u in a.upgrades:
             key = cards[u.uid]
-            if key in hooked:
+            if key in masks:
                 out.append((key, u.uid, a.controller, a, None, u))
+                answered |= masks[key]
     assets: dict[int, Asset] | None = None
     for sh in t.ships:
         key = cards[sh.uid]
-        if key in hooked:
+        if key in masks:
             if assets is None:
                 assets = {a.uid: a for a in t.assets}
             out.append((key, sh.uid, sh.owner, assets[sh.asset], sh, None))
-    return out
+            answered |= masks[key]
+    return out, answered
 
 
 def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
@@ -185,7 +197,7 @@ def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
 
     While ``b.cache`` is set (legal-move generation, which changes nothing) the table is scanned
     once per listing for the cards that answer any hook (``_holders``), and each hook asked
-    takes its part of them once.
+    takes its part of them once (none at once when no card in play answers it).
     """
     cache = b.cache
     if cache is None:
@@ -194,28 +206,28 @@ def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
     index: dict[str, list[Source] | tuple[()]] | None = cache.get("")
     if index is None:
         index = cache[""] = {}
-        holders = cache["#holders"] = _holders(b)
+        held = cache["#holders"] = _holders(b)
     else:
         got = index.get(hook)
         if got is not None:
             return got
-        holders = cache["#holders"]
-    got = index[hook] = _of_hook(holders, hook)
+        held = cache["#holders"]
+    got = index[hook] = _of_hook(held, hook)
     return got
 
 
-def _of_hook(holders: list[Holder], hook: str) -> list[Source] | tuple[()]:
-    """The sources among ``holders`` (``_holders``) that answer ``hook``."""
+def _of_hook(held: tuple[list[Holder], int], hook: str) -> list[Source] | tuple[()]:
+    """The sources among the holders (``_holders``) that answer ``hook``."""
+    holders, answered = held
+    if not answered & _HOOK_BIT.get(hook, 0):
+        return ()
     table = _BY_HOOK.get(hook) or _abilities_of(hook)
-    found: list[Source] | tuple[()] = ()
-    if table:
-        for key, uid, controller, asset, ship, upgrade in holders:
-            pairs = table.get(key)
-            if pairs:
-                if not found:
-                    found = []
-                for card, ab in pairs:
-                    found.append(_new(Source, (uid, card, ab, controller, asset, ship, upgrade)))
+    found: list[Source] = []
+    for key, uid, controller, asset, ship, upgrade in holders:
+        pairs = table.get(key)
+        if pairs:
+            for card, ab in pairs:
+                found.append(_new(Source, (uid, card, ab, controller, asset, ship, upgrade)))
     return found
 
 
@@ -240,8 +252,8 @@ def found(b: Board, hook: str) -> list[Source] | tuple[()]:
 def found_each(b: Board, *hooks: str) -> list[list[Source] | tuple[()]]:
     """``found`` for each of ``hooks``, from one scan of the table (a step that asks several
     hooks while the cards in play stay where they are)."""
-    holders = _holders(b)
-    return [_of_hook(holders, hook) for hook in hooks]
+    held = _holders(b)
+    return [_of_hook(held, hook) for hook in hooks]
 
 
 def run(b: Board, hook: str, found: list[Source] | tuple[()], value: Any, **ctx: Any) -> Any:

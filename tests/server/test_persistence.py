@@ -126,3 +126,30 @@ def test_bots_go_on_after_a_restart(db_url: str, make_client: Callable[..., Test
         assert time.monotonic() < deadline, "the bot did not move after the restart"
         time.sleep(0.05)
     assert restarted.get(f"/api/matches/{mid}", headers=token).json()["state_id"] > waiting["state_id"]
+
+
+def test_a_process_catching_up_takes_a_newer_snapshot_over_the_log(db_url: str) -> None:
+    """A snapshot may hold what no action carries (a campaign's creation form, rulings 405-407): a
+    second process whose copy is behind loads the newest snapshot past its step, then the log."""
+    from starlanes.server.db import open_database
+    from starlanes.server.matches import MatchService, actor_code
+    from starlanes.server.store import SqlStore
+
+    store = SqlStore(open_database(db_url))
+    first, second = MatchService(store), MatchService(store)
+    made = first.create("space-risk", {}, ["human", "human"], seed=5)
+    match_id = made["match_id"]
+    live = second.live(match_id)  # the second process holds the match at step 0
+    assert live.step == 0
+    ruleset = live.ruleset
+    seat = sorted(ruleset.to_act(live.state))[0]
+    state = ruleset.clone(live.state)
+    action = ruleset.legal_actions(state, seat)[0]
+    ruleset.apply(state, seat, action)
+    marked = ruleset.clone(state)
+    marked.end_reason = "only in the snapshot"  # a state the log alone does not give
+    assert ruleset.to_json(marked) != ruleset.to_json(state)
+    store.append(match_id, 0, actor_code(seat), action.text(), [], snapshot=ruleset.to_json(marked))
+    caught = second.live(match_id)
+    assert caught.step == 1
+    assert ruleset.to_json(caught.state) == ruleset.to_json(marked)

@@ -241,8 +241,16 @@ class MatchService:
         return live
 
     def _catch_up(self, live: LiveMatch, step: int) -> None:
+        """Bring ``live`` to ``step``: from the newest stored snapshot past its step, if any (a
+        snapshot may hold what no action carries, as a campaign's creation form, rulings 405-407),
+        then by the log."""
         if step <= live.step:
             return
+        snapshot = self.store.latest_snapshot(live.row.id, step)
+        if snapshot is not None and snapshot[0] > live.step:
+            live.state, live.step = live.ruleset.from_json(snapshot[1]), snapshot[0]
+            if step == live.step:
+                return
         state = live.ruleset.clone(live.state)
         for action in self.store.actions(live.row.id, live.step, step):
             live.ruleset.apply(state, actor_of(action.actor), action.action)

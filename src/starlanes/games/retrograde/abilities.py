@@ -186,10 +186,21 @@ def _holders(b: Board) -> tuple[list[Holder], int]:
         key = cards[sh.uid]
         if key in masks:
             if assets is None:
-                assets = {a.uid: a for a in t.assets}
+                assets = _assets_by_uid(b)
             out.append((key, sh.uid, sh.owner, assets[sh.asset], sh, None))
             answered |= masks[key]
     return out, answered
+
+
+def _assets_by_uid(b: Board) -> dict[int, Asset]:
+    """The assets by uid: while listing, the board's own index (``Board.asset``)."""
+    cache = b.cache
+    if cache is None:
+        return {a.uid: a for a in b.t.assets}
+    got: dict[int, Asset] | None = cache.get("#assets")
+    if got is None:
+        got = cache["#assets"] = {a.uid: a for a in b.t.assets}
+    return got
 
 
 def _found(b: Board, hook: str) -> list[Source] | tuple[()]:

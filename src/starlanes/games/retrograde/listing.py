@@ -262,6 +262,14 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
         may_transfer = ab.found(b, "may_transfer")
         transfer_cost_hooked = ab.found(b, "transfer_cost")
         beacons = bool(t.beacons)
+        enemies: dict[int, list[Ship]] = {}  # the enemy spacecraft around each asset, in table order
+        for foe in t.ships:
+            if foe.owner != seat:
+                foes = enemies.get(foe.asset)
+                if foes is None:
+                    enemies[foe.asset] = [foe]
+                else:
+                    foes.append(foe)
         by_uid: dict[int, Asset] = {}
         outer: list[tuple[Asset, int]] = []  # the face-up assets and their outermost orbitals' delta-vee
         for d in t.assets:
@@ -308,10 +316,11 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
                 if args:
                     segs.append((len(args), Transfer, args))
             # _why_not_attack: an enemy around the same asset, the cost within the room
-            args = [(s.uid, d.uid) for d in t.ships
-                    if d.asset == s.asset and d.owner != seat and max(here - orbitals[d.orbital], combat_min) <= room]
-            if args:
-                segs.append((len(args), Attack, args))
+            foes = enemies.get(s.asset)
+            if foes:
+                args = [(s.uid, foe.uid) for foe in foes if max(here - orbitals[foe.orbital], combat_min) <= room]
+                if args:
+                    segs.append((len(args), Attack, args))
             if a.controller != s.owner:  # _why_not_bombard: power 0 is legal when the cost is within the room
                 targets = e.bombard_targets(s)
                 top = room - max(orbitals[0] - here, combat_min)

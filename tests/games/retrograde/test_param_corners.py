@@ -52,7 +52,7 @@ def test_param_corner_plays_a_seeded_game_in_bounded_time(name: str, value: floa
         values.update(_decks(tmp_path, int(value)))
     if name == "max_off_faction":  # the shipped decks hold off-faction cards
         values.update(_decks(tmp_path, 40))
-    start = time.perf_counter()
+    start = time.process_time()
     state = GAME.setup(values, 2, seed=5)
     agents = {0: HeuristicAgent(0, 5), 1: RandomAgent(6)}
     for _ in range(400):
@@ -63,9 +63,9 @@ def test_param_corner_plays_a_seeded_game_in_bounded_time(name: str, value: floa
             legal = GAME.legal_actions(state, seat)
             action = agents[seat].act(GAME.view(state, seat), legal)
             GAME.apply_unchecked(state, seat, action)
-    assert time.perf_counter() - start < 10.0
+    assert time.process_time() - start < 10.0
     if not GAME.is_over(state):  # one more bot decision from where the game stands
         seat = min(GAME.to_act(state))
-        start = time.perf_counter()
+        start = time.process_time()
         HeuristicAgent(seat, 1).act(GAME.view(state, seat), GAME.legal_actions(state, seat))
-        assert time.perf_counter() - start < 2.0
+        assert time.process_time() - start < 2.0

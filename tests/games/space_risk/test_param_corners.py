@@ -59,23 +59,23 @@ CORNERS = _corners()
 
 
 def _timed(call: Any, *args: Any) -> Any:
-    start = time.perf_counter()
+    start = time.process_time()
     result = call(*args)
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     assert took < STEP_SECONDS, f"{getattr(call, '__name__', call)} took {took:.2f} s"
     return result
 
 
 @pytest.mark.parametrize(("name", "values"), CORNERS, ids=[c[0] for c in CORNERS])
 def test_param_corner_plays_at_normal_speed(name: str, values: dict[str, Any]) -> None:
-    start = time.perf_counter()
+    start = time.process_time()
     players = 2
     try:
         state = GAME.setup(values, players, 7)
     except StarlanesError as exc:
         # A corner whose setup is impossible on the built-in board (1 starting infantry for 18
         # territories): refused at once, in one line.
-        assert "\n" not in str(exc) and time.perf_counter() - start < 1.0
+        assert "\n" not in str(exc) and time.process_time() - start < 1.0
         return
     rng = Rng.from_seed(11)
     bots = {s: HeuristicAgent(s) for s in range(players)}
@@ -92,7 +92,7 @@ def test_param_corner_plays_at_normal_speed(name: str, values: dict[str, Any]) -
         else:
             action = legal[rng.randint(0, len(legal) - 1)]
         GAME.apply(state, seat, action)
-    took = time.perf_counter() - start
+    took = time.process_time() - start
     assert took < CORNER_SECONDS, f"{name}: {took:.1f} s"
 
 
@@ -109,9 +109,9 @@ def test_a_full_hand_lists_its_trades_quickly() -> None:
     legal = _timed(GAME.legal_actions, state, 0)
     trades = [a for a in legal if a.verb == "trade"]
     assert len(trades) == len({a.text() for a in trades}) > 3000
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(5):
         GAME.legal_actions(state, 0)
-    assert (time.perf_counter() - start) / 5 < 0.1
+    assert (time.process_time() - start) / 5 < 0.1
     action = _timed(HeuristicAgent(0).act, GAME.view(state, 0), legal)
     assert action.verb == "trade"

@@ -227,7 +227,7 @@ def test_VIS_01_VIS_07_a_war_in_the_sheets_foreign_units_by_class_only_and_only_
 
 @pytest.mark.xfail(strict=True, reason="bot.war_bot_orders: the economic bot's survey probe (every 7th turn) "
                    "and war_orders' patrol ship take the same Shipyard slot; the second line is refused")
-def test_PROJ_01_the_war_bot_proposes_no_line_the_checker_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_PROJ_02_the_war_bot_proposes_no_line_the_checker_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 14 "Done when": a bot that writes refused orders is a bug, even when the bot drops
     them before submitting.  Every document the war bot drafts (the economic part and the whole)
     is checked through ``bot.check_orders``: none of its lines may be refused."""

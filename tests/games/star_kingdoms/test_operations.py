@@ -326,7 +326,8 @@ def test_OP_S4_study_planet_needs_uncontested_and_waits_otherwise() -> None:
     out = run_op(world(state, contested=frozenset({(a.id, "B")})), 0, org, "study-planet", OpTarget(planet="b1"))
     assert out.waiting and not out.success and out.effects == ()
     out = run_op(world(state), 0, org, "study-planet", OpTarget(planet="b1"))
-    assert out.effects == (Survey(faction=a.id, kind="planetary", system="B", planet="b1"),)
+    assert out.effects == (Survey(faction=a.id, kind="planetary", system="B", planet="b1",
+                                  level=a.tech.level("sensors")),)
     apply_effects(state, out)
     assert state.knowledge[a.id].planets["b1"].inhabitants == "natives"
 
@@ -474,7 +475,7 @@ def test_OP_T6_mining_expedition_50_per_mr_belt_loses_one_uncontested_only() -> 
     state = org_campaign()
     org = add_org(state, 0, "trade")
     a = state.factions[0]
-    assert run_op(world(state, contested=frozenset({(a.id, "B")})), 0, org, "send-asteroid-mining-expedition",
+    assert run_op(world(state, contested_scarce=frozenset({(a.id, "B")})), 0, org, "send-asteroid-mining-expedition",
                   OpTarget(belt="b-belt")).waiting
     out = run_op(world(state), 0, org, "send-asteroid-mining-expedition", OpTarget(belt="b-belt"))
     assert CreditsChange(faction=a.id, amount=100, why="Asteroid Mining Expedition (MR 2)") in out.effects

@@ -149,8 +149,8 @@ def test_MISC_04_unreadable_sheets_raise_one_line() -> None:
 
 def test_order_forms_use_inventory_ids_and_open_slots_end_at_words() -> None:
     ids = {o.__struct_config__.tag for e in ENTRIES for o in e.orders}
-    part2 = {"O03", "O05", "O06", "O61", "O62", "O63", "O64", "O65", "O66", "O67", "O68", "O69", "O70", "O71", "O72", "O73",
-             "O74", "O75", "O76", "O77", "O78", "O80", "O81", "O82"}  # movement and war (part 2)
+    part2 = {"O03", "O05", "O06", "O61", "O62", "O63", "O64", "O65", "O66", "O67", "O68", "O69", "O70", "O71", "O72",
+             "O73", "O74", "O75", "O76", "O77", "O78", "O80", "O81", "O82"}  # movement and war (part 2)
     part3 = {"O04", "O27", "O59", "O60"}  # consents and operations (O27 stands for O27-O58: one record)
     assert ids == {"O01", "O02", *(f"O{n:02d}" for n in range(7, 27))} | part2 | part3
     with pytest.raises(ValueError, match="open slot"):

@@ -8,7 +8,7 @@ from tests.games.star_kingdoms.test_campaign import campaign, hw, report, run
 from tests.games.star_kingdoms.test_part2_movement import CAT, HOME, put, relate, unit, verdicts
 from tests.games.star_kingdoms.test_part2_planets import attacks, siege
 
-from starlanes.games.star_kingdoms.campaign import Wreck
+from starlanes.games.star_kingdoms.campaign import StandingOrder, Wreck
 from starlanes.games.star_kingdoms.execute import galaxy_index
 from starlanes.games.star_kingdoms.knowledge import passive_survey, planetary_survey
 from starlanes.games.star_kingdoms.pipeline import Turn, step_bombardment
@@ -40,9 +40,12 @@ def test_CONT_05_REL_06_Amb100_actions_that_need_Uncontested_pause_while_contest
     notes = " ".join(n.text for n in report(state).notices)
     assert "Deep space survey of BXL: not done" in notes and "Salvage at BXL: not done" in notes
     assert state.wrecks and "active" not in state.knowledge[f0.id].systems["BXL"].surveys
-    state.factions[1].relationships[f0.id] = "friendly"  # Friendly does not contest (REL-02)
+    state.factions[1].relationships[f0.id] = "friendly"  # Friendly contests only the wrecks (REL-02, ruling 273)
     run(state, {0: "survey space with Eye\nsalvage with Magpie\n"})
-    assert not state.wrecks and "active" in state.knowledge[f0.id].systems["BXL"].surveys
+    assert state.wrecks and "active" in state.knowledge[f0.id].systems["BXL"].surveys
+    state.factions[1].standing.append(StandingOrder(subject=f0.id, engage=False, directive="contest"))
+    run(state, {0: "salvage with Magpie\n"})
+    assert not state.wrecks
 
 
 def test_CONS_01_CONS_04_ground_work_needs_engineers_and_an_uncontested_planet() -> None:

@@ -192,11 +192,18 @@ def _groups(units: list[Unit]) -> dict[str, list[Unit]]:
     return out
 
 
+def _armed_in_space(cat: Catalogue, unit: Unit) -> bool:
+    """Armed for a fight in space: a ship with weapons.  Troops in their own transports fire nothing
+    in space (COMB-02, ruling 212), whatever their Infantry Weapons."""
+    return unit.unit == "ship" and unit_stats(cat, unit).armed
+
+
 def _pursuit(state: CampaignState, cat: Catalogue, units: list[Unit]) -> int:
-    """The pursuer's fastest armed group, at its slowest member's Speed (Amb#56); -1 if none is armed."""
+    """The pursuer's fastest armed group, at its slowest member's Speed (Amb#56); -1 if none is armed
+    (troops in their transports are not armed in space, ruling 212)."""
     best = -1
     for members in _groups(units).values():
-        if any(unit_stats(cat, u).armed for u in members):
+        if any(_armed_in_space(cat, u) for u in members):
             best = max(best, min(_speed(state, cat, u) for u in members))
     return best
 
@@ -233,7 +240,7 @@ def _escaping(state: CampaignState, cat: Catalogue, runner: Faction, chasers: li
     nebula = _gi(state).systems[eng.system].nebula
     out: set[str] = set()
     for members in _groups(eng.here.get(runner.id, [])).values():
-        unarmed = not any(unit_stats(cat, u).armed for u in members)
+        unarmed = not any(_armed_in_space(cat, u) for u in members)  # troops in transports: COMB-02
         blind = nebula and not all(unit_stats(cat, u).nebula_sensors for u in members)
         if fights and not unarmed and not blind:  # unarmed (COMB-03) and blind (COMB-04) groups try to avoid
             continue

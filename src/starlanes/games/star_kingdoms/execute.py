@@ -755,7 +755,7 @@ HANDLERS[r.Colonise] = _colonise
 
 def _builders(ctx: _Ctx, idents: Sequence[str]) -> tuple[list[Unit], str]:
     """The nation's named ships with Space Construction Gear, all in one system, and that system
-    (CONS-01, CONS-05)."""
+    (CONS-01, CONS-05); in a nebula, only ships with Nebula Sensors (S5.4, ruling 276)."""
     units = []
     for ident in idents:
         unit = ctx.faction.unit_by_id(ident)
@@ -767,6 +767,12 @@ def _builders(ctx: _Ctx, idents: Sequence[str]) -> tuple[list[Unit], str]:
     systems = {u.system for u in units}
     if len(systems) != 1:
         raise _Refused("the ships are not in one system")
+    from starlanes.games.star_kingdoms.movement import OrderProblem, check_operate
+
+    try:
+        check_operate(ctx.state, ctx.cat, units)  # blind in a nebula (S5.4, ruling 276)
+    except OrderProblem as problem:
+        raise _Refused(str(problem)) from None
     return units, systems.pop()
 
 

@@ -37,6 +37,8 @@ from starlanes.games.star_kingdoms.galaxy import NATIVE_BIOSPHERES, Galaxy, Gala
 from starlanes.games.star_kingdoms.galaxygen import generate_galaxy
 from starlanes.games.star_kingdoms.gm import GM_ACTION_TYPES, SetAnalyseLevel, apply_gm, gm_why_not
 from starlanes.games.star_kingdoms.knowledge import Knowledge
+from starlanes.games.star_kingdoms.operations import OrgsState
+from starlanes.games.star_kingdoms.orgs import HIDDEN_KINDS
 from starlanes.games.star_kingdoms.pipeline import faction_economy, process_turn, refresh_knowledge
 from starlanes.games.star_kingdoms.report import FactionReport
 
@@ -137,6 +139,9 @@ class StarKingdomsView(msgspec.Struct, frozen=True, kw_only=True):
     """GM text waiting for the seat's next sheet."""
     factions: tuple[Faction, ...] = ()
     """The GM's view: every nation in full."""
+    organisations: OrgsState | None = None
+    """The GM's view: every branch (hidden ones too), outpost, consent and operation under way (the
+    GM decides queue items about them; seats see theirs through their sheets)."""
     ended: str = ""
     final_er: tuple[int, ...] = ()
     """Every nation's Economy Rating at the end of the campaign (public once it is over)."""
@@ -264,7 +269,8 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
 
     def _apply_gm(self, state: CampaignState, action: Action) -> list[Event]:
         nation, text = apply_gm(state, action)
-        seats = tuple(i for i, f in enumerate(state.factions) if f.id == nation) or None
+        # a decision about one nation goes to its seat; one about no nation (an anomaly's yield) to the GM only
+        seats = (tuple(i for i, f in enumerate(state.factions) if f.id == nation) or None) if nation else ()
         return [GMDecision(nation, text).event(seats=seats)]
 
     def _legal_gm_actions(self, state: CampaignState) -> Sequence[Action | ActionTemplate]:
@@ -278,7 +284,7 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
                 turn=state.turn, params=state.params, seats=state.players, approved=_approved(state),
                 nations=tuple(Nation(id=f.id, name=f.name) for f in state.factions),
                 gm_items=tuple(state.gm_queue), factions=tuple(state.factions), ended=state.ended,
-                final_er=state.final_er)
+                final_er=state.final_er, organisations=state.organisations)
         f = state.factions[seat]
         known = {o.id: o.name for o in state.factions if o.id in f.known_factions}
         # the galaxy's seed would give a player the whole map: seats never see it
@@ -321,6 +327,7 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
                 state = "" if f.approved else " [yellow](awaiting approval)[/]"
                 lines.append(f"{escape(f.name)} ({escape(f.id)}): {f.credits} credits, {len(f.colonies)} planet(s), "
                              f"{len(f.units)} unit(s){state}")
+            lines += [escape(line) for line in _organisation_lines(view)]
         else:
             f = view.nation
             names = {p.id: p.name for p in view.knowledge.planets.values()} if view.knowledge else {}
@@ -403,6 +410,28 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
                               knowledge={own.id: k} if k is not None else {}, ended=view.ended,
                               final_er=view.final_er)
         return state
+
+
+def _organisation_lines(view: StarKingdomsView) -> list[str]:
+    """The GM's table of organisations: branches (hidden ones marked), outposts, operations under way."""
+    orgs = view.organisations
+    if orgs is None:
+        return []
+    names = {f.id: f.name for f in view.factions}
+    org_names = {o.id: o.name for f in view.factions for o in f.orgs}
+    out: list[str] = []
+    for b in orgs.world.branches:
+        where = f"{b.planet} ({b.system})" if b.planet else f"the outpost of {b.system}"
+        suppressed = f"suppressed to turn {b.suppressed_until}" if b.suppressed_until >= view.turn else ""
+        marks = [m for m in ("hidden" if b.kind in HIDDEN_KINDS else "", suppressed) if m]
+        extra = f" [{', '.join(marks)}]" if marks else ""
+        out.append(f"  branch {b.id}: {b.kind} of {org_names.get(b.org, b.org)} ({names.get(b.faction, b.faction)}) "
+                   f"at {where}{extra}")
+    out += [f"  outpost in {o.system}: {names.get(o.owner, o.owner)} (turn {o.founded})" for o in orgs.world.outposts]
+    for op in orgs.operations.values():
+        out.append(f"  operation {op.kind} by {org_names.get(op.org, op.org)} ({names.get(op.faction, op.faction)}) "
+                   f"in {op.system}: {op.progress}/{op.target_number}")
+    return out
 
 
 def _approved(state: CampaignState) -> tuple[int, ...]:

@@ -20,7 +20,13 @@ sheet (``CampaignState.gm_notes``):
 ``progress NATION PLANET SLOT N``                      override: set a project's progress
 ``devastation NATION PLANET N``                        override: set a planet's Devastation
 ``note NATION "text"``                                 narrative text for the nation's next sheet
+``yield ANOMALY [physics=N] [engineering=N] ...``      a studied anomaly's yield a turn (ANOM-03)
+``convert CAPTOR OWNER [planet=PLANET]``               turn prisoners into the captor's troops
 =====================================================  ===========================================
+
+``yield`` takes ``xenology=N`` and ``credits=N`` too (all zero removes the yield; ruling 235);
+``convert`` turns the prisoners of OWNER that CAPTOR holds (only those taken on PLANET, if given)
+into CAPTOR's detachments (ruling 250).
 
 :func:`gm_queue` lists what awaits the GM (``starlanes campaign star-kingdoms gm-queue``): items
 raised by orders and completions (Analyse levels and findings, requests), nations awaiting approval,
@@ -34,7 +40,7 @@ from typing import ClassVar
 import msgspec
 
 from starlanes.core.actions import Action
-from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, GMItem, Permission, TraitHooks
+from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, GMItem, Permission, Prisoner, TraitHooks
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, FIELDS, Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.creation import decide_nation
 from starlanes.games.star_kingdoms.economy import round_ratio
@@ -49,6 +55,7 @@ __all__ = [
     "GM_ACTION_TYPES",
     "Answer",
     "Approve",
+    "ConvertPrisoners",
     "Credits",
     "Devastation",
     "GrantTech",
@@ -62,6 +69,7 @@ __all__ = [
     "SetDistrict",
     "SetProgress",
     "SetTrait",
+    "SetYield",
     "apply_gm",
     "gm_queue",
     "gm_why_not",
@@ -201,8 +209,31 @@ class Note(Action, frozen=True):
     message: str
 
 
+class SetYield(Action, frozen=True):
+    """What a studied anomaly keeps paying each turn to the holder of its outpost who studied it
+    (ANOM-03, Amb#41; ruling 235): science points by field and credits; all zero removes it."""
+
+    verb: ClassVar[str] = "yield"
+    anomaly: str
+    physics: int = 0
+    engineering: int = 0
+    xenology: int = 0
+    credits: int = 0
+
+
+class ConvertPrisoners(Action, frozen=True):
+    """Turn the prisoners of OWNER held by CAPTOR (those taken on PLANET, if given) into CAPTOR's
+    detachments (S16.5, COMB-20; ruling 250: the GM grants what no tech or trait defines)."""
+
+    verb: ClassVar[str] = "convert"
+    captor: str
+    owner: str
+    planet: str = ""
+
+
 GM_ACTION_TYPES: tuple[type[Action], ...] = (Approve, SendBack, SetTrait, SetAnalyseLevel, Answer, Permit, Meet,
-                                             Credits, Science, SetDistrict, GrantTech, SetProgress, Devastation, Note)
+                                             Credits, Science, SetDistrict, GrantTech, SetProgress, Devastation, Note,
+                                             SetYield, ConvertPrisoners)
 
 
 class _No(Exception):
@@ -389,6 +420,73 @@ def _check(state: CampaignState, action: Action, cat: Catalogue) -> None:
     elif isinstance(action, Note):
         _nation(state, action.nation)
         _text(action.message)
+    elif isinstance(action, SetYield):
+        _set_yield(_yields_copy(state), action)
+    elif isinstance(action, ConvertPrisoners):
+        _converted(state, action)
+
+
+def _yields_copy(state: CampaignState) -> CampaignState:
+    """A throwaway copy of the yields only (a check must change nothing)."""
+    return msgspec.structs.replace(state, anomaly_yields=dict(state.anomaly_yields))
+
+
+def _set_yield(state: CampaignState, action: SetYield) -> str:
+    """``war.constructions.set_anomaly_yield``; its WorkProblem is the GM's one-line refusal."""
+    from starlanes.games.star_kingdoms.war.constructions import WorkProblem, set_anomaly_yield
+
+    science = {"physics": action.physics, "engineering": action.engineering, "xenology": action.xenology}
+    try:
+        return set_anomaly_yield(state, action.anomaly, science, action.credits)
+    except WorkProblem as problem:
+        raise _No(str(problem)) from None
+
+
+def _converted(state: CampaignState, action: ConvertPrisoners) -> tuple[Faction, Faction, list[Prisoner]]:
+    """The captor, the prisoners' nation and the prisoners the action turns (none: refused)."""
+    captor, owner = _nation(state, action.captor), _nation(state, action.owner)
+    if captor.id == owner.id:
+        raise _No("a nation holds no prisoners of its own")
+    held = [p for p in captor.prisoners if p.owner == owner.id]
+    if action.planet:
+        gi = galaxy_index(state.galaxy)
+        planet = gi.planet_names.resolve(action.planet)
+        if planet is None:
+            raise _No(gi.planet_names.unknown(action.planet))
+        held = [p for p in held if p.planet == planet]
+        if not held:
+            raise _No(f"{captor.name} holds no prisoners of {owner.name} taken on {gi.planets[planet].name}")
+    if not held:
+        raise _No(f"{captor.name} holds no prisoners of {owner.name}")
+    return captor, owner, held
+
+
+def _convert(state: CampaignState, action: ConvertPrisoners, cat: Catalogue) -> tuple[str, str]:
+    """The prisoners become the captor's detachments at full Health with its current tech, on the
+    planet they were taken on if the captor holds it, else on its homeworld (ruling 250)."""
+    from starlanes.games.star_kingdoms.campaign import Unit, fitted_modules
+
+    captor, owner, held = _converted(state, action)
+    gi = galaxy_index(state.galaxy)
+    captor.prisoners = [p for p in captor.prisoners if p not in held]
+    names = {u.name.casefold() for u in captor.units}
+    placed: list[str] = []
+    for p in held:
+        planet = p.planet if captor.colony(p.planet) is not None else captor.homeworld
+        name, n = p.name, 2
+        while name.casefold() in names:
+            name, n = f"{p.name} ({n})", n + 1
+        names.add(name.casefold())
+        cls = cat.classes[p.class_id]
+        captor.units.append(Unit(id=f"{captor.id}-u{captor.next_unit}", name=name, unit=cls.unit,
+                                 class_id=p.class_id, level=p.level,
+                                 modules=fitted_modules(cat, captor.tech, p.class_id, ()),
+                                 system=gi.planet_system[planet], planet=planet, built=state.turn))
+        captor.next_unit += 1
+        placed.append(f"{name} on {gi.planets[planet].name}")
+    _tell(state, captor, f"{len(held)} prisoner(s) of {owner.name} now fight for you: {', '.join(placed)}")
+    _tell(state, owner, f"{len(held)} of your troops held by {captor.name} were turned to fight for it")
+    return captor.id, f"{captor.name}: {len(held)} prisoner(s) of {owner.name} converted"
 
 
 def gm_why_not(state: CampaignState, action: Action, catalogue: Catalogue | None = None) -> str | None:
@@ -529,6 +627,12 @@ def apply_gm(state: CampaignState, action: Action, catalogue: Catalogue | None =
         colony.devastation = action.value
         _tell(state, f, f"{planet_name(state, colony.planet)}: Devastation is now {action.value}")
         return f.id, f"{f.name}: Devastation set"
+    if isinstance(action, SetYield):
+        text = _set_yield(state, action)
+        state.log.append(f"turn {state.turn}: GM: {text}")
+        return "", text
+    if isinstance(action, ConvertPrisoners):
+        return _convert(state, action, cat)
     assert isinstance(action, Note)
     f = _nation(state, action.nation)
     _tell(state, f, action.message)

@@ -345,15 +345,20 @@ def _trait_text(planet: Planet) -> tuple[str, ...]:
     return tuple(f"{t.name}: {t.text}" if t.text else t.name for t in planet.traits)
 
 
-def planetary_survey(k: Knowledge, gi: GalaxyIndex, planet_id: str, turn: int) -> Knowledge:
-    """S13.2: everything about the planet the galaxy holds (Mineral Rating, traits, inhabitants),
-    on top of what a passive survey gives."""
+def planetary_survey(k: Knowledge, gi: GalaxyIndex, planet_id: str, turn: int, level: int = 0) -> Knowledge:
+    """S13.2, SURV-03: everything about the planet the galaxy holds (Mineral Rating, traits,
+    inhabitants), on top of what a passive survey gives, and the planet's planetary (ground)
+    anomalies of concealment up to ``level`` (the survey teams' sensor level, Amb#93)."""
     _check_turn(turn)
     planet = gi.planets[planet_id]
+    system = gi.planet_system[planet_id]
     e = _Edit(k)
-    e.system(gi, gi.planet_system[planet_id], turn, None)
+    e.system(gi, system, turn, None)
     e.planet(gi, planet, turn, "planetary", biosphere=planet.biosphere, space_age=planet.space_age,
              mineral_rating=planet.mineral_rating, traits=_trait_text(planet), inhabitants=planet.inhabitants)
+    for anomaly in gi.systems[system].anomalies:
+        if anomaly.domain == "ground" and anomaly.planet == planet_id and anomaly.concealment <= level:
+            e.anomaly(gi, system, anomaly, turn)
     return e.done()
 
 

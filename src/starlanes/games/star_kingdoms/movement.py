@@ -64,6 +64,7 @@ __all__ = [
     "apply_unit_order",
     "blockaded_launch",
     "carried",
+    "check_operate",
     "instability",
     "known_route",
     "known_system",
@@ -149,9 +150,10 @@ def _free(state: CampaignState, units: Iterable[Unit]) -> None:
                                f"GM answers item {unit.stranded} (Amb#105)")
 
 
-def _operate(state: CampaignState, cat: Catalogue, units: Iterable[Unit]) -> None:
+def check_operate(state: CampaignState, cat: Catalogue, units: Iterable[Unit]) -> None:
     """Only a ship with Nebula Sensors can operate inside a nebula (S5.4): its sensors are blind
-    there, so it cannot survey, study or salvage (ruling 276)."""
+    there, so it cannot survey, study, salvage or build a Remote Sensor or a Wormhole Stabiliser
+    (ruling 276); :class:`OrderProblem` names the first ship that cannot."""
     gi = _gi(state)
     for unit in units:
         if (state.params.nebula_blinds and unit.unit == "ship" and gi.systems[unit.system].nebula
@@ -402,7 +404,7 @@ def _salvage(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Sa
             raise OrderProblem(f"{unit.name} has no {'Salvage Rig' if ships else 'Scavengers'} module")
         if not ships and not unit.planet:
             raise OrderProblem(f"{unit.name} is not on a planet: scavengers work on the ground")
-    _operate(state, cat, units)
+    check_operate(state, cat, units)
     for unit in units:
         unit.mission = "salvage" if ships else "scavenge"
         unit.move_to = ""
@@ -443,7 +445,7 @@ def _study(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Stud
             raise OrderProblem(f"{unit.name} is not in {system_name(state, system)}")
     if known[ident].result:
         raise OrderProblem(f"{anomaly.name} is already studied")
-    _operate(state, cat, units)
+    check_operate(state, cat, units)
     if not any(c.kind == "study" and c.target == ident for c in faction.constructions):
         faction.constructions.append(Construction(kind="study", target=ident, rating=anomaly.rating,
                                                   started=state.turn))
@@ -551,7 +553,7 @@ def _survey(state: CampaignState, faction: Faction, cat: Catalogue,
             raise OrderProblem(f"{unit.name} has no {need} module")
         if planet and unit.planet != planet:
             raise OrderProblem(f"{unit.name} is not on {what}")
-    _operate(state, cat, units)
+    check_operate(state, cat, units)
     for unit in units:
         unit.mission = f"survey:planet:{planet}" if planet else f"survey:system:{system}"
         unit.move_to = ""

@@ -71,7 +71,6 @@ from starlanes.games.star_kingdoms.orgs import (
     found_branch,
     host_trade_branches,
     mark_found,
-    outpost_science,
     own_trade_branches,
     science_points,
     site_facts,
@@ -86,6 +85,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFENSIVE_FIRST",
     "OPERATIONS_SCHEMA",
+    "SCARCE_OPERATIONS",
     "AdherenceChange",
     "AnomalyProgress",
     "BeltDepletion",
@@ -387,6 +387,9 @@ class World:
     operations: Operations = field(default_factory=load_operations)
     contested: frozenset[tuple[str, str]] = frozenset()
     """(faction, system) pairs where the nation is contested this turn (CONT-*, Amb#36; part 2 fills it)."""
+    contested_scarce: frozenset[tuple[str, str]] = frozenset()
+    """The same for operations that take a limited resource (:data:`SCARCE_OPERATIONS`, Amb#99):
+    Friendly nations present contest those too (ruling 273)."""
     npc_consent: Mapping[tuple[str, str], bool] = field(default_factory=dict)
     """(faction, planet) -> the GM's consent answer for a world no nation holds (Amb#44)."""
     knowledge: Mapping[str, Knowledge] = field(default_factory=dict)
@@ -806,7 +809,8 @@ def resolve_operation(world: World, op: Operation, turn: int) -> OpOutcome:
     kind = world.operations.kind(op.kind)
     if org is None:
         return _Out(world.orgs, success=False).done()
-    contested = (faction.id, op.system) in world.contested
+    pairs = world.contested_scarce if op.kind in SCARCE_OPERATIONS else world.contested
+    contested = (faction.id, op.system) in pairs
     if kind.uncontested and contested:
         out = _Out(world.orgs)
         out.reports.append(OpReport(faction=faction.id, turn=turn, topic=kind.name,
@@ -858,8 +862,10 @@ def _study_anomaly(world: World, out: _Out, op: Operation, kind: OperationKind, 
 
 def _study_planet(world: World, out: _Out, op: Operation, kind: OperationKind, f: Faction, org: Org, turn: int,
                   contested: bool) -> None:
-    """OP-S4: a Planetary Survey of the planet (Uncontested: checked before)."""
-    out.effects.append(Survey(faction=f.id, kind="planetary", planet=op.target.planet, system=op.system))
+    """OP-S4: a Planetary Survey of the planet (Uncontested: checked before), its planetary anomalies
+    found up to the nation's current Sensors level (ORG-18, TECH-09)."""
+    out.effects.append(Survey(faction=f.id, kind="planetary", planet=op.target.planet, system=op.system,
+                              level=f.tech.level("sensors")))
     _say(out, f.id, turn, kind.name, f"{org.name}: planetary survey of {_name(world, op.target.planet)}",
          source="survey")
 
@@ -1242,20 +1248,28 @@ def progress_operations(state: CampaignState, ops: Mapping[str, Operation],
     return out
 
 
-def contested_pairs(state: CampaignState, catalogue: Catalogue,
-                    ops: Iterable[Operation]) -> frozenset[tuple[str, str]]:
+SCARCE_OPERATIONS = frozenset({"send-asteroid-mining-expedition"})
+"""Operations that take a limited resource (Amb#99: the belt), so Friendly nations contest them too."""
+
+
+def contested_pairs(state: CampaignState, catalogue: Catalogue, ops: Iterable[Operation], *,
+                    scarce: bool = False) -> frozenset[tuple[str, str]]:
     """(nation, target system) of each operation whose nation is not Uncontested there this turn
     (Amb#36, ruling 317): part 2's CONT-01..03 test (``warfare.uncontested``) applied to the nation's
-    units in the system, REL-02 deciding whether the foreigners present contest."""
+    units in the system, REL-02 and the contest directives deciding whether the foreigners present
+    contest (ruling 273).  ``scarce``: only the operations of :data:`SCARCE_OPERATIONS`, tested as
+    taking a limited resource (Friendly nations contest too, Amb#99); the others otherwise."""
     from starlanes.games.star_kingdoms.warfare import uncontested
 
     out: set[tuple[str, str]] = set()
     for op in ops:
+        if (op.kind in SCARCE_OPERATIONS) != scarce:
+            continue
         try:
             faction = state.faction(op.faction)
         except KeyError:
             continue
-        if not uncontested(state, catalogue, faction, op.system):
+        if not uncontested(state, catalogue, faction, op.system, scarce=scarce):
             out.add((op.faction, op.system))
     return frozenset(out)
 
@@ -1306,8 +1320,6 @@ class NationBonuses(msgspec.Struct, frozen=True, kw_only=True):
     """Colony -> foreign Trade branches on it, for ``economy.host_trade_power`` (its PE, step 2)."""
     science: SciencePoints
     """Science points of Science offices and planet branches (step 2)."""
-    anomaly_progress: tuple[tuple[str, str, int], ...]
-    """(branch id, anomaly id, progress) of Science outpost branches (step 7)."""
     sightings: tuple[culture.PrincipleSighting, ...]
     """Principles its branches reveal on foreign worlds (the sheet)."""
     notices: tuple[str, ...]
@@ -1328,10 +1340,10 @@ def _people_traits(state: CampaignState, world: OrgWorld, faction: str) -> tuple
 
 
 def nation_bonuses(state: CampaignState, orgs: OrgsState, faction_id: str, turn: int, rng: Draw,
-                   params: OrgParams | None = None, *, contested: Iterable[str] = (),
-                   unfinished: Mapping[str, Iterable[str]] | None = None) -> tuple[OrgsState, NationBonuses]:
+                   params: OrgParams | None = None) -> tuple[OrgsState, NationBonuses]:
     """One nation's passive organisation bonuses this turn (ORG-11..20, CULT-06), and the state with the
-    safe houses its forward operating bases found marked (ORG-16)."""
+    safe houses its forward operating bases found marked (ORG-16).  Outpost Science branches' progress
+    goes to studies after step 6 (``war/constructions.py``, ruling 236), not here."""
     p = params or OrgParams()
     f = state.faction(faction_id)
     powers = {o.id: o.power for x in state.factions for o in x.orgs}
@@ -1349,8 +1361,6 @@ def nation_bonuses(state: CampaignState, orgs: OrgsState, faction_id: str, turn:
                                                                   for c in x.colonies}),
         host_trade={c.planet: host_trade_branches(world, c.planet, powers, turn, c.blockade) for c in f.colonies},
         science=science_points(f.orgs, world, f.id, turn, rng, p, space_age=ages),
-        anomaly_progress=tuple((b.id, anomaly, n) for b, anomaly, n in outpost_science(
-            world, f.id, f.tech.level("sensors"), turn, contested=contested, unfinished=unfinished)),
         sightings=culture.principle_sightings(state, world, f.id, turn, p),
         notices=notices,
         people_traits=_people_traits(state, world, f.id),
@@ -1391,7 +1401,7 @@ def apply_effects(state: CampaignState, outcome: OpOutcome, params: OrgParams | 
         elif isinstance(e, Survey):
             k = _knowledge(state, e.faction)
             if e.kind == "planetary":
-                k = planetary_survey(k, gi, e.planet, state.turn)
+                k = planetary_survey(k, gi, e.planet, state.turn, e.level)
             elif e.kind == "active":
                 k = active_survey(k, gi, e.system, state.turn, e.level)
             else:

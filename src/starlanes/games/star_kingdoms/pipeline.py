@@ -250,7 +250,7 @@ def _trade_bonuses(state: CampaignState, faction: Faction) -> NationBonuses:
     world = state.organisations.world
     powers = {o.id: o.power for x in state.factions for o in x.orgs}
     return NationBonuses(
-        faction=faction.id, science=SciencePoints(), anomaly_progress=(), sightings=(), notices=(),
+        faction=faction.id, science=SciencePoints(), sightings=(), notices=(),
         own_trade=own_trade_branches(world, faction.id, powers, state.turn,
                                      {c.planet: c.blockade for x in state.factions for c in x.colonies}),
         host_trade={c.planet: host_trade_branches(world, c.planet, powers, state.turn, c.blockade)
@@ -590,7 +590,8 @@ def _complete_operations(turn: Turn) -> None:
         return
     world = World(state=state, orgs=orgs.world, catalogue=turn.catalogue, params=state.params,
                   operations=load_operations(), colonisations=colonisations(state),
-                  contested=contested_pairs(state, turn.catalogue, orgs.operations.values()))
+                  contested=contested_pairs(state, turn.catalogue, orgs.operations.values()),
+                  contested_scarce=contested_pairs(state, turn.catalogue, orgs.operations.values(), scarce=True))
     before = frozenset(b.id for b in orgs.world.branches)
     remaining, org_world, outcomes = complete_operations(world, orgs.operations, state.turn)
     state.organisations = msgspec.structs.replace(orgs, world=org_world, operations=remaining)

@@ -28,10 +28,11 @@ whose defenders, militia and lent teams are all gone changes hands (Amb#75, ruli
 Then the turn's unit work is decided, once the fighting is over (ruling 215): surveys
 (:func:`resolve_surveys`) and salvage (:func:`resolve_salvage`), each for units that did not move
 and are Uncontested (colonisation, anomaly studies and the space constructions follow in
-``war/constructions.py``, rulings 230-237); and :func:`record_sightings` writes each nation's list of foreign units it can
-see (VIS-01, remote sensors VIS-05):
-units in space see units in space in their system; an inhabited planet sees units in space in
-its system and units on its ground; units on the ground see units on the same planet.
+``war/constructions.py``, rulings 230-237); and :func:`remote_sensor_surveys` gives each Remote
+Sensor's passive survey (VIS-05).  Each nation's list of the foreign units it can see (VIS-01: units
+in space see units in space in their system; an inhabited planet sees units in space in its system
+and units on its ground; units on the ground see units on the same planet) is written after the
+works by ``knowledge.record_foreign_units`` (pipeline step 6; :func:`sightings_of` reads it).
 """
 
 from __future__ import annotations
@@ -49,11 +50,12 @@ from starlanes.games.star_kingdoms.campaign import (
 )
 from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.economy import Districts, PlanetEconomy, planet_pe
-from starlanes.games.star_kingdoms.engagement import battle_rng, report_side, stance, standing_engage
+from starlanes.games.star_kingdoms.engagement import battle_rng, contests, report_side, stance, standing_engage
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import (
     Knowledge,
     active_survey,
+    foreign_units_seen,
     learn_trait,
     own_planet,
     passive_survey,
@@ -78,7 +80,7 @@ if TYPE_CHECKING:
 __all__ = [
     "capture",
     "invaders_of",
-    "record_sightings",
+    "remote_sensor_surveys",
     "resolve_salvage",
     "resolve_surveys",
     "sightings_of",
@@ -103,14 +105,16 @@ def _static(cat: Catalogue, unit: Unit) -> bool:
     return "static-defence" in cat.classes[unit.class_id].special
 
 
-def uncontested(state: CampaignState, cat: Catalogue, faction: Faction, system: str) -> bool:
+def uncontested(state: CampaignState, cat: Catalogue, faction: Faction, system: str, *, scarce: bool = False) -> bool:
     """CONT-01..03: no other nation has armed ships in space here that would contest ``faction``
-    (Allied and Friendly never contest, REL-02; Neutral contests unless ordered otherwise, REL-03;
-    space defences never contest, PDEF-02; an unarmed presence does not contest when ``faction``
-    has an armed ship here, CONT-02)."""
+    (REL-02's contest column, :func:`.engagement.contests`: Allied never, Friendly only for an action
+    using a scarce resource (``scarce``: salvage, an asteroid belt, Amb#99), Neutral by its contest
+    directives (default yes, REL-03), Wary and Hostile always; ruling 273); space defences never
+    contest, PDEF-02; an unarmed presence does not contest when ``faction`` has an armed ship here,
+    CONT-02)."""
     mine_armed = any(u.system == system and u.unit == "ship" and unit_stats(cat, u).armed for u in faction.units)
     for other in state.factions:
-        if other is faction or stance(other, faction.id) in ("allied", "friendly"):
+        if other is faction or not contests(state, other, faction, system, scarce=scarce):
             continue
         for u in other.units:
             if u.system != system or u.unit != "ship" or _static(cat, u) or u.avoiding:
@@ -483,23 +487,18 @@ def step_ground_combat(turn: Turn) -> None:
                 _tell(turn, owner, name, f"{name} is lost to {attacker.name} (Amb#75)")
     resolve_surveys(turn)
     resolve_salvage(turn)
-    record_sightings(turn)
+    remote_sensor_surveys(turn)
 
 
 # --- surveys --------------------------------------------------------------------------------------
 
 
-def _ground_uncontested(state: CampaignState, cat: Catalogue, faction: Faction, planet: str) -> bool:
-    """CONT-01/02 for ground actions: no other nation's detachments on the planet, or only unarmed
-    ones while the faction has an armed detachment there."""
-    mine_armed = any(u.planet == planet and u.unit == "detachment" and unit_stats(cat, u).armed for u in faction.units)
-    for other in state.factions:
-        if other is faction or stance(other, faction.id) in ("allied", "friendly"):
-            continue
-        for u in other.units:
-            if u.planet == planet and u.unit == "detachment" and (unit_stats(cat, u).armed or not mine_armed):
-                return False
-    return True
+def _ground_uncontested(state: CampaignState, cat: Catalogue, faction: Faction, planet: str, *,
+                        scarce: bool = False) -> bool:
+    """CONT-01/02 for ground actions (``war/constructions.ground_uncontested``, ruling 273)."""
+    from starlanes.games.star_kingdoms.war.constructions import ground_uncontested
+
+    return ground_uncontested(state, cat, faction, planet, scarce=scarce)
 
 
 def _homeworld_trait(state: CampaignState, k: Knowledge, faction: Faction, planet: str) -> Knowledge:
@@ -546,7 +545,7 @@ def resolve_surveys(turn: Turn) -> None:
                 continue
             if k is not None:
                 k = active_survey(k, gi, where, state.turn, level) if kind == "system" else planetary_survey(
-                    k, gi, where, state.turn)
+                    k, gi, where, state.turn, level)
                 if kind == "planet":
                     k = _homeworld_trait(state, k, faction, where)
             if b is not None:
@@ -574,8 +573,8 @@ def resolve_salvage(turn: Turn) -> None:
         b = turn.builders.get(faction.id)
         for (job, system, planet), units in sorted(jobs.items()):
             units = [u for u in units if not u.moved]
-            ok = units and (uncontested(state, cat, faction, system) if job == "salvage"
-                            else _ground_uncontested(state, cat, faction, planet))
+            ok = units and (uncontested(state, cat, faction, system, scarce=True) if job == "salvage"
+                            else _ground_uncontested(state, cat, faction, planet, scarce=True))
             where = gi.planets[planet].name if planet else gi.systems[system].name
             if not ok:
                 if b is not None:
@@ -600,44 +599,21 @@ def resolve_salvage(turn: Turn) -> None:
 
 
 def sightings_of(state: CampaignState, cat: Catalogue, faction: Faction) -> list[SightingLine]:
-    """The foreign units ``faction`` sees now (VIS-01 table; Amb#95: owner, public class, level,
-    count, never names or damage)."""
-    gi = _gi(state)
-    space_eyes = {u.system for u in faction.units if not u.planet or u.unit == "ship"} | set(faction.remote_sensors)
-    planet_eyes = {c.planet for c in faction.colonies}
-    space_eyes |= {gi.planet_system[p] for p in planet_eyes}
-    ground_eyes = planet_eyes | {u.planet for u in faction.units if u.planet and u.unit == "detachment"}
-    if not space_eyes and not ground_eyes:
-        return []
-    counts: dict[tuple[str, str, str, str, int], int] = {}
-    for other in state.factions:
-        if other is faction:
-            continue
-        owner = other.name if other.id in faction.known_factions else "unknown"
-        for u in other.units:
-            if u.carried_by:
-                continue  # aboard a ship: not seen
-            on_ground = u.unit == "detachment" and bool(u.planet)
-            if on_ground and u.planet in ground_eyes:
-                place = gi.planets[u.planet].name
-            elif not on_ground and u.system in space_eyes:
-                place = "space"
-            else:
-                continue
-            key = (gi.systems[u.system].name, place, owner, public_name(cat, u), u.level)
-            counts[key] = counts.get(key, 0) + 1
-    return [SightingLine(system=s, place=p, owner=o, label=label, level=lv, count=n)
-            for (s, p, o, label, lv), n in sorted(counts.items())]
+    """The foreign units ``faction`` sees now (VIS-01 table; Amb#95: owner, class as seen, level,
+    count, never names or damage): :func:`.knowledge.foreign_units_seen`, which the pipeline writes
+    into each sheet at the end of step 6 (``knowledge.record_foreign_units``)."""
+    return foreign_units_seen(state, cat, faction, _gi(state))
 
 
-def record_sightings(turn: Turn) -> None:
+def remote_sensor_surveys(turn: Turn) -> None:
+    """Each Remote Sensor gives its nation a passive survey of its system every turn (VIS-05, Amb#97).
+    The foreign units it shows are written with every other sighting by
+    ``knowledge.record_foreign_units`` (pipeline step 6)."""
     gi = _gi(turn.state)
     for faction in turn.state.factions:
         k = turn.state.knowledge.get(faction.id)
-        if k is not None and faction.remote_sensors:
-            for system in faction.remote_sensors:  # a passive presence each turn (VIS-05, Amb#97)
-                k = passive_survey(k, gi, system, turn.state.turn)
-            turn.state.knowledge[faction.id] = k
-        b = turn.builders.get(faction.id)
-        if b is not None:
-            b.sightings(sightings_of(turn.state, turn.catalogue, faction))
+        if k is None or not faction.remote_sensors:
+            continue
+        for system in faction.remote_sensors:
+            k = passive_survey(k, gi, system, turn.state.turn)
+        turn.state.knowledge[faction.id] = k

@@ -134,6 +134,9 @@ class Site:
     """The module that works on it."""
     names: tuple[str, ...]
     """What names it in orders (besides the label): its target's name and id."""
+    scarce: bool = False
+    """It uses a limited resource (Amb#99: a colonisation or strip-mine site, a belt, an anomaly with
+    physical rewards), so Friendly nations present contest it too (REL-02, ruling 273)."""
 
 
 def site_of(state: CampaignState, job: Construction) -> Site:
@@ -142,18 +145,21 @@ def site_of(state: CampaignState, job: Construction) -> Site:
         from starlanes.games.star_kingdoms.movement import study_module
 
         anomaly, system = _anomaly(gi, job.target)
+        physical = any(n in ("salvage-rig", "scavengers") for n in anomaly.needs)  # SALV-03: a physical reward
         return Site(f"Study of {anomaly.name}", system, anomaly.planet if anomaly.domain == "ground" else "",
-                    study_module(anomaly), (anomaly.name, anomaly.id))
+                    study_module(anomaly), (anomaly.name, anomaly.id), scarce=physical)
     if job.kind in ("colonise", "strip-mine", "repair-yard"):
         planet = gi.planets[job.target]
         label = {"colonise": f"Colonisation of {planet.name}", "strip-mine": f"Strip Mine on {planet.name}",
                  "repair-yard": f"Orbital Repair Yard at {planet.name}"}[job.kind]
         ground = job.kind != "repair-yard"
         module = "engineering-corps" if ground else "space-construction-gear"
-        return Site(label, gi.planet_system[planet.id], planet.id if ground else "", module, (planet.name, planet.id))
+        return Site(label, gi.planet_system[planet.id], planet.id if ground else "", module, (planet.name, planet.id),
+                    scarce=ground)
     if job.kind == "mining-facility":
         system, name, _ = _belt_system(gi, job.target)
-        return Site(f"Asteroid Mining Facility at {name}", system, "", "space-construction-gear", (name, job.target))
+        return Site(f"Asteroid Mining Facility at {name}", system, "", "space-construction-gear", (name, job.target),
+                    scarce=True)
     if job.kind == "remote-sensor":
         name = gi.systems[job.target].name
         return Site(f"Remote Sensor in {name}", job.target, "", "space-construction-gear", (name, job.target))
@@ -180,14 +186,17 @@ def find_work(state: CampaignState, jobs: Sequence[Construction], text: str) -> 
     raise WorkProblem(f"no work under way on '{text}' (works under way: {labels})")
 
 
-def ground_uncontested(state: CampaignState, cat: Catalogue, faction: Faction, planet: str) -> bool:
-    """CONT-01/02 for ground work: no other nation's detachments on the planet (Allied and Friendly
-    ones never contest), or only unarmed ones while the faction has an armed detachment there."""
-    from starlanes.games.star_kingdoms.engagement import stance
+def ground_uncontested(state: CampaignState, cat: Catalogue, faction: Faction, planet: str, *,
+                       scarce: bool = False) -> bool:
+    """CONT-01/02 for ground work: no other nation's detachments on the planet that contest ``faction``
+    (REL-02's contest column with contest directives, ``engagement.contests``; ``scarce`` for
+    scavenging, ruling 273), or only unarmed ones while the faction has an armed detachment there."""
+    from starlanes.games.star_kingdoms.engagement import contests
 
     mine_armed = any(u.planet == planet and u.unit == "detachment" and unit_stats(cat, u).armed for u in faction.units)
+    system = _gi(state).planet_system[planet]
     for other in state.factions:
-        if other is faction or stance(other, faction.id) in ("allied", "friendly"):
+        if other is faction or not contests(state, other, faction, system, scarce=scarce):
             continue
         for u in other.units:
             if u.planet == planet and u.unit == "detachment" and (unit_stats(cat, u).armed or not mine_armed):
@@ -196,11 +205,13 @@ def ground_uncontested(state: CampaignState, cat: Catalogue, faction: Faction, p
 
 
 def _uncontested(state: CampaignState, cat: Catalogue, faction: Faction, site: Site) -> bool:
+    """Whether ``faction`` is Uncontested at the work's site, the site's scarcity deciding whether
+    Friendly nations contest it (Amb#99, ruling 273)."""
     if site.planet:
-        return ground_uncontested(state, cat, faction, site.planet)
+        return ground_uncontested(state, cat, faction, site.planet, scarce=site.scarce)
     from starlanes.games.star_kingdoms.warfare import uncontested
 
-    return uncontested(state, cat, faction, site.system)
+    return uncontested(state, cat, faction, site.system, scarce=site.scarce)
 
 
 def _at(unit: Unit, site: Site) -> bool:
@@ -238,10 +249,18 @@ class _Order:
         return out
 
     def builders(self, idents: Sequence[str], module: str) -> list[Unit]:
+        """The named units, each with ``module``; ships in a nebula only with Nebula Sensors (S5.4,
+        ruling 276)."""
+        from starlanes.games.star_kingdoms.movement import OrderProblem, check_operate
+
         units = self.units(idents)
         for unit in units:
             if not any(m.module == module for m in unit.modules):
                 raise WorkProblem(f"{unit.name} has no {module.replace('-', ' ')} module (CONS-01)")
+        try:
+            check_operate(self.state, self.cat, units)
+        except OrderProblem as problem:
+            raise WorkProblem(str(problem)) from None
         return units
 
     def tech(self, tech: str, what: str) -> None:
@@ -740,7 +759,7 @@ def resolve_works(turn: Turn, held: dict[str, list[Construction]]) -> None:
     """After step 6: put back the works :func:`set_aside` took, destroy what O80 orders destroy, work
     every nation's works one turn (collaborators' and outposts' progress included), pay the studied
     anomalies' yields; helpers' and acceptances are one-turn orders and end here."""
-    from starlanes.games.star_kingdoms.warfare import record_sightings
+    from starlanes.games.star_kingdoms.warfare import remote_sensor_surveys
 
     state = turn.state
     sensors_before = [list(f.remote_sensors) for f in state.factions]
@@ -770,7 +789,7 @@ def resolve_works(turn: Turn, held: dict[str, list[Construction]]) -> None:
                                    "this turn, or has no such work; Amb#113)", "CONS-05")
                 u.mission = ""
     if [f.remote_sensors for f in state.factions] != sensors_before:
-        record_sightings(turn)  # a sensor built or destroyed counts for this turn's sightings (VIS-05)
+        remote_sensor_surveys(turn)  # a sensor built this turn surveys at once (VIS-05); the sightings follow
 
 
 def add_study_progress(turn: Turn, faction: Faction, anomaly: str, amount: int, why: str) -> None:

@@ -75,7 +75,7 @@ from starlanes.games.kardashev.rules.common import (
     SYMBOLS,
     _affordable,
     affordable,
-    can_take,
+    budget,
     friends,
     held_techs,
     hook,
@@ -209,8 +209,11 @@ class _Turn:
         self.state = state
         self.seat = seat
         self.player = state.seats[seat]
-        self.base = can_take(state, "base")
-        self.research = can_take(state, "research")
+        # ``can_take`` for both kinds, the turn's budget read once
+        b = budget(state, state.active)
+        nb, nr = state.base_used, state.research_used
+        self.base = max(0, nb + 1 - b.base) + max(0, nr - b.research) <= b.either
+        self.research = max(0, nb - b.base) + max(0, nr + 1 - b.research) <= b.either
         p = self.player
         self.held = frozenset(p.techs) if p.cloned is None else frozenset(held_techs(state, seat))
         self.forms_cache: dict[str, tuple[Form, ...]] = {}

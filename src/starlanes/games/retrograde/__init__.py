@@ -14,7 +14,26 @@ legend, what an action means), ``odds`` (exact attack-roll chances), ``ai``
 ``deck`` commands). House rules: ``docs/rulings/retrograde.md``.
 """
 
-from starlanes.games.retrograde.game import RetrogradeRuleset, make_ruleset
-from starlanes.games.retrograde.spec import SPEC, RetroParams
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from starlanes.games.retrograde.game import RetrogradeRuleset, make_ruleset
+    from starlanes.games.retrograde.spec import SPEC, RetroParams
 
 __all__ = ["SPEC", "RetroParams", "RetrogradeRuleset", "make_ruleset"]
+
+# the package's names load with their module when first used: listing the games (``starlanes
+# games``) reads ``spec`` alone, without the rules and the card book (issue 16)
+_HOME = {"SPEC": "spec", "RetroParams": "spec", "RetrogradeRuleset": "game", "make_ruleset": "game"}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

@@ -163,7 +163,7 @@ def test_VIS_05_a_remote_sensor_surveys_passively_and_the_sheet_lists_sightings_
 # --- 3. builders blind in a nebula (S5.4, ruling 276) -------------------------------------------------
 
 
-def test_ruling_276_remote_sensor_and_stabiliser_builders_need_nebula_sensors_in_a_nebula() -> None:
+def test_CONS_07_MOV_10_ruling_276_remote_sensor_and_stabiliser_builders_need_nebula_sensors() -> None:
     from starlanes.games.star_kingdoms.tech import gain
 
     state = campaign()
@@ -180,7 +180,7 @@ def test_ruling_276_remote_sensor_and_stabiliser_builders_need_nebula_sensors_in
     assert ok, why
 
 
-def test_ruling_276_other_space_works_refuse_blind_builders_too() -> None:
+def test_CONS_07_MOV_10_ruling_276_other_space_works_refuse_blind_builders_too() -> None:
     from starlanes.games.star_kingdoms.tech import gain
 
     state = campaign()

@@ -20,10 +20,9 @@ from starlanes.entry import GameEntry
 
 SRC = Path(starlanes.__file__).parent.parent
 
-# games whose spec module (and package) imports none of the rules. Not yet: retrograde (its
-# package's __init__ imports its game), star-kingdoms (its SPEC lives in game.py, with the
-# campaign's params)
-LISTED_WITHOUT_RULES = ("kardashev", "risky_stars", "space_risk")
+# games whose spec module (and package) imports none of the rules. Not yet: star-kingdoms (its
+# SPEC lives in game.py, its params in campaign.py)
+LISTED_WITHOUT_RULES = ("kardashev", "retrograde", "risky_stars", "space_risk")
 
 
 def _loaded(code: str) -> list[str]:

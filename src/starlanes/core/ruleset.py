@@ -23,6 +23,10 @@ decision closes; when it closes (last submission, or the GM's ``close``) seats t
 submitted get ``_default_action`` and ``_apply`` is called once, with all choices; the ruleset
 decides the order in which they resolve, never the order of arrival.
 
+The public calls ask ``_decision`` once per step (``_current``: kept on the state for its step,
+never while ``_apply`` runs; ``forget`` after changing a state by hand; ``memo_decision = False``
+for a ruleset whose ``_decision`` is a lookup). ``play_random`` plays a search playout.
+
 One legality predicate: ``_why_not(state, actor, action)`` (default: ``_illegal_reason``) is
 what ``check`` asks; ``_legal_actions`` lists the same set (it may hold ``ActionTemplate``s with
 integer ranges, expanded lazily by ``LegalActions``); ``count_legal`` and ``sample_legal`` count
@@ -380,15 +384,15 @@ class Ruleset(ABC, Generic[S, V, P]):
         decision all choose) or the game ends; return how many.
 
         The actions and the state are those of the loop ``while played < limit: for seat in
-        sorted(to_act(state)): apply_unchecked(state, seat, sample_legal(state, seat, rng))`` (search playouts, a lab
-        game of ``random`` agents); a decision of one seat, the usual one, goes straight to the
-        ruleset's draw and ``_apply`` (issue 16: the per-action checks of the public calls are
-        the same for every action of a playout)."""
+        sorted(to_act(state)): apply_unchecked(state, seat, sample_legal(state, seat, rng))``
+        (search playouts, ``ai/search.py``); a decision of one seat, the usual one, goes straight
+        to the ruleset's draw and ``_apply`` (issue 16: the per-action checks of the public calls
+        are the same for every action of a playout; no memo, each step is asked once)."""
         played = 0
         while played < limit:
             if state.gm_outcome is not None:
                 return played
-            decision = self._current(state)
+            decision = self._decision(state)
             if decision is None:
                 return played
             actors = decision.actors

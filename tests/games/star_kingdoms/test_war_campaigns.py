@@ -221,12 +221,10 @@ def test_VIS_01_VIS_07_a_war_in_the_sheets_foreign_units_by_class_only_and_only_
 
 
 # --- the war bot writes only lines the checker accepts, and does not repeat a move that must fail ---
-# Both fail today (found by 12-nation, 30-turn war campaigns; the fixes belong in bot.py and are in
-# F2's report): strict xfail, so the fix turns them into failures until the marks go.
+# Found by 12-nation, 30-turn war campaigns: the shipyard clash of the two halves of the war bot's
+# document, and a probe sent into the same nebula every turn (fixed by ruling 290 and the bot).
 
 
-@pytest.mark.xfail(strict=True, reason="bot.war_bot_orders: the economic bot's survey probe (every 7th turn) "
-                   "and war_orders' patrol ship take the same Shipyard slot; the second line is refused")
 def test_PROJ_02_the_war_bot_proposes_no_line_the_checker_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 14 "Done when": a bot that writes refused orders is a bug, even when the bot drops
     them before submitting.  Every document the war bot drafts (the economic part and the whole)
@@ -249,8 +247,6 @@ def test_PROJ_02_the_war_bot_proposes_no_line_the_checker_refuses(monkeypatch: p
     assert refused == []
 
 
-@pytest.mark.xfail(strict=True, reason="bot.war_orders: an explorer turned back from a nebula (MOV-10) is sent "
-                   "there again every turn: the nation never learns the system is a nebula")
 def test_MOV_10_the_war_bot_does_not_send_a_probe_into_the_same_nebula_every_turn() -> None:
     """Seat 0's probe, next to an unsurveyed nebula (BRT), is turned back the first time (it has no
     Nebula Sensors); afterwards the bot explores elsewhere instead of ordering the same move."""

@@ -18,17 +18,19 @@ conformance suite, the lab and the benchmark play campaigns with it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from starlanes.core.actions import Action
 from starlanes.core.state import SeatView
-from starlanes.games.star_kingdoms.campaign import CampaignState
+from starlanes.games.star_kingdoms.campaign import CampaignState, Unit
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, District, load_catalogue
 from starlanes.games.star_kingdoms.execute import check_orders, effective_pc_of, name_book
+from starlanes.games.star_kingdoms.knowledge import Knowledge
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import format_order
 from starlanes.games.star_kingdoms.projects import project_cost, rush_cap
+from starlanes.games.star_kingdoms.war.units import unit_stats
 
 __all__ = ["WAR_MARK", "EconomicBot", "WarBot", "economic_orders", "make_economic", "make_war", "war_bot_orders",
            "war_document", "war_orders"]
@@ -46,19 +48,25 @@ def _core_choice(levels: Mapping[str, int], cores: Sequence[str], cap: int) -> s
 
 
 def economic_orders(state: CampaignState, seat: int, *, reserve: int = 100, ship_every: int = 5,
-                    catalogue: Catalogue | None = None) -> str:
-    """An orders document for ``seat``'s faction; every line of it is accepted now."""
+                    catalogue: Catalogue | None = None, taken: Collection[tuple[str, str]] = (),
+                    committed: int = 0) -> str:
+    """An orders document for ``seat``'s faction; every line of it is accepted now.
+
+    ``taken`` holds the (planet, district) slots other lines of the same document start a project
+    in, and ``committed`` the credits they spend (the war bot's orders, :func:`war_bot_orders`):
+    the economic bot leaves both alone, so the two parts never refuse each other's lines."""
     cat = catalogue or load_catalogue()
     faction = state.factions[seat]
     params = state.params
     cap = params.max_level_without_gm
-    credits = faction.credits - reserve
+    credits = faction.credits - reserve - committed
     orders: list[r.Order] = []
     cores = [t.id for t in cat.core_techs()]
     researching = {str(p.detail.get("tech")) for c in faction.colonies for p in c.projects.values()
                    if "tech" in p.detail}
     for colony in faction.colonies:
-        if "industrial" not in colony.projects and colony.districts.industrial > 0:
+        if ("industrial" not in colony.projects and (colony.planet, "industrial") not in taken
+                and colony.districts.industrial > 0):
             eff = effective_pc_of(state, faction, colony)
             options: list[tuple[int, int, District]] = []
             for i, d in enumerate(DISTRICTS):
@@ -79,7 +87,8 @@ def economic_orders(state: CampaignState, seat: int, *, reserve: int = 100, ship
                                                                   tech="planetary-construction"))
                     researching.add("planetary-construction")
                     credits -= cost
-        if "academic" not in colony.projects and colony.districts.academic > 0:
+        if ("academic" not in colony.projects and (colony.planet, "academic") not in taken
+                and colony.districts.academic > 0):
             choice = _core_choice(faction.tech.levels, [c for c in cores if c not in researching], cap)
             if choice is not None:
                 cost = project_cost(faction.tech.level(choice) + 1, params)
@@ -87,7 +96,8 @@ def economic_orders(state: CampaignState, seat: int, *, reserve: int = 100, ship
                     orders.append(r.ResearchCoreTechnology(planet=colony.planet, tech=choice))
                     researching.add(choice)
                     credits -= cost
-        if ("shipyard" not in colony.projects and colony.districts.shipyard > 0 and ship_every
+        if ("shipyard" not in colony.projects and (colony.planet, "shipyard") not in taken
+                and colony.districts.shipyard > 0 and ship_every
                 and state.turn % ship_every == 0):
             cost = project_cost(1, params)
             if cost <= credits:
@@ -156,13 +166,25 @@ FLEET = "Home Fleet"
 """The task group of the bot's warships (and the troops that sail with them)."""
 
 
-def _next_hop(state: CampaignState, seat: int, origin: str, target: str) -> str | None:
-    """The neighbouring system on a shortest path over the wormholes the faction knows, or None."""
+def _sees_nebulae(cat: Catalogue, unit: Unit) -> bool:
+    return unit.unit == "ship" and unit_stats(cat, unit).nebula_sensors
+
+
+def _known_nebula(k: Knowledge | None, system: str) -> bool:
+    """Whether the nation knows ``system`` is a nebula (surveyed, or a ship turned back, ruling 290)."""
+    facts = k.systems.get(system) if k is not None else None
+    return facts is not None and facts.nebula is True
+
+
+def _routes(state: CampaignState, seat: int, origin: str, *, blind: bool = False) -> dict[str, str]:
+    """Breadth-first over the wormholes the nation knows (Instability 1 or less) from ``origin``:
+    each system reached -> the system before it on a shortest path.  ``blind`` (no Nebula Sensors)
+    goes through no system known to be a nebula: it would be turned back (MOV-10)."""
     from collections import deque
 
     k = state.knowledge.get(state.factions[seat].id)
-    if k is None or origin == target:
-        return None
+    if k is None:
+        return {}
     links: dict[str, list[str]] = {}
     for w in k.wormholes.values():
         if w.instability <= 1:
@@ -172,12 +194,25 @@ def _next_hop(state: CampaignState, seat: int, origin: str, target: str) -> str 
     queue = deque([origin])
     while queue:
         here = queue.popleft()
-        if here == target:
-            break
         for there in sorted(links.get(here, ())):
-            if there not in back:
+            if there not in back and not (blind and _known_nebula(k, there)):
                 back[there] = here
                 queue.append(there)
+    return back
+
+
+def _hops(back: Mapping[str, str], target: str) -> int:
+    n, step = 0, target
+    while back[step] != step:
+        step, n = back[step], n + 1
+    return n
+
+
+def _next_hop(state: CampaignState, seat: int, origin: str, target: str, *, blind: bool = False) -> str | None:
+    """The neighbouring system on a shortest path over the wormholes the faction knows, or None."""
+    if origin == target:
+        return None
+    back = _routes(state, seat, origin, blind=blind)
     if target not in back:
         return None
     step = target
@@ -192,12 +227,39 @@ def _system_name(state: CampaignState, system: str) -> str:
     return system_name(state, system)
 
 
+def _capturable(state: CampaignState, planet: str, owner: str) -> bool:
+    """Whether winning the ground war on ``planet`` takes it: a homeworld changes hands only by the
+    GM unless ``capture_homeworlds`` is on (ruling 207)."""
+    return state.params.capture_homeworlds or planet != state.faction(owner).homeworld
+
+
+def _targets(state: CampaignState, seat: int, hostile: Collection[str]) -> list[tuple[str, str]]:
+    """The known worlds of hostile nations, best first: worlds a won ground war takes (not a
+    homeworld, ruling 207) before homeworlds, then the fewest jumps from home, as (system, planet)."""
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+
+    f = state.factions[seat]
+    k = state.knowledge.get(f.id)
+    if k is None:
+        return []
+    home = galaxy_index(state.galaxy).planet_system[f.homeworld]
+    back = _routes(state, seat, home, blind=True)
+    ranked = sorted((0 if _capturable(state, p.id, p.owner) else 1,
+                     _hops(back, p.system) if p.system in back else 1_000, p.system, p.id)
+                    for p in k.planets.values() if p.owner in hostile)
+    return [(system, planet) for _, _, system, planet in ranked]
+
+
 def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
                catalogue: Catalogue | None = None) -> list[r.Order]:
-    """Part 2 orders for ``seat``: build warships and troops, explore with survey ships (a deep space
-    survey of each new system, O64), keep the
-    fleet at home while the homeworld is threatened, declare a weak neighbour hostile and send the
-    fleet to bombard and invade its nearest world (the caller keeps only accepted lines)."""
+    """Part 2 orders for ``seat``: build warships and troops (a guard and ``fleet_size`` invaders),
+    explore with survey ships (a deep space survey of each new system, O64; never into a system
+    known to be a nebula, which would turn them back, ruling 290), keep the fleet at home while the
+    homeworld is threatened, declare a weak neighbour hostile (one with a known world it could
+    take first) and send the fleet with the troops to its nearest world, preferring one a won
+    ground war takes (not a homeworld, ruling 207): there the warships bombard and the troops land
+    (the landing comes down once the nation is Uncontested in orbit, INV-02).  The caller
+    (:func:`war_bot_orders`) keeps only accepted lines."""
     from starlanes.games.star_kingdoms.engagement import strength
     from starlanes.games.star_kingdoms.execute import galaxy_index
 
@@ -214,7 +276,7 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
     if hw is not None:
         if "shipyard" not in hw.projects and hw.districts.shipyard > 0 and len(warships) < 2 * fleet_size:
             orders.append(r.ConstructShip(planet=hw.planet, ship_class="patrol-ship", flexible=("ship-weapons",)))
-        if "military" not in hw.projects and hw.districts.military > 0 and len(troops) < fleet_size:
+        if "military" not in hw.projects and hw.districts.military > 0 and len(troops) <= fleet_size:
             orders.append(r.TrainDetachment(planet=hw.planet, detachment_class="security-team"))
     # explorers: survey ships survey each system they reach, then wander to the least known neighbour
     for u in f.units:
@@ -224,9 +286,10 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
         if here is None or "active" not in here.surveys:
             orders.append(r.DeepSpaceSurvey(units=(u.id,)))
             continue
+        blind = not _sees_nebulae(cat, u)
         options = sorted((0 if (s := k.systems.get(other)) is None or s.surveyed is None else 1, other)
                          for hole, other in gi.links.get(u.system, ()) if k.knows_wormhole(hole)
-                         and gi.wormholes[hole].instability <= 2)
+                         and gi.wormholes[hole].instability <= 2 and not (blind and _known_nebula(k, other)))
         if options:
             pick = options[0] if options[0][0] == 0 else options[(state.turn + len(u.id)) % len(options)]
             orders.append(r.Move(units=(u.id,), system=_system_name(state, pick[1])))
@@ -242,19 +305,23 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
         for line in report.sightings if report is not None else ():
             seen[line.owner] = seen.get(line.owner, 0) + line.count
         names = {o.id: o.name for o in state.factions}
-        weakest = min(sorted(f.known_factions), key=lambda fid: seen.get(names[fid], 0))
+        worlds = {fid: _targets(state, seat, [fid]) for fid in f.known_factions}
+        weakest = min(sorted(f.known_factions), key=lambda fid: (
+            0 if worlds[fid] and _capturable(state, worlds[fid][0][1], fid) else 1 if worlds[fid] else 2,
+            seen.get(names[fid], 0)))
         orders.append(r.SetRelationship(faction=weakest, stance="hostile"))
         hostile = [weakest]
-    if hostile and k is not None:
-        worlds = sorted((p.system, p.id) for p in k.planets.values() if p.owner in hostile)
-        if worlds:
-            target = worlds[0]
+    if hostile:
+        worlds_known = _targets(state, seat, hostile)
+        if worlds_known:
+            target = worlds_known[0]
     at_sea = [u for u in warships if u.task_group == FLEET]
-    group = at_sea or []
+    group: list[Unit] = at_sea or []
     if not group and len(fleet) >= fleet_size and target is not None and not threatened:
         members = fleet + army[:fleet_size]
         orders.append(r.FormTaskGroup(units=tuple(u.id for u in members), group=FLEET))
         group = members
+    blind = not any(_sees_nebulae(cat, u) for u in group)
     if group and target is not None:
         where = group[0].system
         if where == target[0]:
@@ -266,11 +333,11 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
             if landers and strength(cat, ships) > 0:
                 orders.append(r.Land(units=tuple(u.id for u in landers), planet=target[1]))
         else:
-            hop = _next_hop(state, seat, where, target[0])
+            hop = _next_hop(state, seat, where, target[0], blind=blind)
             if hop is not None:
                 orders.append(r.Move(group=FLEET, system=_system_name(state, hop)))
     elif group and threatened and group[0].system != home:
-        hop = _next_hop(state, seat, group[0].system, home)
+        hop = _next_hop(state, seat, group[0].system, home, blind=blind)
         if hop is not None:
             orders.append(r.Move(group=FLEET, system=_system_name(state, hop)))
     return orders
@@ -305,12 +372,24 @@ def make_war(game: Any, seat: int, seed: int, options: Mapping[str, str]) -> War
 
 
 def war_bot_orders(state: CampaignState, seat: int, *, catalogue: Catalogue | None = None) -> str:
-    """The economic bot's orders, then :func:`war_orders`; only lines accepted now are kept."""
+    """The economic bot's orders, then :func:`war_orders`; only lines accepted now are kept.
+
+    The war orders are drafted first: the economic bot is told which slots they start projects in
+    and what they cost, so it neither takes the shipyard the warship needs nor spends its credits
+    (every line of the document is accepted as drafted)."""
     cat = catalogue or load_catalogue()
     faction = state.factions[seat]
     book = name_book(state, faction, cat)
-    text = economic_orders(state, seat, catalogue=cat, ship_every=7)
-    text += "".join(format_order(o, book) + "\n" for o in war_orders(state, seat, catalogue=cat))
+    war = war_orders(state, seat, catalogue=cat)
+    taken: set[tuple[str, str]] = set()
+    committed = 0
+    for o in war:
+        if isinstance(o, r.ConstructShip | r.TrainDetachment):
+            cls = cat.classes[o.ship_class if isinstance(o, r.ConstructShip) else o.detachment_class]
+            taken.add((o.planet, "shipyard" if isinstance(o, r.ConstructShip) else "military"))
+            committed += project_cost(cls.level, state.params)
+    text = economic_orders(state, seat, catalogue=cat, ship_every=7, taken=taken, committed=committed)
+    text += "".join(format_order(o, book) + "\n" for o in war)
     if not text:
         return ""
     results = check_orders(state, seat, text, cat)

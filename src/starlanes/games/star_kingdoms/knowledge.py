@@ -14,6 +14,7 @@ The update API is a set of pure functions the turn pipeline calls; each returns 
   with Deep Space Sensors, part 2), :func:`planetary_survey` (S13.2, part 2),
   :func:`sensor_sweep` (VIS-04: inhabited planets see by the faction's current Sensors level);
 - :func:`learn_wormhole` (a wormhole stays known once found, VIS-02, MOV-07),
+  :func:`learn_nebula` (a ship turned back from a nebula knows it is one, SYS-09, ruling 290),
   :func:`own_planet` (a new colony, a capture), :func:`see_owner`, :func:`meet_faction`,
   :func:`learn_trait` (VIS-08), :func:`record_fact` (recon reports and GM revelations, dated);
 - :func:`gm_reveal`: the GM tells a faction about a system, planet, wormhole or anomaly;
@@ -69,6 +70,7 @@ __all__ = [
     "gm_reveal",
     "initial_knowledge",
     "knowledge_for",
+    "learn_nebula",
     "learn_trait",
     "learn_wormhole",
     "meet_faction",
@@ -99,7 +101,7 @@ class SystemFacts(msgspec.Struct, frozen=True, kw_only=True):
     """Turn of the latest survey or sensor sweep (None: only charted, e.g. the far end of a known
     wormhole)."""
     nebula: bool | None = None
-    """Known once surveyed (None: not known)."""
+    """Known once surveyed, or once a ship was turned back from it (ruling 290; None: not known)."""
     surveys: dict[str, int] = msgspec.field(default_factory=dict)
     """Survey kind (passive, active, sensors, gm) -> turn of the latest one."""
     active_level: int = 0
@@ -392,6 +394,22 @@ def learn_wormhole(k: Knowledge, gi: GalaxyIndex, wormhole_id: str, turn: int) -
     _check_turn(turn)
     e = _Edit(k)
     e.wormhole(gi, wormhole_id, turn)
+    return e.done()
+
+
+def learn_nebula(k: Knowledge, gi: GalaxyIndex, system_id: str, turn: int) -> Knowledge:
+    """A ship turned back from a nebula (SYS-09, MOV-10) has seen that the system is one: it is
+    charted with its nebula flag, and nothing else (no survey: the ship never arrived; ruling 290)."""
+    _check_turn(turn)
+    if not gi.systems[system_id].nebula:
+        raise ValueError(f"{system_id} is not a nebula")
+    e = _Edit(k)
+    e.system(gi, system_id, turn, None)
+    systems = e._map("systems")
+    old = systems[system_id]
+    assert isinstance(old, SystemFacts)
+    if old.nebula is not True:
+        systems[system_id] = msgspec.structs.replace(old, nebula=True)
     return e.done()
 
 

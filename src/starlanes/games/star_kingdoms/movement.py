@@ -21,7 +21,8 @@ orders; one main order per unit per turn, the last line wins (Amb#119).
 
 Step 3 (:func:`step_travel`): every unit makes at most one jump (MOV-06, Amb#31).  A unit in orbit
 of a blockaded planet whose Speed is below the rating cannot leave (MOV-11, Amb#20); a ship without
-Nebula Sensors (and any detachment) bounces back from a nebula (MOV-10); a task group moves only
+Nebula Sensors (and any detachment) bounces back from a nebula (MOV-10) and its nation learns that
+the system is a nebula (ruling 290); a task group moves only
 when every member can (MOV-02, ruling 201).  A unit that jumps remembers the wormhole
 (``last_wormhole``) and that it moved this turn (MOV-13), arrives in space (not in orbit), and the
 faction gets a passive survey of the system it reached (VIS-03, SURV-01).  Ships too unstable for
@@ -48,7 +49,7 @@ from starlanes.games.star_kingdoms.cargo import (
 )
 from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.galaxy import Anomaly, GalaxyIndex
-from starlanes.games.star_kingdoms.knowledge import passive_survey
+from starlanes.games.star_kingdoms.knowledge import learn_nebula, passive_survey
 from starlanes.games.star_kingdoms.names import NameIndex
 from starlanes.games.star_kingdoms.nebulae import stranded
 from starlanes.games.star_kingdoms.orders import records as r
@@ -614,13 +615,17 @@ def _sees_nebulae(cat: Catalogue, unit: Unit) -> bool:
     return unit.unit == "ship" and unit_stats(cat, unit).nebula_sensors
 
 
+TURNED_BACK = "turned back"
+"""How a movement line turned back from a nebula begins (SYS-09, MOV-10)."""
+
+
 def _why_not(state: CampaignState, cat: Catalogue, unit: Unit, destination: str, guided: bool = False) -> str:
     rating = blockaded_launch(state, cat, unit)
     if rating:
         return (f"cannot launch: its planet is blockaded at rating {rating} and its Speed is lower "
                 "(MOV-11)")
     if _gi(state).systems[destination].nebula and not (guided or _sees_nebulae(cat, unit)):
-        return "turned back: the system is a nebula and it has no Nebula Sensors (MOV-10)"
+        return f"{TURNED_BACK}: the system is a nebula and it has no Nebula Sensors (MOV-10)"
     return ""
 
 
@@ -682,6 +687,8 @@ def step_travel(turn: Turn) -> None:
                                             reason=reason))
             if not blocked and k is not None:
                 k = passive_survey(k, gi, destination, state.turn)
+            elif k is not None and any(problems[u.id].startswith(TURNED_BACK) for u in units):
+                k = learn_nebula(k, gi, destination, state.turn)  # it saw the nebula it fled (ruling 290)
         if k is not None:
             state.knowledge[faction.id] = k
     _follow_moves(turn, departures)
@@ -737,6 +744,8 @@ def _follow_moves(turn: Turn, departures: dict[tuple[str, str], list[str]]) -> N
                 unit.guide = ""
                 if k is not None:
                     k = passive_survey(k, gi, destination, state.turn)
+            elif reason.startswith(TURNED_BACK) and k is not None:
+                k = learn_nebula(k, gi, destination, state.turn)  # ruling 290
             if b is not None:
                 b.movement(MovementLine(unit=unit.name, origin=system_name(state, origin),
                                         destination=system_name(state, destination) if not reason or (

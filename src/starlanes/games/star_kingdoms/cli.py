@@ -11,6 +11,7 @@ path, as for ``starlanes map generate risky-stars``)::
     starlanes campaign star-kingdoms orders check camp.json --nation zabanian-empire my-orders.txt
     starlanes campaign star-kingdoms submit camp.json --nation zabanian-empire my-orders.txt
     starlanes campaign star-kingdoms bot camp.json --nation kethri-concord      # the economic bot's orders
+    starlanes campaign star-kingdoms bot camp.json --nation kethri-concord --bot war --submit  # the war bot's
     starlanes campaign star-kingdoms status camp.json                          # who has submitted
     starlanes campaign star-kingdoms gm queue camp.json                        # what awaits the GM
     starlanes campaign star-kingdoms gm do camp.json 'analyse-level 3 2'       # a GM action
@@ -24,6 +25,7 @@ say why; ``orders check`` lists every line with its verdict).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -35,7 +37,7 @@ from starlanes.core.errors import IllegalAction, PathError, UsageError
 from starlanes.core.gm import Close
 from starlanes.core.params import parse_params
 from starlanes.core.state import GM
-from starlanes.games.star_kingdoms.bot import economic_orders
+from starlanes.games.star_kingdoms.bot import economic_orders, war_bot_orders
 from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState, load_campaign, save_campaign
 from starlanes.games.star_kingdoms.execute import check_orders
 from starlanes.games.star_kingdoms.galaxy import galaxy_to_json, load_galaxy
@@ -210,13 +212,22 @@ def submit(campaign: CampaignArg, orders: OrdersArg, nation: NationOpt) -> None:
         console.print(f"[green]orders of {escape(f.name)} for turn {turn} submitted[/]")
 
 
+BOTS: dict[str, Callable[[CampaignState, int], str]] = {"economic": economic_orders, "war": war_bot_orders}
+"""The bots whose orders ``bot`` writes: the economic bot (part 1) and the war bot (part 2: the
+economic bot's orders, then warships, troops, exploration and a war on a weak neighbour)."""
+
+
 @app.command("bot")
 def bot(campaign: CampaignArg, nation: NationOpt,
-        submit_them: Annotated[bool, typer.Option("--submit", help="submit them too")] = False) -> None:
-    """Print the economic bot's orders for a nation (and submit them with --submit)."""
+        submit_them: Annotated[bool, typer.Option("--submit", help="submit them too")] = False,
+        which: Annotated[str, typer.Option("--bot", help="economic (part 1) or war (part 2)")] = "economic") -> None:
+    """Print a bot's orders for a nation (the economic bot's, or the war bot's with --bot war;
+    submit them with --submit)."""
+    if which not in BOTS:
+        raise UsageError(f"--bot {which!r}: the bots are {', '.join(sorted(BOTS))}")
     state = load_campaign(campaign)
     seat = _seat(state, nation)
-    text = economic_orders(state, seat)
+    text = BOTS[which](state, seat)
     typer.echo(text, nl=False)
     if submit_them:
         make_ruleset().apply(state, seat, SubmitOrders(state.turn, state.factions[seat].id, text))

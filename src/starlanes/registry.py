@@ -105,6 +105,7 @@ BUILTIN: tuple[GameEntry, ...] = (
     GameEntry(
         id="star-kingdoms",
         ruleset="starlanes.games.star_kingdoms.game:make_ruleset",
+        spec="starlanes.games.star_kingdoms.spec:SPEC",
         agents={"star-kingdoms:economic": "starlanes.games.star_kingdoms.bot:make_economic",
                 "star-kingdoms:war": "starlanes.games.star_kingdoms.bot:make_war"},
         commands={"campaign": "starlanes.games.star_kingdoms.cli:app",

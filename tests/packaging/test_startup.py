@@ -22,7 +22,7 @@ SRC = Path(starlanes.__file__).parent.parent
 
 # games whose spec module (and package) imports none of the rules. Not yet: star-kingdoms (its
 # SPEC lives in game.py, its params in campaign.py)
-LISTED_WITHOUT_RULES = ("kardashev", "retrograde", "risky_stars", "space_risk")
+LISTED_WITHOUT_RULES = ("kardashev", "retrograde", "risky_stars", "space_risk", "star_kingdoms")
 
 
 def _loaded(code: str) -> list[str]:

@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
 import msgspec
 
-from starlanes.core import param
 from starlanes.core.errors import ContentError, ParseError, PathError
 from starlanes.core.state import GameState
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, District, Field, load_catalogue
@@ -35,10 +33,9 @@ from starlanes.games.star_kingdoms.galaxy import Biosphere, Galaxy, GalaxyIndex
 from starlanes.games.star_kingdoms.knowledge import Knowledge
 from starlanes.games.star_kingdoms.operations import OrgsState
 from starlanes.games.star_kingdoms.orders.records import OrgType, Stance
-from starlanes.games.star_kingdoms.orgs import OrgParams
 from starlanes.games.star_kingdoms.projects import Project
 from starlanes.games.star_kingdoms.report import FactionReport
-from starlanes.games.star_kingdoms.spec import StarKingdomsParams
+from starlanes.games.star_kingdoms.spec import CampaignParams, StarKingdomsParams
 from starlanes.games.star_kingdoms.tech import TechState
 
 __all__ = [
@@ -72,44 +69,6 @@ CAMPAIGN_SCHEMA: Final = "star-kingdoms-campaign/1"
 TraitCategory = Literal["homeworld", "people", "ambition"]
 TRAIT_CATEGORIES: tuple[TraitCategory, ...] = ("homeworld", "people", "ambition")
 """The three traits of a nation (CIV-01): its homeworld, its people or culture, its ambition."""
-
-
-@dataclass(frozen=True)
-class CampaignParams(StarKingdomsParams, OrgParams):
-    """The rules' params (and the organisations' ones, ``orgs.OrgParams``) plus the shape of a campaign
-    (how long, which galaxy, which bot orders)."""
-
-    turns: int = param(40, "turns of the campaign; the GM may end it sooner (S1.1: 30-50 turns expected)",
-                       min=1, max=1000)
-    galaxy_seed: int = param(0, "seed of the generated galaxy (0: the campaign's own seed)", min=0)
-    turn_closes: str = param("all", "when a turn is processed: 'all' as soon as every nation has submitted (or "
-                             "when the GM closes it), 'gm' only when the GM closes it (ruling 22)",
-                             choices=("all", "gm"))
-    not_suicidal_ratio: int = param(3, "a side weaker than 1/N of its enemy (Firepower x Hull) does not seek "
-                                    "battle and avoids it if it can (REL-07, Amb#54; 0: captains always fight "
-                                    "as their orders say)", min=0, max=100)
-    remote_sensor_rating: int = param(5, "Construction Rating of a Remote Sensor (CONS-07)", min=1)
-    stabiliser_rating: int = param(20, "Construction Rating of a Wormhole Stabiliser (CONS-07)", min=1)
-    mining_facility_rating: int = param(10, "Construction Rating of an Asteroid Mining Facility (CONS-07)", min=1)
-    repair_yard_rating: int = param(20, "Construction Rating of an Orbital Repair Yard (CONS-07)", min=1)
-    strip_mine_rating: int = param(30, "Construction Rating of a Strip Mine (CONS-07)", min=1)
-    capture_homeworlds: bool = param(False, "a conquered homeworld changes hands at once; off: the capture "
-                                     "waits for the GM (Amb#75, ruling 207)")
-    default_stance: str = param("wary", "relationship to factions never declared (O02; REL default: Wary)",
-                                choices=("allied", "friendly", "neutral", "wary", "hostile"))
-    tow_speed: int = param(1, "Speed of a tug and of the ship it tows, the turn of the tow, for launches and "
-                           "pursuit (TOW-01, Amb#103, ruling 271; 0: their own Speed)", min=0)
-    strand_followers: bool = param(True, "units that lose their Nebula Sensors guide in a nebula are stranded "
-                                   "until the GM answers (Amb#105, ruling 270); off: they may leave")
-    nebula_blinds: bool = param(True, "ships without Nebula Sensors, troops in transports and Remote Sensors "
-                                "in a nebula see no units there and ships cannot survey, study or salvage "
-                                "there (S5.4, ruling 276)")
-    disguise_lost_in_battle: bool = param(True, "a disguised ship that fights is seen through by every nation "
-                                          "of the battle (VIS-06, ruling 277); off: only the GM reveals it")
-
-    def validate(self) -> None:
-        StarKingdomsParams.validate(self)
-        OrgParams.validate(self)
 
 
 class FittedModule(msgspec.Struct, frozen=True, kw_only=True):

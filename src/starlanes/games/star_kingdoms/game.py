@@ -26,7 +26,6 @@ from starlanes.core.gm import Actor
 from starlanes.core.legal import ActionTemplate
 from starlanes.core.rng import Rng, derive_seed
 from starlanes.core.ruleset import Ruleset
-from starlanes.core.spec import Chance, GameSpec, Information
 from starlanes.core.state import Event, EventData, Outcome
 from starlanes.games.star_kingdoms.bot import economic_orders, war_document
 from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState, Faction, GMItem, new_faction
@@ -41,6 +40,7 @@ from starlanes.games.star_kingdoms.operations import OrgsState
 from starlanes.games.star_kingdoms.orgs import HIDDEN_KINDS
 from starlanes.games.star_kingdoms.pipeline import faction_economy, process_turn, refresh_knowledge
 from starlanes.games.star_kingdoms.report import FactionReport
+from starlanes.games.star_kingdoms.spec import SPEC
 
 __all__ = [
     "NATION_NAMES",
@@ -56,19 +56,6 @@ __all__ = [
     "new_campaign",
     "orders_problem",
 ]
-
-SPEC = GameSpec(
-    id="star-kingdoms",
-    name="Star Kingdoms",
-    version="1",
-    players=range(2, 21),
-    chance=Chance.DICE,
-    information=Information.IMPERFECT,
-    params=CampaignParams,
-    description="a play-by-mail campaign of nations: orders as text, one turn a fortnight, a GM for the narrative",
-    max_actions=5000,
-    simultaneous=True,
-)
 
 NATION_NAMES: tuple[str, ...] = (
     "Zabanian Empire", "Kethri Concord", "Free Worlds of Ossa", "Vellan Hegemony", "Tarsine League",

@@ -36,16 +36,15 @@ What a nation sees of others' branches is :func:`branches_seen_by`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 import msgspec
 
-from starlanes.core import Params, param
-from starlanes.core.errors import IllegalAction, ParseError
+from starlanes.core.errors import IllegalAction
 from starlanes.games.star_kingdoms.catalogue import FIELDS, Field
 from starlanes.games.star_kingdoms.economy import TradeBranch
 from starlanes.games.star_kingdoms.orders.records import ORG_TYPES, OrgType
+from starlanes.games.star_kingdoms.spec import OrgParams
 from starlanes.games.star_kingdoms.tech import SciencePoints
 
 if TYPE_CHECKING:
@@ -112,38 +111,6 @@ class Draw(Protocol):
 
 
 FIGHTER_CLASS: Final = "fighter-squadron"
-
-
-@dataclass(frozen=True)
-class OrgParams(Params):
-    """Organisations, operations and culture (inventory 2.9-2.11); defaults are the document's or a ruling's."""
-
-    science_office_sp_per_org: bool = param(
-        False, "Science offices: Power random SP per organisation, not per office (ORG-11, Amb#38; ruling 301: per "
-               "office, so Power x Power)")
-    black_market_needs_consent: bool = param(
-        False, "a black market needs the host's consent like a normal branch (Amb#37; ruling 304: no)")
-    npc_consent: str = param(
-        "gm", "consent of a world held by no nation (natives, NPCs): 'gm' asks the GM (queued; no answer is a "
-              "refusal), 'deny', 'allow' (Amb#44, ruling 303)", choices=("gm", "deny", "allow"))
-    op_target_numbers: tuple[int, ...] = param(
-        (1, 1, 3, 6, 10, 15), "operation target number of adjusted level 0, 1, 2...; beyond the table n(n+1)/2 "
-                              "(OPS-02, Amb#33, ruling 313)")
-    recon_needs_knowledge: bool = param(
-        True, "an operation's target must be a system or planet the nation knows (Amb#123, ruling 323)")
-    adherence_max: int = param(5, "highest adherence of a social principle (CULT-01)", min=1, max=100)
-    religious_branch_cap: int = param(
-        1, "a Religious branch raises its guiding principle on an alien world up to this (ORG-17)", min=0, max=100)
-    detect_any_branch: int = param(3, "a branch of any organisation reveals principles of adherence >= this "
-                                      "(CULT-06)", min=1, max=100)
-    detect_intel_branch: int = param(2, "an Intelligence or Religious branch reveals principles of adherence >= "
-                                        "this (CULT-06)", min=1, max=100)
-    expedition_credits_per_mr: int = param(50, "credits of an Asteroid Mining Expedition per Mineral Rating (OP-T6)",
-                                           min=0)
-
-    def validate(self) -> None:
-        if not self.op_target_numbers or any(n < 0 for n in self.op_target_numbers):
-            raise ParseError("param op_target_numbers: give target numbers of 0 or more, from adjusted level 0")
 
 
 class Branch(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):

@@ -2,7 +2,8 @@
 
 Defaults are the rule document's values (rules v2.6.8) or, where the document is silent or
 ambiguous, the ruling recorded in ``docs/rulings/star-kingdoms.md`` (the field's doc names it).
-The ruleset and its GameSpec come with the core revision; these params are what it will use.
+The game's ``SPEC`` is here too, so that listing games (``starlanes games``) reads it without
+importing the rules (``registry``'s ``GameEntry.spec``).
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from dataclasses import dataclass
 
 from starlanes.core import Params, param
 from starlanes.core.errors import ParseError
+from starlanes.core.spec import Chance, GameSpec, Information
 
-__all__ = ["GalaxyParams", "StarKingdomsParams"]
+__all__ = ["SPEC", "CampaignParams", "GalaxyParams", "OrgParams", "StarKingdomsParams"]
 
 
 @dataclass(frozen=True)
@@ -104,3 +106,87 @@ class GalaxyParams(Params):
                 raise ParseError(f"param {name}: give weights of 0 or more, not all 0")
         if len(self.concealment_weights) > 6:
             raise ParseError("param concealment_weights: concealment goes from 0 to 5 (at most 6 weights)")
+
+
+@dataclass(frozen=True)
+class OrgParams(Params):
+    """Organisations, operations and culture (inventory 2.9-2.11); defaults are the document's or a ruling's."""
+
+    science_office_sp_per_org: bool = param(
+        False, "Science offices: Power random SP per organisation, not per office (ORG-11, Amb#38; ruling 301: per "
+               "office, so Power x Power)")
+    black_market_needs_consent: bool = param(
+        False, "a black market needs the host's consent like a normal branch (Amb#37; ruling 304: no)")
+    npc_consent: str = param(
+        "gm", "consent of a world held by no nation (natives, NPCs): 'gm' asks the GM (queued; no answer is a "
+              "refusal), 'deny', 'allow' (Amb#44, ruling 303)", choices=("gm", "deny", "allow"))
+    op_target_numbers: tuple[int, ...] = param(
+        (1, 1, 3, 6, 10, 15), "operation target number of adjusted level 0, 1, 2...; beyond the table n(n+1)/2 "
+                              "(OPS-02, Amb#33, ruling 313)")
+    recon_needs_knowledge: bool = param(
+        True, "an operation's target must be a system or planet the nation knows (Amb#123, ruling 323)")
+    adherence_max: int = param(5, "highest adherence of a social principle (CULT-01)", min=1, max=100)
+    religious_branch_cap: int = param(
+        1, "a Religious branch raises its guiding principle on an alien world up to this (ORG-17)", min=0, max=100)
+    detect_any_branch: int = param(3, "a branch of any organisation reveals principles of adherence >= this "
+                                      "(CULT-06)", min=1, max=100)
+    detect_intel_branch: int = param(2, "an Intelligence or Religious branch reveals principles of adherence >= "
+                                        "this (CULT-06)", min=1, max=100)
+    expedition_credits_per_mr: int = param(50, "credits of an Asteroid Mining Expedition per Mineral Rating (OP-T6)",
+                                           min=0)
+
+    def validate(self) -> None:
+        if not self.op_target_numbers or any(n < 0 for n in self.op_target_numbers):
+            raise ParseError("param op_target_numbers: give target numbers of 0 or more, from adjusted level 0")
+
+
+@dataclass(frozen=True)
+class CampaignParams(StarKingdomsParams, OrgParams):
+    """The rules' params (and the organisations' ones, ``orgs.OrgParams``) plus the shape of a campaign
+    (how long, which galaxy, which bot orders)."""
+
+    turns: int = param(40, "turns of the campaign; the GM may end it sooner (S1.1: 30-50 turns expected)",
+                       min=1, max=1000)
+    galaxy_seed: int = param(0, "seed of the generated galaxy (0: the campaign's own seed)", min=0)
+    turn_closes: str = param("all", "when a turn is processed: 'all' as soon as every nation has submitted (or "
+                             "when the GM closes it), 'gm' only when the GM closes it (ruling 22)",
+                             choices=("all", "gm"))
+    not_suicidal_ratio: int = param(3, "a side weaker than 1/N of its enemy (Firepower x Hull) does not seek "
+                                    "battle and avoids it if it can (REL-07, Amb#54; 0: captains always fight "
+                                    "as their orders say)", min=0, max=100)
+    remote_sensor_rating: int = param(5, "Construction Rating of a Remote Sensor (CONS-07)", min=1)
+    stabiliser_rating: int = param(20, "Construction Rating of a Wormhole Stabiliser (CONS-07)", min=1)
+    mining_facility_rating: int = param(10, "Construction Rating of an Asteroid Mining Facility (CONS-07)", min=1)
+    repair_yard_rating: int = param(20, "Construction Rating of an Orbital Repair Yard (CONS-07)", min=1)
+    strip_mine_rating: int = param(30, "Construction Rating of a Strip Mine (CONS-07)", min=1)
+    capture_homeworlds: bool = param(False, "a conquered homeworld changes hands at once; off: the capture "
+                                     "waits for the GM (Amb#75, ruling 207)")
+    default_stance: str = param("wary", "relationship to factions never declared (O02; REL default: Wary)",
+                                choices=("allied", "friendly", "neutral", "wary", "hostile"))
+    tow_speed: int = param(1, "Speed of a tug and of the ship it tows, the turn of the tow, for launches and "
+                           "pursuit (TOW-01, Amb#103, ruling 271; 0: their own Speed)", min=0)
+    strand_followers: bool = param(True, "units that lose their Nebula Sensors guide in a nebula are stranded "
+                                   "until the GM answers (Amb#105, ruling 270); off: they may leave")
+    nebula_blinds: bool = param(True, "ships without Nebula Sensors, troops in transports and Remote Sensors "
+                                "in a nebula see no units there and ships cannot survey, study or salvage "
+                                "there (S5.4, ruling 276)")
+    disguise_lost_in_battle: bool = param(True, "a disguised ship that fights is seen through by every nation "
+                                          "of the battle (VIS-06, ruling 277); off: only the GM reveals it")
+
+    def validate(self) -> None:
+        StarKingdomsParams.validate(self)
+        OrgParams.validate(self)
+
+
+SPEC = GameSpec(
+    id="star-kingdoms",
+    name="Star Kingdoms",
+    version="1",
+    players=range(2, 21),
+    chance=Chance.DICE,
+    information=Information.IMPERFECT,
+    params=CampaignParams,
+    description="a play-by-mail campaign of nations: orders as text, one turn a fortnight, a GM for the narrative",
+    max_actions=5000,
+    simultaneous=True,
+)

@@ -13,7 +13,9 @@ that drives seats, for the terminal and the server), ``errors`` (the one error h
 starts without them (issue 16); ``from starlanes.core import Match`` works as always.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from starlanes.lazy import lazy_names
 
 from .actions import Action, ActionCodec
 from .decision import Decision, Pending, Withdraw
@@ -103,13 +105,4 @@ if TYPE_CHECKING:
     from .store import FileStore, MatchStore
 
 
-def __getattr__(name: str) -> Any:
-    """The lazily imported names (see the module docstring)."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'starlanes.core' has no attribute '{name}'")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY)  # the lazily imported names (see the module docstring)

@@ -16,8 +16,9 @@ legend, what an action means), ``odds`` (exact attack-roll chances), ``ai``
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from starlanes.lazy import lazy_names
 
 if TYPE_CHECKING:
     from starlanes.games.retrograde.game import RetrogradeRuleset, make_ruleset
@@ -30,10 +31,4 @@ __all__ = ["SPEC", "RetroParams", "RetrogradeRuleset", "make_ruleset"]
 _HOME = {"SPEC": "spec", "RetroParams": "spec", "RetrogradeRuleset": "game", "make_ruleset": "game"}
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOME)

@@ -12,8 +12,9 @@ one predicate), ``listing`` (the legal actions, counted and drawn without a list
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from starlanes.lazy import lazy_names
 
 if TYPE_CHECKING:
     from starlanes.games.space_risk.game import SpaceRisk, make_space_risk
@@ -26,10 +27,4 @@ __all__ = ["SPEC", "SpaceRisk", "SpaceRiskParams", "make_space_risk"]
 _HOME = {"SPEC": "spec", "SpaceRiskParams": "spec", "SpaceRisk": "game", "make_space_risk": "game"}
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _HOME)

@@ -198,10 +198,63 @@ def _limit(rules: MoveRules, level: int, energy: int) -> int:
 # --- the turn --------------------------------------------------------------------------------
 
 
+class _Board:
+    """The board as one seat's turn reads it: each cell's tile, colony owner and fleet owner, the
+    seat's colonies and fleets, and (``memo``) what the counters work out from the board and the
+    technologies in force (destinations, fleet sites, harvest sources...). Kept on the state
+    (``_kboard``, not a field: never saved, cloned or compared) for the decisions of a turn that
+    do not change the board (``keep``); any other action drops it (``Kardashev._apply``), and a
+    step that did not go through ``_apply`` makes it stale (``step``)."""
+
+    __slots__ = ("cols", "fleets", "fls", "memo", "own_cols", "seat", "step", "team", "tiles")
+
+    def __init__(self, state: KardashevState, seat: int) -> None:
+        self.step = state.step
+        self.seat = seat
+        cells = state.cells
+        self.tiles = [c.tile for c in cells]
+        self.cols = cols = [c.colony for c in cells]
+        self.fls = fls = [c.fleet for c in cells]
+        self.own_cols = [i for i, col in enumerate(cols) if col == seat]
+        self.fleets = [i for i, fl in enumerate(fls) if fl == seat]
+        self.team = [p.team for p in state.seats]
+        self.memo: dict[object, object] = {}
+
+
+_KEPT = "_kboard"
+
+
+def _board(state: KardashevState, seat: int) -> _Board:
+    kept = state.__dict__.get(_KEPT)
+    if kept is not None and kept.step == state.step and kept.seat == seat:
+        assert isinstance(kept, _Board)
+        return kept
+    board = state.__dict__[_KEPT] = _Board(state, seat)
+    return board
+
+
+def after(state: KardashevState, board_kept: bool) -> None:
+    """Called by ``Kardashev._apply`` after an action: ``board_kept`` (the action changed neither
+    the board nor any seat's technologies) keeps the board read for the next step; else it is
+    dropped."""
+    kept = state.__dict__.get(_KEPT)
+    if kept is None:
+        return
+    if board_kept and kept.step == state.step:
+        kept.step = state.step + 1
+    else:
+        del state.__dict__[_KEPT]
+
+
+def forget(state: KardashevState) -> None:
+    """Drop the kept board read (a state changed by hand, not through ``apply``)."""
+    state.__dict__.pop(_KEPT, None)
+
+
 class _Turn:
     """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
 
-    __slots__ = ("base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "forms_cache", "grow_rows",
+    __slots__ = ("b", "base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "forms_cache", "grow_rows",
                  "harvest_rows", "harvest_vias", "held", "move_rows", "own_cols", "player", "research", "researches",
                  "seat", "sizes", "state", "tiles")
 
@@ -221,30 +274,28 @@ class _Turn:
         self.grow_rows: list[tuple[int, list[str | None]]] = []
         self.harvest_vias: list[str | None] = []
         self.harvest_rows: list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]] = []
-        self.move_rows: list[tuple[int, str | None, list[int]]] = []
+        self.move_rows: list[tuple[int, str | None, int, int, tuple[int, ...],
+                                   tuple[list[int], dict[int, int], dict[int, int]], _Moves]] = []
         self.researches: tuple[Research, ...] = ()
         self.colony_cells: list[int] = []
-        self.tiles: list[str | None] = []
-        self.cols: list[int | None] = []
-        self.fls: list[int | None] = []
-        self.own_cols: list[int] = []
-        self.fleets: list[int] = []
-        self._scan()
+        board = self.b = _board(state, seat)
+        self.tiles = board.tiles
+        self.cols = board.cols
+        self.fls = board.fls
+        self.own_cols = board.own_cols
+        self.fleets = board.fleets
         self.sizes = [counter(self) for counter, _ in _STEPS]
-
-    def _scan(self) -> None:
-        """The board read once, column by column: each cell's tile, colony owner and fleet owner;
-        the seat's colonies and fleets."""
-        cells, seat = self.state.cells, self.seat
-        self.tiles = [c.tile for c in cells]
-        self.cols = cols = [c.colony for c in cells]
-        self.fls = fls = [c.fleet for c in cells]
-        self.own_cols = [i for i, col in enumerate(cols) if col == seat]
-        self.fleets = [i for i, fl in enumerate(fls) if fl == seat]
 
     def eligible(self) -> list[int]:
         """Cells where the seat may build a colony (``list_colony``): a planet without a colony
         or another seat's fleet, under the seat's fleet or next to one of its colonies."""
+        memo = self.b.memo
+        found = memo.get("eligible")
+        if found is None:
+            found = memo["eligible"] = self._eligible()
+        return found  # type: ignore[return-value]
+
+    def _eligible(self) -> list[int]:
         seat, tiles, cols, fls = self.seat, self.tiles, self.cols, self.fls
         near = 0  # the cells under the seat's fleets or next to its colonies
         for i in self.own_cols:
@@ -257,7 +308,14 @@ class _Turn:
     def kinds(self) -> list[int]:
         """What a moving fleet of the seat finds on each cell (``fleet.move_map``, in the order
         ``board.reachable`` checks it)."""
-        team = [p.team for p in self.state.seats]
+        memo = self.b.memo
+        found = memo.get("kinds")
+        if found is None:
+            found = memo["kinds"] = self._kinds()
+        return found  # type: ignore[return-value]
+
+    def _kinds(self) -> list[int]:
+        team = self.b.team
         mine = team[self.seat]
         return [_EXPLORE if tile is None else _BLOCKED if tile == "destroyed"
                 else _ATTACK if (fl is not None and team[fl] != mine) or (col is not None and team[col] != mine)
@@ -552,6 +610,43 @@ def _destinations_plain(kinds: list[int], start: int, limit: int) -> dict[int, i
     return found
 
 
+def _reached(t: _Turn, start: int, limit: int, jumps: int) -> tuple[list[int], dict[int, int], dict[int, int]]:
+    """A fleet's destinations from ``start`` (kept with the board): in cell order, each one's
+    fewest cells entered, and per number of cells entered how many (the cells to explore counted
+    apart, as ``-depth``)."""
+    memo = t.b.memo
+    key = (start, limit, jumps)
+    found = memo.get(key)
+    if found is None:
+        kinds = t.kinds()
+        dests = _destinations(kinds, start, limit, jumps) if jumps else _destinations_plain(kinds, start, limit)
+        hist: dict[int, int] = {}
+        for d, depth in dests.items():
+            k = -depth if kinds[d] == _EXPLORE else depth
+            hist[k] = hist.get(k, 0) + 1
+        found = memo[key] = (sorted(dests), dests, hist)
+    return found  # type: ignore[return-value]
+
+
+class _Moves:
+    """The seat's moves in a decision: whether it pays the energy of ``n`` cells entered plus a
+    surcharge (each asked once)."""
+
+    __slots__ = ("bag", "ok", "t")
+
+    def __init__(self, t: _Turn) -> None:
+        self.t = t
+        self.bag = bool(t.state.bag)
+        self.ok: dict[tuple[int, int], bool] = {}
+
+    def can(self, energy: int, sur: int) -> bool:
+        key = (energy, sur)
+        found = self.ok.get(key)
+        if found is None:
+            found = self.ok[key] = affordable(self.t.state, self.t.seat, Cost(energy=energy, any=sur))
+        return found
+
+
 def _count_move(t: _Turn) -> int:
     if not t.fleets:
         return 0
@@ -562,38 +657,38 @@ def _count_move(t: _Turn) -> int:
     rules = moving.move_rules(state, seat)
     rate = state.params.exchange_rate
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
-    bag = bool(state.bag)
-    kinds = t.kinds()
+    moves = _Moves(t)
+    bag = moves.bag
     rows = t.move_rows
-    ok: dict[tuple[int, int], bool] = {}
+    cells = state.cells
+    total = 0
     for i in t.fleets:
-        level = state.cells[i].fleet_level
+        level = cells[i].fleet_level
         limit = _limit(rules, level, reach)
-        found = _destinations(kinds, i, limit, rules.jumps) if rules.jumps else _destinations_plain(kinds, i, limit)
+        reached = _reached(t, i, limit, rules.jumps)
+        hist = reached[2]
         costs = _step_costs(rules, level)
-        order = sorted(found)
         for via, sur in forms:
-            dests = []
-            for d in order:
-                if kinds[d] == _EXPLORE and not bag:
-                    continue
-                energy = costs[found[d]]
-                key = (energy, sur)
-                can = ok.get(key)
-                if can is None:
-                    can = ok[key] = affordable(state, seat, Cost(energy=energy, any=sur))
-                if can:
-                    dests.append(d)
-            if dests:
-                rows.append((i, via, dests))
-    return sum(len(d) for _, _, d in rows)
+            n = 0
+            for depth, many in hist.items():
+                if depth < 0:
+                    if bag and moves.can(costs[-depth], sur):
+                        n += many
+                elif moves.can(costs[depth], sur):
+                    n += many
+            if n:
+                rows.append((i, via, sur, n, costs, reached, moves))
+                total += n
+    return total
 
 
 def _pick_move(t: _Turn, k: int) -> Action:
-    for start, via, dests in t.move_rows:
-        if k < len(dests):
+    for start, via, sur, n, costs, (order, found, _), moves in t.move_rows:
+        if k < n:
+            kinds = t.kinds()
+            dests = [d for d in order if (moves.bag or kinds[d] != _EXPLORE) and moves.can(costs[found[d]], sur)]
             return Move(CELLS[start], CELLS[dests[k]], (), via)
-        k -= len(dests)
+        k -= n
     raise IndexError(k)
 
 

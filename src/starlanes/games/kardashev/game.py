@@ -259,6 +259,11 @@ RULES: dict[type[Action], Rule] = {
 }
 
 
+# the actions that change neither the board nor any seat's technologies: the board read of a
+# turn's decision is kept for the next one (``fastlegal.after``)
+BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gain, Decline, Pay})
+
+
 class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
     spec = SPEC
     state_type = KardashevState
@@ -302,7 +307,12 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
                 events += round.after_setup(state)
         settle(state)
         check_end(state)
+        fastlegal.after(state, len(moves) == 1 and type(next(iter(moves.values()))) in BOARD_KEPT)
         return events
+
+    def forget(self, state: KardashevState) -> None:
+        super().forget(state)
+        fastlegal.forget(state)
 
     def _view(self, state: KardashevState, seat: int | None) -> KardashevView:
         return view_of(state, seat)

@@ -136,3 +136,24 @@ def test_PROJ_02_a_short_war_bot_campaign_drafts_no_refused_line(monkeypatch: py
         run(state, {seat: war_bot_orders(state, seat, catalogue=CAT) for seat in range(3)})
     assert refused == []
     assert all(any(u.class_id == "patrol-ship" and u.built for u in f.units) for f in state.factions)
+
+
+def test_GRND_11_COL_01_a_seeded_war_bot_campaign_founds_colonies_and_captures_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three war bots (seed 3): they settle worlds next door (COL-01), turn on a neighbour whose world
+    their fleet can reach, and one of them takes a colony by invasion (ruling 207) by turn 30; no
+    line they draft is refused on the way."""
+    refused = _refusals(monkeypatch)
+    state = campaign(3, 3, turns=40)
+    homeworlds = {f.homeworld for f in state.factions}
+    captured: list[str] = []
+    while not captured and state.turn <= 30:
+        before = {c.planet: f.id for f in state.factions for c in f.colonies}
+        run(state, {seat: war_bot_orders(state, seat, catalogue=CAT) for seat in range(3)})
+        after = {c.planet: f.id for f in state.factions for c in f.colonies}
+        captured = [p for p, owner in before.items() if after.get(p, owner) != owner]
+    assert captured and not set(captured) & homeworlds
+    winner = next(f for f in state.factions if f.colony(captured[0]) is not None)
+    assert any("is captured from" in a.text for a in state.reports[winner.id].attacks)
+    assert sum(len(f.colonies) for f in state.factions) > len(state.factions)  # colonies were founded
+    assert refused == []

@@ -233,25 +233,94 @@ def _capturable(state: CampaignState, planet: str, owner: str) -> bool:
     return state.params.capture_homeworlds or planet != state.faction(owner).homeworld
 
 
-def _targets(state: CampaignState, seat: int, hostile: Collection[str]) -> list[tuple[str, str]]:
-    """The known worlds of hostile nations, best first: worlds a won ground war takes (not a
-    homeworld, ruling 207) before homeworlds, then the fewest jumps from home, as (system, planet)."""
+def _targets(state: CampaignState, seat: int, hostile: Collection[str],
+             origin: str | None = None) -> list[tuple[str, str]]:
+    """The known worlds of hostile nations the fleet can reach from ``origin`` (the fleet's system;
+    default the home system) by known wormholes and no known nebula, best first: worlds a won
+    ground war takes (not a homeworld, ruling 207) before homeworlds, then the fewest jumps, as
+    (system, planet)."""
     from starlanes.games.star_kingdoms.execute import galaxy_index
 
     f = state.factions[seat]
     k = state.knowledge.get(f.id)
     if k is None:
         return []
-    home = galaxy_index(state.galaxy).planet_system[f.homeworld]
-    back = _routes(state, seat, home, blind=True)
-    ranked = sorted((0 if _capturable(state, p.id, p.owner) else 1,
-                     _hops(back, p.system) if p.system in back else 1_000, p.system, p.id)
-                    for p in k.planets.values() if p.owner in hostile)
+    back = _routes(state, seat, origin or galaxy_index(state.galaxy).planet_system[f.homeworld], blind=True)
+    ranked = sorted((0 if _capturable(state, p.id, p.owner) else 1, _hops(back, p.system), p.system, p.id)
+                    for p in k.planets.values() if p.owner in hostile and p.system in back)
     return [(system, planet) for _, _, system, planet in ranked]
 
 
-def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
-               catalogue: Catalogue | None = None) -> list[r.Order]:
+def _has_module(unit: Unit, module: str) -> bool:
+    return any(m.module == module for m in unit.modules)
+
+
+def _colony_site(state: CampaignState, seat: int) -> str | None:
+    """The world the bot settles next: a planet it knows, habitable (not Uninhabitable), with no
+    inhabitants and held by nobody, in a system where it holds no world, reachable without a known
+    nebula; its native biosphere first,
+    then other biospheres, Desolate last; then the fewest jumps from home."""
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+
+    f = state.factions[seat]
+    k = state.knowledge.get(f.id)
+    if k is None:
+        return None
+    gi = galaxy_index(state.galaxy)
+    held = {c.planet for other in state.factions for c in other.colonies}
+    # troops on a planet cannot land on another one of its system (they must leave it by a jump):
+    # the bot settles systems where it holds no world yet
+    own_systems = {gi.planet_system[c.planet] for c in f.colonies}
+    back = _routes(state, seat, gi.planet_system[f.homeworld], blind=True)
+    ranked = []
+    for facts in k.planets.values():
+        planet = gi.planets[facts.id]
+        if (facts.biosphere in (None, "uninhabitable") or planet.biosphere == "uninhabitable" or facts.id in held
+                or planet.inhabitants != "none" or facts.system not in back or _known_nebula(k, facts.system)
+                or facts.system in own_systems):
+            continue
+        kind = 0 if facts.biosphere == f.native else 2 if facts.biosphere == "desolate" else 1
+        ranked.append((kind, _hops(back, facts.system), facts.id))
+    return min(ranked)[2] if ranked else None
+
+
+def _settle(state: CampaignState, seat: int, site: str, cat: Catalogue) -> list[r.Order]:
+    """Orders that found a colony on ``site``: the survey team and the Construction Gangs go there,
+    land, survey it from the ground (COL-02) and colonise it (O67; they keep at it until done)."""
+    from starlanes.games.star_kingdoms.execute import galaxy_index
+
+    f = state.factions[seat]
+    k = state.knowledge.get(f.id)
+    gi = galaxy_index(state.galaxy)
+    system = gi.planet_system[site]
+    facts = k.planets.get(site) if k is not None else None
+    surveyed = facts is not None and "planetary" in facts.surveys
+    free = [u for u in f.units if u.unit == "detachment" and not u.task_group and not u.mission
+            and not u.carried_by and (_has_module(u, "engineering-corps")
+                                      or (not surveyed and _has_module(u, "planetary-survey-corps")))]
+    orders: list[r.Order] = []
+    landing: list[str] = []
+    for u in free:
+        if u.system != system:
+            hop = _next_hop(state, seat, u.system, system, blind=True)
+            if hop is not None:
+                orders.append(r.Move(units=(u.id,), system=_system_name(state, hop)))
+        elif u.planet != site:
+            landing.append(u.id)
+    if landing:
+        orders.append(r.Land(units=tuple(landing), planet=site))
+    on_site = [u for u in free if u.planet == site]
+    surveyors = [u.id for u in on_site if _has_module(u, "planetary-survey-corps")]
+    builders = [u.id for u in on_site if _has_module(u, "engineering-corps")]
+    if not surveyed and surveyors:
+        orders.append(r.PlanetarySurvey(planet=site, units=tuple(surveyors)))
+    elif surveyed and builders:
+        orders.append(r.Colonise(planet=site, units=tuple(builders)))
+    return orders
+
+
+def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4, invaders: int = 8, colonies: int = 3,
+               builders: int = 2, catalogue: Catalogue | None = None) -> list[r.Order]:
     """Part 2 orders for ``seat``: build warships and troops (a guard and ``fleet_size`` invaders),
     explore with survey ships (a deep space survey of each new system, O64; never into a system
     known to be a nebula, which would turn them back, ruling 290), keep the fleet at home while the
@@ -276,8 +345,16 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
     if hw is not None:
         if "shipyard" not in hw.projects and hw.districts.shipyard > 0 and len(warships) < 2 * fleet_size:
             orders.append(r.ConstructShip(planet=hw.planet, ship_class="patrol-ship", flexible=("ship-weapons",)))
-        if "military" not in hw.projects and hw.districts.military > 0 and len(troops) <= fleet_size:
-            orders.append(r.TrainDetachment(planet=hw.planet, detachment_class="security-team"))
+        gangs = [u for u in f.units if u.class_id == "construction-gang"]
+        settling = len(f.colonies) < colonies and not any(c.kind == "colonise" for c in f.constructions)
+        site = _colony_site(state, seat) if settling else None
+        if "military" not in hw.projects and hw.districts.military > 0:
+            if site is not None and len(gangs) < builders:
+                orders.append(r.TrainDetachment(planet=hw.planet, detachment_class="construction-gang"))
+            elif len(troops) <= invaders:
+                orders.append(r.TrainDetachment(planet=hw.planet, detachment_class="security-team"))
+        if site is not None and len(gangs) >= builders:
+            orders += _settle(state, seat, site, cat)
     # explorers: survey ships survey each system they reach, then wander to the least known neighbour
     for u in f.units:
         if u.class_id != "survey-probe" or k is None:
@@ -300,28 +377,49 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
     report = state.reports.get(f.id)
     target = None
     hostile = [fid for fid, s in f.relationships.items() if s == "hostile"]
-    if not hostile and len(warships) >= fleet_size and f.known_factions:
+    at_sea = [u for u in warships if u.task_group == FLEET]
+    origin = at_sea[0].system if at_sea else home
+    others = [fid for fid in sorted(f.known_factions) if fid not in hostile]
+    if len(warships) >= fleet_size and others and not _targets(state, seat, hostile, origin):
+        # a weak neighbour: one with a world the fleet can reach and take, else one with a world it
+        # can reach, else the fewest units seen; at war already with nobody it can reach, the bot
+        # turns on such a neighbour too
         seen: dict[str, int] = {}
         for line in report.sightings if report is not None else ():
             seen[line.owner] = seen.get(line.owner, 0) + line.count
         names = {o.id: o.name for o in state.factions}
-        worlds = {fid: _targets(state, seat, [fid]) for fid in f.known_factions}
-        weakest = min(sorted(f.known_factions), key=lambda fid: (
+        worlds = {fid: _targets(state, seat, [fid], origin) for fid in others}
+        weakest = min(others, key=lambda fid: (
             0 if worlds[fid] and _capturable(state, worlds[fid][0][1], fid) else 1 if worlds[fid] else 2,
             seen.get(names[fid], 0)))
-        orders.append(r.SetRelationship(faction=weakest, stance="hostile"))
-        hostile = [weakest]
+        if not hostile or worlds[weakest]:
+            orders.append(r.SetRelationship(faction=weakest, stance="hostile"))
+            hostile.append(weakest)
     if hostile:
-        worlds_known = _targets(state, seat, hostile)
+        worlds_known = _targets(state, seat, hostile, origin)
         if worlds_known:
             target = worlds_known[0]
-    at_sea = [u for u in warships if u.task_group == FLEET]
     group: list[Unit] = at_sea or []
     if not group and len(fleet) >= fleet_size and target is not None and not threatened:
-        members = fleet + army[:fleet_size]
+        members = fleet + army[:invaders]
         orders.append(r.FormTaskGroup(units=tuple(u.id for u in members), group=FLEET))
         group = members
     blind = not any(_sees_nebulae(cat, u) for u in group)
+
+    def sail(to: str) -> None:
+        """The group's next jump towards ``to``: its warships' system decides where the group is;
+        members elsewhere, aboard a ship or fighting on a planet's ground stay behind (the group is
+        formed again without them: a task group moves from one system, whole)."""
+        where = group[0].system
+        members = [u for u in f.units if u.task_group == FLEET] if at_sea else group  # formed now
+        ready = [u for u in members if u.system == where and not u.carried_by and not u.mission.startswith("invade:")]
+        hop = _next_hop(state, seat, where, to, blind=blind)
+        if hop is None or not ready:
+            return
+        if len(ready) != len(members):
+            orders.append(r.FormTaskGroup(units=tuple(u.id for u in ready), group=FLEET))
+        orders.append(r.Move(group=FLEET, system=_system_name(state, hop)))
+
     if group and target is not None:
         where = group[0].system
         if where == target[0]:
@@ -329,17 +427,19 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4,
             if ships:
                 orders.append(r.Bombard(planet=target[1], units=tuple(u.id for u in ships)))
             landers = [u for u in f.units if u.task_group == FLEET and u.unit == "detachment" and u.system == where
-                       and not u.planet]
+                       and not u.planet and not u.carried_by]
             if landers and strength(cat, ships) > 0:
                 orders.append(r.Land(units=tuple(u.id for u in landers), planet=target[1]))
         else:
-            hop = _next_hop(state, seat, where, target[0], blind=blind)
-            if hop is not None:
-                orders.append(r.Move(group=FLEET, system=_system_name(state, hop)))
+            sail(target[0])
     elif group and threatened and group[0].system != home:
-        hop = _next_hop(state, seat, group[0].system, home, blind=blind)
-        if hop is not None:
-            orders.append(r.Move(group=FLEET, system=_system_name(state, hop)))
+        sail(home)
+    # troops left behind by the fleet make their way home to join the next one
+    for u in troops:
+        if not u.task_group and u.system != home and not u.carried_by and not u.mission:
+            hop = _next_hop(state, seat, u.system, home, blind=True)
+            if hop is not None:
+                orders.append(r.Move(units=(u.id,), system=_system_name(state, hop)))
     return orders
 
 

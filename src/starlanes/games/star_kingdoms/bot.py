@@ -14,6 +14,11 @@ credits) and writes, for every colony, in this order while the credits last (kee
 Then every line is checked with :func:`.execute.check_orders` and only accepted lines are kept, so the
 document it returns is always accepted as a whole (the ruleset lists it as a legal action; the
 conformance suite, the lab and the benchmark play campaigns with it).
+
+The war bot (part 2, :func:`war_bot_orders`) drafts :func:`war_orders` first (warships, troops and
+Construction Gangs, exploration, colonies next door, a war on a weak neighbour it can reach, the
+invasion of its nearest world that a won ground war takes) and then the economic bot's orders in
+the slots and credits left, so no line of its document is refused.
 """
 
 from __future__ import annotations
@@ -321,7 +326,9 @@ def _settle(state: CampaignState, seat: int, site: str, cat: Catalogue) -> list[
 
 def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4, invaders: int = 8, colonies: int = 3,
                builders: int = 2, catalogue: Catalogue | None = None) -> list[r.Order]:
-    """Part 2 orders for ``seat``: build warships and troops (a guard and ``fleet_size`` invaders),
+    """Part 2 orders for ``seat``: build warships and troops (a guard and ``invaders`` Security
+    Teams; ``builders`` Construction Gangs first while it holds fewer than ``colonies`` worlds and
+    knows a site, :func:`_colony_site`, which they and the survey team settle, :func:`_settle`),
     explore with survey ships (a deep space survey of each new system, O64; never into a system
     known to be a nebula, which would turn them back, ruling 290), keep the fleet at home while the
     homeworld is threatened, declare a weak neighbour hostile (one with a known world it could

@@ -367,3 +367,13 @@ def test_COL_04_COL_05_no_colony_on_another_nations_world_nor_from_orbit() -> No
     (refused,) = check_orders(state, 1, f"colonise {hw(state)} with Hull\n")
     assert not refused.accepted and "Engineering Corps" in refused.reason
     assert f1.constructions == []
+
+
+def test_INV_02_troops_standing_on_a_planet_are_refused_a_landing_on_another() -> None:
+    """Troops land from space (INV-02): a detachment on one world is told to load on a ship first,
+    instead of the order being accepted and then dropped at step 6."""
+    state = siege("hostile", ships=1)
+    colony = _colony_elsewhere(state)
+    put(state, 1, "security-team", "Occupier", HOME, planet=colony.planet)
+    (refused,) = check_orders(state, 1, f"land Occupier on {hw(state)}\n")
+    assert not refused.accepted and "load it on a ship first" in refused.reason

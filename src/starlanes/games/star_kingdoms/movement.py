@@ -301,6 +301,9 @@ def _mission(state: CampaignState, faction: Faction, cat: Catalogue, order: r.Bl
             raise OrderProblem(f"{unit.name} is unarmed; only armed ships blockade or bombard (BLK-01)")
         if want == "detachment" and unit.planet == order.planet:
             raise OrderProblem(f"{unit.name} is already on {planet}")
+        if want == "detachment" and unit.planet:
+            raise OrderProblem(f"{unit.name} stands on {gi.planets[unit.planet].name}; troops land from space "
+                               f"(INV-02): load it on a ship first ('load {unit.name} on SHIP')")
     kind = {r.Blockade: "blockade", r.Bombard: "bombard", r.Land: "land"}[type(order)]
     for unit in units:
         unit.mission = f"{kind}:{order.planet}"

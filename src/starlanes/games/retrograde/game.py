@@ -110,6 +110,16 @@ def apply_moves(state: RetroState, moves: Mapping[int, Action]) -> list[Event]:
     return e.events
 
 
+KEEPS_HOLDERS: frozenset[type[Action]] = frozenset(
+    {Allocate, Burn, Boost, Clean, Found, Place, Repair, Research, Sweep})
+"""The actions that leave every face-up card in play where it is: no card enters or leaves play,
+flips, changes hands or moves to another asset (a burn changes orbitals, a placement or a
+foundation adds a face-down card, the others change counters, damage, debris and hands). After
+one of them a search playout keeps the cards that answer each ability hook (``listing.walk``'s
+``held``); after any other it finds them again. ``tests/games/retrograde/test_playout.py`` checks
+the claim after every such action of many seeded games."""
+
+
 class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
     """The Retrograde ruleset (see the package docstring and the rulings file)."""
 
@@ -171,6 +181,43 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
 
     def _sample_legal(self, state: RetroState, seat: int, rng: Rng) -> Action:
         return listing.draw(Engine(state), seat, rng)
+
+    def play_random(self, state: RetroState, rng: Rng, limit: int) -> int:
+        """``Ruleset.play_random`` (the same actions and state), keeping between the actions
+        of ``KEEPS_HOLDERS`` the cards that answer ability hooks (``listing.walk``): the playout
+        makes every change of ``state`` itself, so it knows when they may have moved."""
+        played = 0
+        held: dict[str, Any] = {}
+        keeps = KEEPS_HOLDERS
+        while played < limit:
+            if state.gm_outcome is not None:
+                return played
+            decision = self._decision(state)
+            if decision is None:
+                return played
+            actors = decision.actors
+            if len(actors) == 1 and not decision.sealed and not state.sealed:
+                seat = actors[0]
+                e = Engine(state)
+                action = listing.draw(e, seat, rng, held)
+                self._applying += 1
+                try:
+                    APPLY[type(action)](e, seat, action)
+                finally:
+                    self._applying -= 1
+                if type(action) not in keeps:
+                    held.clear()
+                state.step += 1
+                played += 1
+                continue
+            held.clear()  # a combat: both seats choose, then it resolves (the generic calls)
+            seats = self.to_act(state)
+            if not seats:
+                return played
+            for seat in sorted(seats):
+                self.apply_unchecked(state, seat, self.sample_legal(state, seat, rng))
+                played += 1
+        return played
 
     def _why_not(self, state: RetroState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):

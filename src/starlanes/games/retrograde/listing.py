@@ -104,10 +104,11 @@ def count(e: Engine, seat: int) -> int:
     return total
 
 
-def draw(e: Engine, seat: int, rng: Rng) -> Action:
+def draw(e: Engine, seat: int, rng: Rng, held: dict[str, Any] | None = None) -> Action:
     """The action at index ``rng.randint(0, count - 1)`` of the expanded list of ``legal``,
-    building only that one."""
-    segments = walk(e, seat)
+    building only that one. ``held``: the cards that answer ability hooks, kept by a playout
+    between actions that leave them in place (``walk``)."""
+    segments = walk(e, seat, held)
     total = 0
     for seg in segments:
         total += seg[0]
@@ -142,15 +143,27 @@ def checked(e: Engine, seat: int) -> Listed:
         e.b.cache = None
 
 
-def walk(e: Engine, seat: int) -> list[Segment]:
-    """The legal actions of ``seat`` as segments in list order (see the module docstring)."""
+def walk(e: Engine, seat: int, held: dict[str, Any] | None = None) -> list[Segment]:
+    """The legal actions of ``seat`` as segments in list order (see the module docstring).
+
+    ``held`` (a search playout, ``RetrogradeRuleset.play_random``, which sees every change of its
+    state): the cards in play that answer ability hooks (``abilities._found``'s ``""`` and
+    ``"#holders"``) found by an earlier walk of the same state, which the actions applied since
+    left in place (``game.KEEPS_HOLDERS``); the walk starts from them and leaves its own there.
+    An empty dict: nothing kept yet."""
     if e.prompt() is not None:
         return [(len(item) if isinstance(item, ActionTemplate) else 1, None, item) for item in checked(e, seat)]
-    e.b.cache = {}
+    cache: dict[str, Any] = {}
+    if held:
+        cache.update(held)
+    e.b.cache = cache
     try:
         return _walk_turn(e, seat)
     finally:
         e.b.cache = None
+        if held is not None and "#holders" in cache:
+            held[""] = cache[""]
+            held["#holders"] = cache["#holders"]
 
 
 def _walk_turn(e: Engine, seat: int) -> list[Segment]:

@@ -1,0 +1,105 @@
+"""Issue 16: Retrograde's search playouts (``RetrogradeRuleset.play_random``) keep the cards that
+answer ability hooks between the actions that leave every face-up card where it is
+(``game.KEEPS_HOLDERS``), instead of finding them again at every draw.
+
+The playout must play the public loop's game (``to_act``, ``sample_legal``, ``apply_unchecked``)
+action for action, and the actions it trusts must really leave the answering cards in place.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from tests.games.retrograde.test_same_games import VARIANTS
+
+from starlanes.core import Rng, derive_seed
+from starlanes.core.ruleset import Ruleset
+from starlanes.games.retrograde import abilities as ab
+from starlanes.games.retrograde.board import Board
+from starlanes.games.retrograde.game import KEEPS_HOLDERS, make_ruleset
+from starlanes.games.retrograde.state import RetroState
+
+GAME = make_ruleset()
+
+
+def _loop(state: RetroState, rng: Rng, limit: int) -> int:
+    """The public loop that ``Ruleset.play_random`` stands for."""
+    played = 0
+    while played < limit:
+        seats = GAME.to_act(state)
+        if not seats:
+            return played
+        for seat in sorted(seats):
+            GAME.apply_unchecked(state, seat, GAME.sample_legal(state, seat, rng))
+            played += 1
+    return played
+
+
+def _positions(params: dict[str, Any], seed: int, every: int = 9) -> list[RetroState]:
+    """The start of a seeded random game and every ``every``-th state of it."""
+    state = GAME.setup(params, 2, seed)
+    rng = Rng.from_seed(derive_seed(seed, "playout"))
+    out = [GAME.clone(state)]
+    step = 0
+    while GAME.to_act(state):
+        _loop(state, rng, 1)
+        step += 1
+        if step % every == 0:
+            out.append(GAME.clone(state))
+    return out
+
+
+@pytest.mark.parametrize("variant", range(len(VARIANTS)))
+def test_play_random_plays_the_public_loop_s_game(variant: int) -> None:
+    """Issue 16: from positions of a seeded game per param variant, ``play_random`` plays the
+    actions of the public loop and of the generic ``Ruleset.play_random`` for the same rng: the
+    same count, the same state, the rng left in the same place (limits of 1, 37 and to the end)."""
+    params = {**VARIANTS[variant], "turn_limit": 30}
+    ended = 0
+    for n, start in enumerate(_positions(params, variant + 1)):
+        for limit in (1, 37, 10_000):
+            seed = derive_seed(n, str(limit))
+            mine, loop, generic = GAME.clone(start), GAME.clone(start), GAME.clone(start)
+            r1, r2, r3 = Rng.from_seed(seed), Rng.from_seed(seed), Rng.from_seed(seed)
+            played = GAME.play_random(mine, r1, limit)
+            assert played == _loop(loop, r2, limit) == Ruleset.play_random(GAME, generic, r3, limit)
+            assert mine == loop == generic
+            assert r1.randint(0, 10**9) == r2.randint(0, 10**9) == r3.randint(0, 10**9)
+            ended += GAME.is_over(mine)
+    assert ended  # the long playouts reach the end of the game
+
+
+def _holders(state: RetroState) -> list[tuple[Any, ...]]:
+    """The face-up cards that answer ability hooks, in table order, by key, uid, controller and
+    the very objects (asset, spacecraft, upgrade) the kept ``Source``s point at."""
+    held, answered = ab._holders(Board(state.table))
+    return [(key, uid, who, id(asset), id(ship), id(upgrade)) for key, uid, who, asset, ship, upgrade in held] + [
+        answered]
+
+
+@pytest.mark.parametrize("variant", range(len(VARIANTS)))
+def test_actions_kept_by_playouts_leave_the_answering_cards_in_place(variant: int) -> None:
+    """Issue 16: after every action of ``KEEPS_HOLDERS`` in eight seeded random games per param
+    variant, the cards that answer ability hooks are the same cards, with the same controllers,
+    at the same places, in the same order; some other action (a flip, a transfer, an attack, the
+    end of a turn) does change them, so the check can fail."""
+    kept: Counter[str] = Counter()
+    moved: Counter[str] = Counter()
+    for seed in range(variant * 10 + 3, variant * 10 + 11):
+        state = GAME.setup({**VARIANTS[variant], "turn_limit": 40}, 2, seed)
+        rng = Rng.from_seed(derive_seed(seed, "kept"))
+        while seats := sorted(GAME.to_act(state)):
+            for seat in seats:
+                action = GAME.sample_legal(state, seat, rng)
+                before = _holders(state)
+                GAME.apply_unchecked(state, seat, action)
+                name = type(action).__name__
+                if type(action) in KEEPS_HOLDERS:
+                    assert _holders(state) == before, f"{action.text()} moved a card that answers a hook"
+                    kept[name] += 1
+                elif _holders(state) != before:
+                    moved[name] += 1
+    assert kept["Allocate"] and kept["Burn"] and kept["Research"] and kept["Place"]
+    assert moved["Flip"]

@@ -12,13 +12,16 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from tests.games.retrograde import helpers
 from tests.games.retrograde.test_same_games import VARIANTS
 
 from starlanes.core import Rng, derive_seed
 from starlanes.core.ruleset import Ruleset
 from starlanes.games.retrograde import abilities as ab
+from starlanes.games.retrograde.actions import End
 from starlanes.games.retrograde.board import Board
-from starlanes.games.retrograde.game import KEEPS_HOLDERS, make_ruleset
+from starlanes.games.retrograde.game import APPLY, KEEPS_HOLDERS, make_ruleset
+from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.state import RetroState
 
 GAME = make_ruleset()
@@ -82,9 +85,10 @@ def _holders(state: RetroState) -> list[tuple[Any, ...]]:
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
 def test_actions_kept_by_playouts_leave_the_answering_cards_in_place(variant: int) -> None:
     """Issue 16: after every action of ``KEEPS_HOLDERS`` in eight seeded random games per param
-    variant, the cards that answer ability hooks are the same cards, with the same controllers,
-    at the same places, in the same order; some other action (a flip, a transfer, an attack, the
-    end of a turn) does change them, so the check can fail."""
+    variant (the end of a turn: when ``end_turn`` kept ``Board.held``), the cards that answer
+    ability hooks are the same cards, with the same controllers, at the same places, in the same
+    order; other actions (a flip, an end of a turn whose debris destroy) do change them, so the
+    check can fail."""
     kept: Counter[str] = Counter()
     moved: Counter[str] = Counter()
     for seed in range(variant * 10 + 3, variant * 10 + 11):
@@ -94,12 +98,38 @@ def test_actions_kept_by_playouts_leave_the_answering_cards_in_place(variant: in
             for seat in seats:
                 action = GAME.sample_legal(state, seat, rng)
                 before = _holders(state)
-                GAME.apply_unchecked(state, seat, action)
+                e = Engine(state)
+                e.b.held = {}  # as a playout applies the actions it keeps (the rule may drop it)
+                if state.pending is not None:
+                    GAME.apply_unchecked(state, seat, action)
+                else:
+                    APPLY[type(action)](e, seat, action)
+                    state.step += 1
                 name = type(action).__name__
-                if type(action) in KEEPS_HOLDERS:
+                if type(action) in KEEPS_HOLDERS and e.b.held is not None:
                     assert _holders(state) == before, f"{action.text()} moved a card that answers a hook"
                     kept[name] += 1
                 elif _holders(state) != before:
                     moved[name] += 1
-    assert kept["Allocate"] and kept["Burn"] and kept["Research"] and kept["Place"]
+    assert kept["Allocate"] and kept["Burn"] and kept["Research"] and kept["Place"] and kept["End"]
     assert moved["Flip"]
+
+
+def test_end_of_turn_whose_debris_destroy_drops_the_kept_cards() -> None:
+    """Issue 16: an end of a turn whose debris destroy a spacecraft that answers a hook (The
+    Waveguide's aura) drops the cards a playout kept (``Board.held``); one that destroys nothing
+    keeps them, and a playout from either position plays the public loop's game."""
+    for damage, dropped in ((1, True), (0, False)):
+        state = helpers.empty()
+        helpers.ship(state, "waveguide", 0, helpers.HOME0, 0, damage=damage)  # armor 2
+        if dropped:
+            helpers.debris(state, helpers.HOME0, 0)
+        start = GAME.clone(state)
+        e = Engine(state)
+        e.b.held = {}
+        APPLY[End](e, 0, End())
+        assert (e.b.held is None) is dropped
+        assert len(state.table.ships) == (0 if dropped else 1)
+        mine, loop = GAME.clone(start), GAME.clone(start)
+        assert GAME.play_random(mine, Rng.from_seed(5), 60) == _loop(loop, Rng.from_seed(5), 60)
+        assert mine == loop

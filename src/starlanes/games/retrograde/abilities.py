@@ -208,12 +208,15 @@ def _found(b: Board, hook: str) -> list[Source] | tuple[()]:
 
     While ``b.cache`` is set (legal-move generation, which changes nothing) the table is scanned
     once per listing for the cards that answer any hook (``_holders``), and each hook asked
-    takes its part of them once (none at once when no card in play answers it).
+    takes its part of them once (none at once when no card in play answers it). So it is while
+    a search playout applies an action that moves none of them (``b.held``: the same cards).
     """
     cache = b.cache
     if cache is None:
-        table = _abilities_of(hook)
-        return _all_sources(b, table) if table else ()
+        cache = b.held
+        if cache is None:
+            table = _abilities_of(hook)
+            return _all_sources(b, table) if table else ()
     index: dict[str, list[Source] | tuple[()]] | None = cache.get("")
     if index is None:
         index = cache[""] = {}
@@ -263,6 +266,8 @@ def found(b: Board, hook: str) -> list[Source] | tuple[()]:
 def found_each(b: Board, *hooks: str) -> list[list[Source] | tuple[()]]:
     """``found`` for each of ``hooks``, from one scan of the table (a step that asks several
     hooks while the cards in play stay where they are)."""
+    if b.cache is not None or b.held is not None:
+        return [_found(b, hook) for hook in hooks]
     held = _holders(b)
     return [_of_hook(held, hook) for hook in hooks]
 

@@ -22,13 +22,17 @@ UPGRADE_CARDS: dict[str, UpgradeCard] = {k: c for k, c in CARDS.items() if isins
 class Board:
     """Read access to a :class:`Table` by uid. Cheap to build; build one per call."""
 
-    __slots__ = ("cache", "t")
+    __slots__ = ("cache", "held", "t")
 
     def __init__(self, t: Table) -> None:
         self.t = t
         # set while nothing changes (legal-move generation): the cards that answer each ability
         # hook (abilities.sources), and "#assets", "#ships", "#prompt": lookups made once
         self.cache: dict[str, Any] | None = None
+        # set by a search playout while it applies an action that leaves every card that answers
+        # a hook in place (game.KEEPS_HOLDERS): those cards, as ``cache`` holds them (its "" and
+        # "#holders"), found by the walk that drew the action
+        self.held: dict[str, Any] | None = None
 
     # ---------------------------------------------------------------- cards
     def card(self, uid: int) -> Card:

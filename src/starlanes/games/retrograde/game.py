@@ -111,13 +111,24 @@ def apply_moves(state: RetroState, moves: Mapping[int, Action]) -> list[Event]:
 
 
 KEEPS_HOLDERS: frozenset[type[Action]] = frozenset(
-    {Allocate, Burn, Boost, Clean, Found, Place, Repair, Research, Sweep})
+    {Allocate, Burn, Boost, Clean, End, Found, Place, Repair, Research, Sweep})
 """The actions that leave every face-up card in play where it is: no card enters or leaves play,
 flips, changes hands or moves to another asset (a burn changes orbitals, a placement or a
-foundation adds a face-down card, the others change counters, damage, debris and hands). After
-one of them a search playout keeps the cards that answer each ability hook (``listing.walk``'s
-``held``); after any other it finds them again. ``tests/games/retrograde/test_playout.py`` checks
-the claim after every such action of many seeded games."""
+foundation adds a face-down card, the others change counters, damage, debris and hands; the end
+of a turn unless its debris or Thorns destroy a spacecraft, when ``end_turn`` drops
+``Board.held``). A search playout applies them with the cards that answer each ability hook
+found by the walk that drew them (``Board.held``) and keeps those for the next walk
+(``listing.walk``'s ``held``); after any other action it finds them again.
+``tests/games/retrograde/test_playout.py`` checks the claim after every such action of many
+seeded games."""
+
+
+class _Playout(Engine):
+    """The rules applied in a search playout, which reads no event (``Ruleset.play_random``
+    drops what ``_apply`` returns): events are not made."""
+
+    def emit(self, data: EventData, *, seats: tuple[int, ...] | None = None, reveals: bool = False) -> None:
+        return None
 
 
 class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
@@ -198,14 +209,17 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
             actors = decision.actors
             if len(actors) == 1 and not decision.sealed and not state.sealed:
                 seat = actors[0]
-                e = Engine(state)
+                e = _Playout(state)
                 action = listing.draw(e, seat, rng, held)
+                kept = type(action) in keeps
+                if kept:
+                    e.b.held = held  # the action moves none of them: its hooks ask them too
                 self._applying += 1
                 try:
                     APPLY[type(action)](e, seat, action)
                 finally:
                     self._applying -= 1
-                if type(action) not in keeps:
+                if e.b.held is None:  # not kept, or dropped by the rule (end_turn)
                     held.clear()
                 state.step += 1
                 played += 1

@@ -64,6 +64,8 @@ def end_turn(e: Engine, seat: int) -> None:
         if victim is not None:
             e.emit(ev.ThornsDamage(e.ref(uid), dmg))
             hurt.append(deal(e, victim, dmg))
+    if hurt:  # a destruction may move cards that answer hooks: a playout's kept ones are dropped
+        b.held = None
     for s in hurt:
         check_destroyed(e, s, None)
     # bonuses "until the end of the turn" expire

@@ -22,7 +22,10 @@ puts them together:
   odds --attack 5 ...``); the game-less form still reaches it, with a deprecation warning;
 - ``web_assets``: the package folder of the browser board's static files
   (``"package:folder"``, e.g. ``"starlanes.games.space_risk:web"``; ``None``: no board of its
-  own, the browser draws the generic one).
+  own, the browser draws the generic one);
+- ``web_page``: which page of the browser client plays the game: ``"play"`` (a board and the
+  legal actions, every game so far) or ``"campaign"`` (a game master's campaign played by
+  written orders and sheets, Star Kingdoms); ``/api/games`` gives it as ``page``.
 
 Every field but ``id`` may be given as a ``"module:attribute"`` string, imported only when it
 is used: listing the games' commands (``starlanes --help``) imports no game.
@@ -37,7 +40,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from starlanes.core.actions import Action
 from starlanes.core.errors import StarlanesError, UsageError
@@ -130,10 +133,13 @@ class GameEntry:
     commands: Mapping[str, object] = field(default_factory=dict)
     legacy_commands: tuple[str, ...] = ()
     web_assets: str | None = None
+    web_page: Literal["play", "campaign"] = "play"
 
     def __post_init__(self) -> None:
         if not _WORD.match(self.id):
             raise StarlanesError(f"game id '{self.id}' must be lower-case letters, digits and dashes")
+        if self.web_page not in ("play", "campaign"):
+            raise StarlanesError(f"game '{self.id}': web_page '{self.web_page}' is not 'play' or 'campaign'")
         if self.web_assets is not None and not _REF.match(self.web_assets.replace("/", ".")):
             raise StarlanesError(f"game '{self.id}': web_assets '{self.web_assets}' is not 'package:folder'")
         for path in self.commands:

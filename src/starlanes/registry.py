@@ -110,6 +110,7 @@ BUILTIN: tuple[GameEntry, ...] = (
                 "star-kingdoms:war": "starlanes.games.star_kingdoms.bot:make_war"},
         commands={"campaign": "starlanes.games.star_kingdoms.cli:app",
                   "odds": "starlanes.games.star_kingdoms.war.cli:odds"},
+        web_page="campaign",
     ),
 )
 

@@ -350,3 +350,17 @@ def test_quickstart_plays_the_registrys_first_builtin_game(monkeypatch: pytest.M
     monkeypatch.setattr(play_module, "play", lambda game, **_: chosen.append(game))
     play_module.quickstart()
     assert chosen == [registry.BUILTIN[0].id]
+
+
+def test_the_generic_web_client_names_no_game() -> None:
+    """The lobby, the router and the play page go by ``/api/games`` (a game's ``page`` comes from
+    its registry entry, ``GameEntry.web_page``); only a game's own pages (the campaign pages of
+    the campaign game, each board's ``web/board.js``) know their game."""
+    import re
+
+    games = ("space-risk", "retrograde", "risky-stars", "kardashev", "star-kingdoms")
+    static = SRC / "web" / "static"
+    for name in ("app.js", "lobby.js", "play.js", "actions.js", "api.js", "generic-board.js"):
+        text = (static / name).read_text(encoding="utf-8")
+        quoted = set(re.findall(r"""["'`]([a-z-]+)["'`]""", text))
+        assert not quoted & set(games), (name, quoted & set(games))

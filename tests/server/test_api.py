@@ -36,6 +36,8 @@ def test_games_lists_every_registered_game_with_params_and_agents(client: TestCl
     assert {"space-risk", "retrograde"} <= set(games)
     assert "random" in games["space-risk"]["agents"]
     assert games["retrograde"]["params"] and {"name", "type", "default"} <= set(games["retrograde"]["params"][0])
+    # the page that plays each game comes from its registry entry (the browser names no game)
+    assert games["space-risk"]["page"] == "play" and games["star-kingdoms"]["page"] == "campaign"
 
 
 def test_two_humans_play_retrograde_to_the_end_over_http_and_export_replays(client: TestClient) -> None:

@@ -30,7 +30,7 @@ from starlanes.core.params import Params, param_infos, params_to_dict
 from starlanes.core.rng import new_seed
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.state import GM, Event, GameState
-from starlanes.registry import available_games, get_game, renderer_for
+from starlanes.registry import available_games, get_entry, get_game, renderer_for
 
 from .auth import Principal, hash_secret, new_match_id, new_secret
 from .errors import Forbidden, Unauthorized
@@ -117,7 +117,7 @@ class MatchService:
             out.append({"id": spec.id, "name": spec.name, "description": spec.description,
                         "min_players": spec.min_players, "max_players": spec.max_players,
                         "simultaneous": spec.simultaneous, "params": params,
-                        "agents": sorted(agent_names(ruleset))})
+                        "agents": sorted(agent_names(ruleset)), "page": get_entry(spec.id).web_page})
         return out
 
     # ------------------------------------------------------------ create / join

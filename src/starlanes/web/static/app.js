@@ -8,6 +8,16 @@ import { showPlay } from "./play.js";
 const root = document.getElementById("app");
 let leave = null; // the current page's clean-up (closes its socket)
 
+// which page plays a game ("play" or "campaign"), as /api/games says (the client names no game)
+let pages = null;
+async function pageOf(game) {
+  if (!pages) {
+    pages = api("GET", "/api/games").then((games) => new Map(games.map((g) => [g.id, g.page || "play"])))
+      .catch((e) => { pages = null; throw e; });
+  }
+  return (await pages).get(game) || "play";
+}
+
 function crumb(text) {
   document.getElementById("crumb").textContent = text || "";
 }
@@ -16,7 +26,7 @@ async function join(match, invite) {
   const mine = seatFor(match, null);
   const known = mine && mine.invite === invite ? mine : null;
   if (known) {
-    location.replace(`#/${known.game === "star-kingdoms" ? "campaign" : "play"}/${match}/${known.seat}`);
+    location.replace(`#/${await pageOf(known.game)}/${match}/${known.seat}`);
     return;
   }
   root.replaceChildren(el("p", { class: "muted" }, "Joining…"));
@@ -29,7 +39,7 @@ async function join(match, invite) {
       game = "";
     }
     remember({ match, seat: joined.seat, token: joined.token, game, invite, gm: false });
-    location.replace(`#/${game === "star-kingdoms" ? "campaign" : "play"}/${match}/${joined.seat}`);
+    location.replace(`#/${await pageOf(game)}/${match}/${joined.seat}`);
   } catch (e) {
     root.replaceChildren(
       el("section", { class: "panel" },
@@ -65,7 +75,7 @@ async function route() {
         el("p", {}, el("a", { href: "#/" }, "Back to the lobby"))));
       return;
     }
-    if (page === "campaign" || mine.game === "star-kingdoms") {
+    if (page === "campaign" || await pageOf(mine.game) === "campaign") {
       leave = await showCampaign(root, { match: parts[1], token: mine.token, gm: !!mine.gm }, crumb);
     } else {
       leave = await showPlay(root, { match: parts[1], token: mine.token, seat: mine.gm ? "gm" : mine.seat }, crumb);

@@ -200,15 +200,12 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
         played = 0
         held: dict[str, Any] = {}
         keeps = KEEPS_HOLDERS
+        t = state.table
         while played < limit:
-            if state.gm_outcome is not None:
-                return played
-            decision = self._decision(state)
-            if decision is None:
-                return played
-            actors = decision.actors
-            if len(actors) == 1 and not decision.sealed and not state.sealed:
-                seat = actors[0]
+            if state.gm_outcome is not None or t.end_reason:
+                return played  # (_to_act: nobody acts once the game is over)
+            if state.pending is None and not state.sealed:  # _decision: one seat, ``_to_act``'s
+                seat = t.prompts[0].seat if t.prompts else t.current
                 e = _Playout(state)
                 action = listing.draw(e, seat, rng, held)
                 kept = type(action) in keeps

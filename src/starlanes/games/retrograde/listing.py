@@ -57,7 +57,7 @@ from starlanes.games.retrograde.actions import (
     Sweep,
     Transfer,
 )
-from starlanes.games.retrograde.board import ASSET_CARDS, CARDS, SHIP_CARDS
+from starlanes.games.retrograde.board import ASSET_CARDS, CARDS, SHIP_CARDS, Board
 from starlanes.games.retrograde.cards import AssetCard, SpacecraftCard, UpgradeCard
 from starlanes.games.retrograde.legality import entry_choices, flip_choices, why_not
 from starlanes.games.retrograde.rules.common import Engine
@@ -164,6 +164,7 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None) -> list[Segme
         if held is not None and "#holders" in cache:
             held[""] = cache[""]
             held["#holders"] = cache["#holders"]
+            held["#fixed"] = cache.get("#fixed") or {}
 
 
 def _walk_turn(e: Engine, seat: int) -> list[Segment]:
@@ -362,6 +363,27 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
 _SWEEPER_STATIONS = frozenset(key for key, card in CARDS.items() if card.has("sweeper-station"))
 
 
+def _fixed(b: Board, hook: str, found: list[ab.Source] | tuple[()], value: Any, a: Asset, seat: int) -> Any:
+    """The answer of ``ship_slots`` (``asset=a``) or ``refit_scopes`` (``asset=a, seat=seat``)
+    from ``value``: their handlers read only where the answering cards are and who controls them
+    (and the ability's numbers), so while those stay in place the answer stays too. It is kept
+    in the cache's ``"#fixed"``, which a search playout keeps with the answering cards
+    (``walk``'s ``held``)."""
+    cache = b.cache
+    assert cache is not None
+    fixed: dict[tuple[str, int, int], Any] | None = cache.get("#fixed")
+    if fixed is None:
+        fixed = cache["#fixed"] = {}
+    key = (hook, a.uid, seat)
+    got = fixed.get(key, fixed)
+    if got is fixed:
+        if hook == "ship_slots":
+            got = fixed[key] = int(ab.run(b, hook, found, value, asset=a))
+        else:
+            got = fixed[key] = ab.run(b, hook, found, value, asset=a, seat=seat)
+    return got
+
+
 def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[Asset],
                      segs: list[Segment]) -> None:
     """``found`` and ``place`` (``_why_not_found``, ``_why_not_place``): an asset is always
@@ -382,7 +404,7 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
             if for_ships is None:
                 slots = ab.found(b, "ship_slots")  # Engine.ship_slots: 1 unless a card says more
                 for_ships = [a.uid for a in mine_assets
-                             if len(a.ship_slips) < (int(ab.run(b, "ship_slots", slots, 1, asset=a)) if slots else 1)]
+                             if len(a.ship_slips) < (_fixed(b, "ship_slots", slots, 1, a, seat) if slots else 1)]
             if for_ships:
                 segs.append((len(for_ships), Place, [(c, x) for x in for_ships]))
         elif kind == _UPGRADE and phase <= PLACE_UPGRADES:
@@ -435,7 +457,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                     most = e.armor(s) - s.damage
                     if most >= 1:
                         segs.append((most, None, ActionTemplate(Cannibalize, a.uid, s.uid, damage=range(1, most + 1))))
-        scopes = ab.run(b, "refit_scopes", refits, [], asset=a, seat=seat) if refits else ()
+        scopes = _fixed(b, "refit_scopes", refits, [], a, seat) if refits else ()
         if scopes:
             if hand_ships is None:
                 hand_ships = []

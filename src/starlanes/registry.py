@@ -101,6 +101,7 @@ BUILTIN: tuple[GameEntry, ...] = (
         spec="starlanes.games.kardashev.spec:SPEC",
         renderer="starlanes.games.kardashev.render:KardashevRenderer",
         agents={"kardashev:heuristic": "starlanes.games.kardashev.ai:make_heuristic"},
+        web_assets="starlanes.games.kardashev:web",
     ),
     GameEntry(
         id="star-kingdoms",

@@ -1,0 +1,133 @@
+"""Kardashev's own board in the browser (src/starlanes/games/kardashev/web/board.js), in Chromium:
+the 37 hex cells drawn from the seat's view with their tiles and pieces in the owners' colours, a
+click on a cell keeps the legal actions naming it and one of them plays, readable on a phone, the
+seats' public holdings shown; screenshots go to test-artifacts/web/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from starlanes.core.match import Match
+from starlanes.registry import get_game
+
+from .conftest import PHONE, Seat, Server, invites
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def save_until(verb: str) -> tuple[dict[str, Any], int]:
+    """A two-seat match played by its first legal actions until a seat may take a ``verb`` action:
+    the save (for /api/matches/import) and that seat."""
+    game = get_game("kardashev")
+    match = Match.new(game, ["human", "human"], seed=1, params=game.params_from({}))
+    while match.step < 300:
+        seat = min(match.to_act())
+        actions = match.legal_actions(seat)
+        if any(a.text().split()[0] == verb for a in actions):
+            return match.to_dict(), seat
+        match.play(seat, actions[0])
+    raise AssertionError(f"no '{verb}' action in 300 steps")
+
+
+def open_both(server: Server, open_seat: Callable[..., Seat], verb: str) -> tuple[dict[str, Any], Seat, Seat, int]:
+    save, mover = save_until(verb)
+    made = server.api("POST", "/api/matches/import", save)
+    codes = invites(made)
+    wide = open_seat(made["match_id"], codes[0])
+    phone = open_seat(made["match_id"], codes[1], PHONE)
+    for seat in (wide, phone):
+        seat.page.wait_for_selector("#board svg.kardashev g.kd-cell")
+    return made, wide, phone, mover
+
+
+def test_kardashev_board_draws_the_37_cells_their_tiles_and_pieces_from_the_view(
+        server: Server, open_seat: Callable[..., Seat], artifacts: Path) -> None:
+    made, wide, phone, _ = open_both(server, open_seat, "place")
+    wide.page.screenshot(path=str(artifacts / "kardashev-board-wide.png"))
+    phone.page.screenshot(path=str(artifacts / "kardashev-board-phone.png"), full_page=True)
+    view = server.api("GET", f"/api/matches/{made['match_id']}/view", token=made["gm_token"])["view"]["game"]
+    for seat in (wide, phone):
+        page = seat.page
+        assert page.locator("#board p.error").count() == 0, page.inner_text("#board")[:300]
+        assert page.locator("#board svg.kardashev g.kd-cell").count() == 37
+        for cell in view["cells"]:
+            g = page.locator(f'#board svg.kardashev g.kd-cell[data-ref="{cell["q"]},{cell["r"]}"]')
+            assert g.get_attribute("data-tile") == (cell["tile"] or "unexplored")
+            colony = g.locator(".kd-colony")
+            fleet = g.locator(".kd-fleet")
+            assert colony.count() == (1 if cell["colony"] is not None else 0)
+            assert fleet.count() == (1 if cell["fleet"] is not None else 0)
+            if cell["colony"] is not None:
+                assert colony.get_attribute("data-seat") == str(cell["colony"])
+                assert colony.get_attribute("data-level") == str(cell["colony_level"])
+                assert colony.get_attribute("fill") == page.evaluate(
+                    "s => import('/api.js').then(m => m.seatColour(s))", cell["colony"])
+            if cell["fleet"] is not None:
+                assert fleet.get_attribute("data-seat") == str(cell["fleet"])
+            if cell["tile"] == "planet":
+                assert g.locator(".kd-symbol").count() == len(set(cell["symbols"]) | set(cell["terraformed"]))
+        # each seat's public holdings: the role's name from the content, its cards
+        panel = page.inner_text("#board .kd-panel")
+        for s, player in enumerate(view["seats"]):
+            row = page.inner_text(f'#board .kd-seat[data-seat="{s}"]')
+            assert player["role"].capitalize() in row, row
+            assert f"score {view['scores'][s]}" in row
+            assert f"{player['colonies_supply']} colony / {player['fleets_supply']} fleet pieces" in row
+        assert f"bag: {sum(view['bag_left'])} tiles left" in panel
+    # readable on a phone: the board fits the screen's width and a cell stays a finger wide
+    box = phone.page.locator("#board svg.kardashev").bounding_box()
+    cell = phone.page.locator('#board svg.kardashev g.kd-cell[data-ref="0,0"]').bounding_box()
+    assert box is not None and cell is not None
+    assert box["width"] <= PHONE["width"]
+    assert cell["width"] >= 44, cell
+
+
+def test_kardashev_a_click_on_a_cell_picks_its_actions_and_one_plays(
+        server: Server, open_seat: Callable[..., Seat], artifacts: Path) -> None:
+    _, wide, phone, mover_seat = open_both(server, open_seat, "place")
+    mover, other = (wide, phone) if mover_seat == 0 else (phone, wide)
+    assert mover.turn == "mine"
+    places = [t for t in mover.actions() if t.startswith("place ")]
+    cell = places[0].split()[1]
+    target = mover.page.locator(f'#board svg.kardashev g.kd-cell[data-ref="{cell}"]')
+    assert "active" in (target.get_attribute("class") or "")
+    assert target.get_attribute("data-tile") == "unexplored"
+    target.click()
+    mover.page.wait_for_function("c => document.querySelector('#pick b')?.textContent === c", arg=cell)
+    shown = mover.actions()
+    assert shown and all(t.split()[1] == cell for t in shown), shown
+    assert "picked" in (target.get_attribute("class") or "")
+    mover.page.screenshot(path=str(artifacts / "kardashev-picked.png"), full_page=mover is phone)
+    played = next(t for t in shown if t.endswith(" planet"))
+    step = mover.step
+    mover.click_action(played)
+    other.wait_step(step + 1)
+    for seat in (mover, other):  # both boards now show the placed planet on that cell
+        seat.page.wait_for_selector(f'#board svg.kardashev g.kd-cell[data-ref="{cell}"][data-tile="planet"]')
+    mover.page.screenshot(path=str(artifacts / "kardashev-placed.png"), full_page=mover is phone)
+
+
+def test_kardashev_a_click_on_an_offered_tile_picks_the_pick_actions_of_that_tile(
+        server: Server, open_seat: Callable[..., Seat]) -> None:
+    _, wide, phone, mover_seat = open_both(server, open_seat, "pick")
+    mover = wide if mover_seat == 0 else phone
+    every = mover.actions()
+    assert any(t.split()[2] == "1" for t in every), every
+    mover.page.locator('#board .kd-offer button[data-ref="tile 2"]').click()
+    mover.page.wait_for_function("() => document.querySelector('#pick b')?.textContent === 'tile 2'")
+    shown = mover.actions()
+    assert shown and all(t.split()[0] == "pick" and t.split()[2] == "2" for t in shown), shown
+    assert sorted(shown) == sorted(t for t in every if t.split()[2] == "2")
+
+
+def test_kardashev_refs_name_the_cells_of_an_action(server: Server, open_seat: Callable[..., Seat]) -> None:
+    _, wide, _, _ = open_both(server, open_seat, "place")
+    got = wide.page.evaluate("""() => import('/games/kardashev/board.js').then(m => [
+        m.refs('place 1,-2 planet'), m.refs('move 0,-3 1,-2 path=0,-2,1,-2'), m.refs('support cells=0,-1,1,-1'),
+        m.refs('use terraform cell=2,-2 symbol=food'), m.refs('pick 2 1'), m.refs('harvest food=1 matter=2'),
+        m.refs('support')])""")
+    assert got == [["1,-2"], ["0,-3", "1,-2"], ["0,-1", "1,-1"], ["2,-2"], ["slot 2", "tile 1"], [], []]

@@ -47,8 +47,8 @@ def open_both(server: Server, open_seat: Callable[..., Seat], verb: str) -> tupl
 def test_kardashev_board_draws_the_37_cells_their_tiles_and_pieces_from_the_view(
         server: Server, open_seat: Callable[..., Seat], artifacts: Path) -> None:
     made, wide, phone, _ = open_both(server, open_seat, "place")
-    wide.page.screenshot(path=str(artifacts / "kardashev-board-wide.png"))
-    phone.page.screenshot(path=str(artifacts / "kardashev-board-phone.png"), full_page=True)
+    wide.page.screenshot(path=str(artifacts / "kardashev-turn-wide.png"))
+    phone.page.screenshot(path=str(artifacts / "kardashev-turn-phone.png"), full_page=True)
     view = server.api("GET", f"/api/matches/{made['match_id']}/view", token=made["gm_token"])["view"]["game"]
     for seat in (wide, phone):
         page = seat.page

@@ -204,7 +204,7 @@ export function render(box, ctx) {
     if (owner !== null) {
       g.append(svg("polygon", { class: "kd-owner", points: hexPoints(x, y, S - 7), fill: "none", stroke: colour(owner), "stroke-width": 4, opacity: 0.9 }));
     }
-    g.append(svg("text", { x, y: y - 0.6 * S, "text-anchor": "middle", "font-size": 14, "font-weight": 600, fill: blue ? "#a9c8ff" : "#b4bccd" }, name));
+    g.append(svg("text", { x, y: y - 0.58 * S, "text-anchor": "middle", "font-size": 16, "font-weight": 600, fill: blue ? "#a9c8ff" : "#b4bccd" }, name));
     if (cell.tile === "planet" || (cell.terraformed || []).length) {
       const shown = ORDER.filter((s) => (cell.symbols || []).includes(s) || (cell.terraformed || []).includes(s));
       const step = 26;

@@ -20,10 +20,10 @@ def begin_turn(e: Engine, seat: int) -> None:
     gates, keeps, foresight = ab.found_each(b, "gate_turns", "regenerates", "foresight")
     # Stellar Gate: four consecutive turns under your control win at the start of your turn
     if gates:
-        for a in t.assets:
-            if a.face_up and a.controller == seat:
-                turns = int(ab.run(b, "gate_turns", gates, 0, seat=seat))
-                if turns and t.gate_streak[seat] >= turns and b.asset_card(a).has("gate-victory"):
+        turns = int(ab.run(b, "gate_turns", gates, 0, seat=seat))  # the seat's, whatever the asset
+        if turns and t.gate_streak[seat] >= turns:
+            for a in t.assets:
+                if a.face_up and a.controller == seat and b.asset_card(a).has("gate-victory"):
                     e.win(seat, f"held {b.asset_card(a).name} for {turns} consecutive turns")
                     return
     # 1. the orbit tracker advances one space clockwise

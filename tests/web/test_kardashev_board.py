@@ -11,12 +11,21 @@ from typing import Any
 
 import pytest
 
+import starlanes
 from starlanes.core.match import Match
-from starlanes.registry import get_game
+from starlanes.registry import get_entry, get_game
+from starlanes.web import board_module
 
 from .conftest import PHONE, Seat, Server, invites
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def test_kardashev_board_module_is_found_through_its_registry_entry() -> None:
+    folder = get_entry("kardashev").web_folder()
+    here = Path(starlanes.__file__).parent / "games" / "kardashev" / "web"
+    assert folder is not None and folder.resolve() == here.resolve()
+    assert board_module("kardashev") == folder / "board.js"
 
 
 def save_until(verb: str) -> tuple[dict[str, Any], int]:

@@ -140,3 +140,49 @@ def test_kardashev_refs_name_the_cells_of_an_action(server: Server, open_seat: C
         m.refs('use terraform cell=2,-2 symbol=food'), m.refs('pick 2 1'), m.refs('harvest food=1 matter=2'),
         m.refs('support')])""")
     assert got == [["1,-2"], ["0,-3", "1,-2"], ["0,-1", "1,-1"], ["2,-2"], ["slot 2", "tile 1"], [], []]
+
+
+def battle_save() -> tuple[dict[str, Any], int]:
+    """A two-seat match played by seeded random bots until an attack waits for a support choice:
+    the save and the seat that chooses."""
+    from starlanes.ai.registry import make_agent
+
+    game = get_game("kardashev")
+    for seed in range(1, 20):
+        match = Match.new(game, ["human", "human"], seed=seed, params=game.params_from({}))
+        bots = [make_agent("random", game, i, seed) for i in range(2)]
+        while not match.is_over() and match.step < 3000:
+            seat = min(match.to_act())
+            actions = match.legal_actions(seat)
+            if match.state.battle is not None and any(a.text().startswith("support cells=") for a in actions):
+                return match.to_dict(), seat
+            match.play(seat, bots[seat].act(match.view(seat), actions))
+    raise AssertionError("no seed of 1-19 reached an attack with a possible support")
+
+
+def test_kardashev_an_attack_is_drawn_and_a_click_on_a_supporting_fleet_picks_the_support(
+        server: Server, open_seat: Callable[..., Seat], artifacts: Path) -> None:
+    save, chooser = battle_save()
+    made = server.api("POST", "/api/matches/import", save)
+    codes = invites(made)
+    view = server.api("GET", f"/api/matches/{made['match_id']}/view", token=made["gm_token"])["view"]["game"]
+    battle = view["battle"]
+    target = view["cells"][battle["target"]]
+    seat = open_seat(made["match_id"], codes[chooser], PHONE)
+    watch = open_seat(made["match_id"], made["spectator_code"], route="watch")
+    for page in (seat.page, watch.page):  # the attacked cell in red, the odds in the panel
+        page.wait_for_selector(f'#board svg.kardashev g.kd-cell[data-ref="{target["q"]},{target["r"]}"] .kd-attacked')
+        assert page.locator("#board svg.kardashev g.kd-cell").count() == 37
+        assert f"level-{battle['level']} fleet from" in page.inner_text("#board .kd-battle")
+    watch.page.screenshot(path=str(artifacts / "kardashev-attack-watch-wide.png"))
+    support = next(t for t in seat.actions() if t.startswith("support cells="))
+    helper = support.split("=")[1].split(",")
+    cell = f"{helper[0]},{helper[1]}"
+    seat.page.locator(f'#board svg.kardashev g.kd-cell[data-ref="{cell}"]').click()
+    seat.page.wait_for_function("c => document.querySelector('#pick b')?.textContent === c", arg=cell)
+    shown = seat.actions()
+    assert support in shown and all(t.startswith("support cells=") for t in shown), shown
+    seat.page.screenshot(path=str(artifacts / "kardashev-attack-phone.png"), full_page=True)
+    step = seat.step
+    seat.click_action(support)
+    watch.wait_step(step + 1)

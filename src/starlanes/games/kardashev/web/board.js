@@ -207,14 +207,15 @@ export function render(box, ctx) {
     g.append(svg("text", { x, y: y - 0.58 * S, "text-anchor": "middle", "font-size": 16, "font-weight": 600, fill: blue ? "#a9c8ff" : "#b4bccd" }, name));
     if (cell.tile === "planet" || (cell.terraformed || []).length) {
       const shown = ORDER.filter((s) => (cell.symbols || []).includes(s) || (cell.terraformed || []).includes(s));
-      const step = 26;
+      // four pips must fit the hex's width at their height: smaller and closer the more there are
+      const [step, radius, font] = shown.length >= 4 ? [21, 10, 13] : shown.length === 3 ? [25, 11.5, 14] : [27, 12, 15];
       shown.forEach((s, k) => {
         const px = x + (k - (shown.length - 1) / 2) * step;
         const py = y - 0.2 * S;
         const printed = (cell.symbols || []).includes(s);
-        g.append(svg("circle", { class: `kd-symbol kd-${s}`, cx: px, cy: py, r: 12, fill: printed ? SYMBOL[s].fill : "#0b0f1a",
+        g.append(svg("circle", { class: `kd-symbol kd-${s}`, cx: px, cy: py, r: radius, fill: printed ? SYMBOL[s].fill : "#0b0f1a",
           stroke: SYMBOL[s].fill, "stroke-width": 2, "stroke-dasharray": printed ? null : "3 2" }));
-        g.append(svg("text", { x: px, y: py + 5.5, "text-anchor": "middle", "font-size": 15, "font-weight": 800,
+        g.append(svg("text", { x: px, y: py + font * 0.36, "text-anchor": "middle", "font-size": font, "font-weight": 800,
           fill: printed ? "#0b0f1a" : SYMBOL[s].fill }, printed ? SYMBOL[s].letter : SYMBOL[s].letter.toLowerCase()));
       });
     } else if (cell.tile === "empty") {

@@ -16,7 +16,7 @@ from starlanes.core.match import Match
 from starlanes.registry import get_entry, get_game
 from starlanes.web import board_module
 
-from .conftest import PHONE, Seat, Server, invites
+from .conftest import PHONE, Seat, Server, create, invites
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -63,22 +63,26 @@ def test_kardashev_board_draws_the_37_cells_their_tiles_and_pieces_from_the_view
         page = seat.page
         assert page.locator("#board p.error").count() == 0, page.inner_text("#board")[:300]
         assert page.locator("#board svg.kardashev g.kd-cell").count() == 37
+        drawn = page.evaluate("""() => import('/api.js').then((api) => Object.fromEntries(
+            [...document.querySelectorAll('#board svg.kardashev g.kd-cell')].map((g) => {
+                const colony = g.querySelector('.kd-colony');
+                const fleet = g.querySelector('.kd-fleet');
+                return [g.dataset.ref, {
+                    tile: g.dataset.tile, symbols: g.querySelectorAll('.kd-symbol').length,
+                    colony: colony && [Number(colony.dataset.seat), Number(colony.dataset.level),
+                                       colony.getAttribute('fill') === api.seatColour(Number(colony.dataset.seat))],
+                    fleet: fleet && [Number(fleet.dataset.seat), Number(fleet.dataset.level),
+                                     fleet.getAttribute('fill') === api.seatColour(Number(fleet.dataset.seat))],
+                }];
+            })))""")
         for cell in view["cells"]:
-            g = page.locator(f'#board svg.kardashev g.kd-cell[data-ref="{cell["q"]},{cell["r"]}"]')
-            assert g.get_attribute("data-tile") == (cell["tile"] or "unexplored")
-            colony = g.locator(".kd-colony")
-            fleet = g.locator(".kd-fleet")
-            assert colony.count() == (1 if cell["colony"] is not None else 0)
-            assert fleet.count() == (1 if cell["fleet"] is not None else 0)
-            if cell["colony"] is not None:
-                assert colony.get_attribute("data-seat") == str(cell["colony"])
-                assert colony.get_attribute("data-level") == str(cell["colony_level"])
-                assert colony.get_attribute("fill") == page.evaluate(
-                    "s => import('/api.js').then(m => m.seatColour(s))", cell["colony"])
-            if cell["fleet"] is not None:
-                assert fleet.get_attribute("data-seat") == str(cell["fleet"])
+            got = drawn[f'{cell["q"]},{cell["r"]}']
+            assert got["tile"] == (cell["tile"] or "unexplored"), (cell, got)
+            colony = None if cell["colony"] is None else [cell["colony"], cell["colony_level"], True]
+            fleet = None if cell["fleet"] is None else [cell["fleet"], cell["fleet_level"], True]
+            assert (got["colony"], got["fleet"]) == (colony, fleet), (cell, got)
             if cell["tile"] == "planet":
-                assert g.locator(".kd-symbol").count() == len(set(cell["symbols"]) | set(cell["terraformed"]))
+                assert got["symbols"] == len(set(cell["symbols"]) | set(cell["terraformed"]))
         # each seat's public holdings: the role's name from the content, its cards
         panel = page.inner_text("#board .kd-panel")
         for s, player in enumerate(view["seats"]):
@@ -134,7 +138,8 @@ def test_kardashev_a_click_on_an_offered_tile_picks_the_pick_actions_of_that_til
 
 
 def test_kardashev_refs_name_the_cells_of_an_action(server: Server, open_seat: Callable[..., Seat]) -> None:
-    _, wide, _, _ = open_both(server, open_seat, "place")
+    made = create(server, "kardashev", {})
+    wide = open_seat(made["match_id"], invites(made)[0])
     got = wide.page.evaluate("""() => import('/games/kardashev/board.js').then(m => [
         m.refs('place 1,-2 planet'), m.refs('move 0,-3 1,-2 path=0,-2,1,-2'), m.refs('support cells=0,-1,1,-1'),
         m.refs('use terraform cell=2,-2 symbol=food'), m.refs('pick 2 1'), m.refs('harvest food=1 matter=2'),

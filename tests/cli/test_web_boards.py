@@ -17,7 +17,8 @@ from starlanes.web import board_module
 GAMES = Path(starlanes.__file__).parent / "games"
 
 
-@pytest.mark.parametrize(("game_id", "package"), [("space-risk", "space_risk"), ("retrograde", "retrograde")])
+@pytest.mark.parametrize(("game_id", "package"), [("space-risk", "space_risk"), ("retrograde", "retrograde"),
+                                                ("risky-stars", "risky_stars"), ("kardashev", "kardashev")])
 def test_each_builtin_games_board_resolves_through_its_entry(game_id: str, package: str) -> None:
     folder = get_entry(game_id).web_folder()
     assert folder is not None and folder.resolve() == (GAMES / package / "web").resolve()

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from starlanes.core.actions import Action
 from starlanes.core.legal import LegalActions
@@ -195,6 +196,10 @@ def _limit(rules: MoveRules, level: int, energy: int) -> int:
     return rules.reach(level, energy)
 
 
+# the base actions that a technology may allow as the research action (``t.forms``)
+_BASE_ACTIONS = ("build-colony", "upgrade-colony", "build-fleet", "upgrade-fleet", "harvest", "move-fleet")
+
+
 # --- the turn --------------------------------------------------------------------------------
 
 
@@ -218,7 +223,7 @@ class _Board:
         self.own_cols = [i for i, col in enumerate(cols) if col == seat]
         self.fleets = [i for i, fl in enumerate(fls) if fl == seat]
         self.team = [p.team for p in state.seats]
-        self.memo: dict[object, object] = {}
+        self.memo: dict[Any, Any] = {}
 
 
 _KEPT = "_kboard"
@@ -254,31 +259,40 @@ def forget(state: KardashevState) -> None:
 class _Turn:
     """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
 
-    __slots__ = ("b", "base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "forms_cache", "grow_rows",
-                 "harvest_rows", "harvest_vias", "held", "move_rows", "own_cols", "player", "research", "researches",
-                 "seat", "sizes", "state", "tiles")
+    __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "grow_rows",
+                 "harvest_rows", "harvest_vias", "held", "move_rows", "no_forms", "own_cols", "player", "research",
+                 "researches", "seat", "sizes", "state", "tiles")
 
     def __init__(self, state: KardashevState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        self.player = state.seats[seat]
-        # ``can_take`` for both kinds, the turn's budget read once
-        b = budget(state, state.active)
+        self.player = p = state.seats[seat]
+        board = self.b = _board(state, seat)
+        memo = board.memo
+        facts = memo.get("facts")
+        if facts is None:  # the turn's budget and the technologies in force (kept with the board)
+            facts = memo["facts"] = (budget(state, state.active), frozenset(p.techs) if p.cloned is None
+                                     else frozenset(held_techs(state, seat)))
+        b = facts[0]
+        self.held: frozenset[str] = facts[1]
+        # ``can_take`` for both kinds
         nb, nr = state.base_used, state.research_used
-        self.base = max(0, nb + 1 - b.base) + max(0, nr - b.research) <= b.either
-        self.research = max(0, nb - b.base) + max(0, nr + 1 - b.research) <= b.either
-        p = self.player
-        self.held = frozenset(p.techs) if p.cloned is None else frozenset(held_techs(state, seat))
-        self.forms_cache: dict[str, tuple[Form, ...]] = {}
+        self.base = base = max(0, nb + 1 - b.base) + max(0, nr - b.research) <= b.either
+        self.research = research = max(0, nb - b.base) + max(0, nr + 1 - b.research) <= b.either
+        forms = memo.get((base, research))
+        if forms is None:  # per base action, its forms (kept with the board: the technologies)
+            plain: tuple[Form, ...] = ((None, 0),) if base else ()
+            vias = _via_forms(self.held) if research else {}
+            forms = memo[(base, research)] = ({action: plain + vias.get(action, ()) for action in _BASE_ACTIONS}, plain)
+        self.all_forms: dict[str, tuple[Form, ...]] = forms[0]
+        self.no_forms: tuple[Form, ...] = forms[1]
         self.colony_vias: list[str | None] = []
-        self.grow_rows: list[tuple[int, list[str | None]]] = []
+        self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]] = ([], {})
         self.harvest_vias: list[str | None] = []
         self.harvest_rows: list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]] = []
-        self.move_rows: list[tuple[int, str | None, int, int, tuple[int, ...],
-                                   tuple[list[int], dict[int, int], dict[int, int]], _Moves]] = []
+        self.move_rows: list[tuple[int, str | None, int, int, int, tuple[int, ...], list[int], _Moves]] = []
         self.researches: tuple[Research, ...] = ()
         self.colony_cells: list[int] = []
-        board = self.b = _board(state, seat)
         self.tiles = board.tiles
         self.cols = board.cols
         self.fls = board.fls
@@ -293,7 +307,7 @@ class _Turn:
         found = memo.get("eligible")
         if found is None:
             found = memo["eligible"] = self._eligible()
-        return found  # type: ignore[return-value]
+        return found
 
     def _eligible(self) -> list[int]:
         seat, tiles, cols, fls = self.seat, self.tiles, self.cols, self.fls
@@ -312,7 +326,7 @@ class _Turn:
         found = memo.get("kinds")
         if found is None:
             found = memo["kinds"] = self._kinds()
-        return found  # type: ignore[return-value]
+        return found
 
     def _kinds(self) -> list[int]:
         team = self.b.team
@@ -322,15 +336,29 @@ class _Turn:
                 else _PASS_ONLY if fl is not None else _PASS
                 for tile, col, fl in zip(self.tiles, self.cols, self.fls, strict=True)]
 
+    def masks(self) -> tuple[int, int, int, int]:
+        """``kinds`` as bit masks: the cells blocked, the cells a move ends on when it enters them
+        (to explore, to attack), the passable cells a move may end on, the cells to explore."""
+        memo = self.b.memo
+        found = memo.get("masks")
+        if found is None:
+            blocked = ends = passing = unexplored = 0
+            for i, kind in enumerate(self.kinds()):
+                bit = 1 << i
+                if kind == _BLOCKED:
+                    blocked |= bit
+                elif kind == _PASS:
+                    passing |= bit
+                elif kind >= _EXPLORE:
+                    ends |= bit
+                    if kind == _EXPLORE:
+                        unexplored |= bit
+            found = memo["masks"] = (blocked, ends, passing, unexplored)
+        return found
+
     def forms(self, action: str) -> tuple[Form, ...]:
         """``legality._forms``: the base action, then each technology allowing it as research."""
-        found = self.forms_cache.get(action)
-        if found is None:
-            found = ((None, 0),) if self.base else ()
-            if self.research:
-                found += _via_forms(self.held).get(action, ())
-            self.forms_cache[action] = found
-        return found
+        return self.all_forms.get(action, self.no_forms)
 
     def total(self) -> int:
         return sum(self.sizes)
@@ -348,7 +376,11 @@ class _Turn:
 
 def _colony_forms(t: _Turn, action: str, level: int) -> list[str | None]:
     """The vias whose price (with the surcharge) the seat can pay for a colony of ``level``."""
-    prices = colony_price(t.state, t.seat, level)
+    memo = t.b.memo
+    key = ("colony-price", level)
+    prices = memo.get(key)
+    if prices is None:
+        prices = memo[key] = colony_price(t.state, t.seat, level)
     p, rate = t.player, t.state.params.exchange_rate
     f, m, e = p.food, p.matter, p.energy
     # ``cheapest`` finds an option when one of them (with the surcharge) is affordable
@@ -375,22 +407,26 @@ def _pick_colony(t: _Turn, k: int) -> Action:
 def _count_grow(t: _Turn) -> int:
     if t.player.colonies_supply < 1:
         return 0
+    memo = t.b.memo
+    rows = memo.get("grow")
+    if rows is None:  # the seat's colonies below level 3 (kept with the board)
+        cells = t.state.cells
+        rows = memo["grow"] = [(i, cells[i].colony_level) for i in t.own_cols if cells[i].colony_level < 3]
     by_level: dict[int, list[str | None]] = {}
-    rows = t.grow_rows
-    cells = t.state.cells
-    for i in t.own_cols:
-        level = cells[i].colony_level
-        if level < 3:
-            vias = by_level.get(level)
-            if vias is None:
-                vias = by_level[level] = _colony_forms(t, "upgrade-colony", level + 1)
-            if vias:
-                rows.append((i, vias))
-    return sum(len(v) for _, v in rows)
+    n = 0
+    for _, level in rows:
+        vias = by_level.get(level)
+        if vias is None:
+            vias = by_level[level] = _colony_forms(t, "upgrade-colony", level + 1)
+        n += len(vias)
+    t.grow_rows = (rows, by_level)
+    return n
 
 
 def _pick_grow(t: _Turn, k: int) -> Action:
-    for i, vias in t.grow_rows:
+    rows, by_level = t.grow_rows
+    for i, level in rows:
+        vias = by_level[level]
         if k < len(vias):
             return UpgradeColony(CELLS[i], vias[k])
         k -= len(vias)
@@ -418,18 +454,16 @@ class _Prices:
         return found
 
 
-def _count_fleet(t: _Turn) -> int:
-    forms = t.forms("build-fleet")
-    if not forms:
-        return 0
+def _fleet_sites(t: _Turn) -> list[tuple[Cost | None, int, int]]:
+    """Where the seat may build a fleet (kept with the board): (flat price or None, the highest
+    level, the level of the seat's fleet there that goes back to the supply), in cell order."""
+    memo = t.b.memo
+    found: list[tuple[Cost | None, int, int]] | None = memo.get("fleet-sites")
+    if found is not None:
+        return found
     state, seat = t.state, t.seat
-    supply = t.player.fleets_supply
-    sites = [e for e in hook(state, seat, "build-fleet") if isinstance(e, FleetSite)]
-    near = any(e.site == "near-own-fleet" for e in sites)
-    prices = _Prices(t)
-    if not sites and not prices.ok(None, 1, min(sur for _, sur in forms)):
-        return 0  # no flat price: a level-1 fleet is the cheapest there is
-    team = [p.team for p in state.seats]
+    near = any(isinstance(e, FleetSite) and e.site == "near-own-fleet" for e in hook(state, seat, "build-fleet"))
+    team = t.b.team
     mine = team[seat]
     tiles, cols, fls = t.tiles, t.cols, t.fls
     if near:
@@ -438,7 +472,7 @@ def _count_fleet(t: _Turn) -> int:
         candidates = t.own_cols
     else:
         candidates = [i for i, col in enumerate(cols) if col is not None and team[col] == mine]
-    n = 0
+    out: list[tuple[Cost | None, int, int]] = []
     # a site is a cell without another seat's fleet: a colony of the seat's side, or (a fleet-site
     # effect near the seat's fleets) any cell; never another side's colonized planet (fleet_site)
     for i in candidates:
@@ -453,24 +487,43 @@ def _count_fleet(t: _Turn) -> int:
             site = fleet_site(state, seat, i)
         if site is None:
             continue
-        flat, cap = site
-        back = c.fleet_level if c.fleet == seat else 0
+        out.append((site[0], site[1], c.fleet_level if c.fleet == seat else 0))
+    memo["fleet-sites"] = out
+    return out
+
+
+def _count_fleet(t: _Turn) -> int:
+    forms = t.forms("build-fleet")
+    if not forms:
+        return 0
+    supply = t.player.fleets_supply
+    prices = _Prices(t)
+    if not prices.ok(None, 1, min(sur for _, sur in forms)):
+        memo = t.b.memo
+        sited = memo.get("fleet-site-effects")
+        if sited is None:
+            sited = memo["fleet-site-effects"] = any(
+                isinstance(e, FleetSite) for e in hook(t.state, t.seat, "build-fleet"))
+        if not sited:
+            return 0  # no flat price: a level-1 fleet is the cheapest there is
+    n = 0
+    for flat, cap, back in _fleet_sites(t):
         for level in range(1, min(cap, 3) + 1):
             if supply + back >= level:
                 n += sum(1 for _, sur in forms if prices.ok(flat, level, sur))
     return n
 
 
-def _count_refit(t: _Turn) -> int:
-    if t.player.fleets_supply < 1 or not t.fleets:
-        return 0
-    forms = t.forms("upgrade-fleet")
-    if not forms:
-        return 0
+def _refit_sites(t: _Turn) -> list[Cost | None]:
+    """The flat prices (None: the normal one) of the seat's fleets that may be upgraded, kept
+    with the board."""
+    memo = t.b.memo
+    found: list[Cost | None] | None = memo.get("refit-sites")
+    if found is not None:
+        return found
     state, seat = t.state, t.seat
     capped = state.params.fleet_upgrade_capped_by_colony
-    prices = _Prices(t)
-    n = 0
+    out: list[Cost | None] = []
     for i in t.fleets:
         c = state.cells[i]
         if c.fleet_level >= 3:
@@ -481,6 +534,20 @@ def _count_refit(t: _Turn) -> int:
         flat, _ = site
         if capped and flat is None and c.fleet_level + 1 > c.colony_level:
             continue
+        out.append(flat)
+    memo["refit-sites"] = out
+    return out
+
+
+def _count_refit(t: _Turn) -> int:
+    if t.player.fleets_supply < 1 or not t.fleets:
+        return 0
+    forms = t.forms("upgrade-fleet")
+    if not forms:
+        return 0
+    prices = _Prices(t)
+    n = 0
+    for flat in _refit_sites(t):
         n += sum(1 for _, sur in forms if prices.ok(flat, 1, sur))
     return n
 
@@ -493,6 +560,16 @@ def _count_harvest(t: _Turn) -> int:
     if not vias:
         return 0
     t.harvest_vias = vias
+    rows = t.b.memo.get("harvest")
+    if rows is None:
+        rows = t.b.memo["harvest"] = _harvest_rows(t)
+    t.harvest_rows = rows
+    return sum(len(s) for _, s in t.harvest_rows) * len(vias)
+
+
+def _harvest_rows(t: _Turn) -> list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]]:
+    """Per set of shared cells (Timeshares), the splits of the harvest (kept with the board: the
+    sources are the board's and the technologies')."""
     state, seat = t.state, t.seat
     own = hook(state, seat, "harvest")
     if any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) or any(
@@ -501,8 +578,7 @@ def _count_harvest(t: _Turn) -> int:
         rows = [(shares, harvest.splits(state, seat, shares)) for shares in harvest.share_sets(state, seat)]
     else:  # colonies and fleet yields only: ``harvest.splits`` made short
         rows = [((), harvest._splits(tuple(sorted(_sources(t, own)))))]
-    t.harvest_rows = rows
-    return sum(len(s) for _, s in rows) * len(vias)
+    return rows
 
 
 @lru_cache(maxsize=1024)
@@ -584,48 +660,45 @@ def _destinations(kinds: list[int], start: int, limit: int, jumps: int) -> dict[
     return found
 
 
-def _destinations_plain(kinds: list[int], start: int, limit: int) -> dict[int, int]:
-    """``_destinations`` without leaps (no ``move-jump`` effect): breadth first over cells."""
-    found: dict[int, int] = {}
-    seen = 1 << start
-    frontier = [start]
-    depth = 0
-    while frontier and depth < limit:
-        depth += 1
-        following: list[int] = []
-        for cell in frontier:
-            for n in NEIGH[cell]:
-                kind = kinds[n]
-                if kind == _BLOCKED or seen >> n & 1:
-                    continue
-                if kind >= _EXPLORE:
-                    seen |= 1 << n  # an end of the move: found once, at its shortest
-                    found[n] = depth
-                    continue
-                seen |= 1 << n
-                following.append(n)
-                if kind == _PASS:
-                    found[n] = depth
-        frontier = following
-    return found
+def _layers_plain(masks: tuple[int, int, int, int], start: int, limit: int) -> list[int]:
+    """``_destinations`` without leaps (no ``move-jump`` effect), in bit masks: per number of
+    cells entered (1, 2, ...), the cells a move ends on first found there."""
+    blocked, ends, passing, _ = masks
+    seen = frontier = 1 << start
+    layers: list[int] = []
+    while frontier and len(layers) < limit:
+        grown = 0
+        while frontier:
+            low = frontier & -frontier
+            grown |= NEIGH_MASK[low.bit_length() - 1]
+            frontier ^= low
+        new = grown & ~seen & ~blocked
+        seen |= new
+        frontier = new & ~ends  # passable: the seat's side's pieces or nothing hostile
+        layers.append(new & (ends | passing))
+    return layers
 
 
-def _reached(t: _Turn, start: int, limit: int, jumps: int) -> tuple[list[int], dict[int, int], dict[int, int]]:
-    """A fleet's destinations from ``start`` (kept with the board): in cell order, each one's
-    fewest cells entered, and per number of cells entered how many (the cells to explore counted
-    apart, as ``-depth``)."""
+def _reached(t: _Turn, start: int, limit: int, jumps: int) -> tuple[list[int], list[tuple[int, int]]]:
+    """A fleet's destinations from ``start`` within ``limit`` cells entered (kept with the board;
+    ``limit``: the rules' cap, a move's reach within it is a filter, as a breadth-first search
+    finds the same cells at the same depths up to any limit): per number of cells entered, the
+    mask of the cells first found there, and how many of them are explored or not."""
     memo = t.b.memo
     key = (start, limit, jumps)
     found = memo.get(key)
     if found is None:
-        kinds = t.kinds()
-        dests = _destinations(kinds, start, limit, jumps) if jumps else _destinations_plain(kinds, start, limit)
-        hist: dict[int, int] = {}
-        for d, depth in dests.items():
-            k = -depth if kinds[d] == _EXPLORE else depth
-            hist[k] = hist.get(k, 0) + 1
-        found = memo[key] = (sorted(dests), dests, hist)
-    return found  # type: ignore[return-value]
+        masks = t.masks()
+        if jumps:
+            layers = [0] * limit
+            for d, depth in _destinations(t.kinds(), start, limit, jumps).items():
+                layers[depth - 1] |= 1 << d
+        else:
+            layers = _layers_plain(masks, start, limit)
+        unexplored = masks[3]
+        found = memo[key] = (layers, [((m & ~unexplored).bit_count(), (m & unexplored).bit_count())
+                                      for m in layers])
+    return found
 
 
 class _Moves:
@@ -653,8 +726,12 @@ def _count_move(t: _Turn) -> int:
     forms = t.forms("move-fleet")
     if not forms:
         return 0
-    state, seat, p = t.state, t.seat, t.player
-    rules = moving.move_rules(state, seat)
+    state, p = t.state, t.player
+    memo = t.b.memo
+    rules = memo.get("rules")
+    if rules is None:  # with the board: the seat's technologies
+        rules = memo["rules"] = moving.move_rules(state, t.seat)
+    assert isinstance(rules, MoveRules)
     rate = state.params.exchange_rate
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
     moves = _Moves(t)
@@ -664,29 +741,37 @@ def _count_move(t: _Turn) -> int:
     total = 0
     for i in t.fleets:
         level = cells[i].fleet_level
-        limit = _limit(rules, level, reach)
-        reached = _reached(t, i, limit, rules.jumps)
-        hist = reached[2]
-        costs = _step_costs(rules, level)
+        key = ("limit", level, reach)
+        limit = memo.get(key)
+        if limit is None:
+            limit = memo[key] = _limit(rules, level, reach)
+        if not limit:
+            continue
+        layers, sizes = _reached(t, i, rules.cap, rules.jumps)
+        costs = memo.get(("costs", level))
+        if costs is None:
+            costs = memo[("costs", level)] = _step_costs(rules, level)
         for via, sur in forms:
             n = 0
-            for depth, many in hist.items():
-                if depth < 0:
-                    if bag and moves.can(costs[-depth], sur):
-                        n += many
-                elif moves.can(costs[depth], sur):
-                    n += many
+            for depth, (known, unknown) in enumerate(sizes[:limit], 1):
+                if (known or (bag and unknown)) and moves.can(costs[depth], sur):
+                    n += known + unknown if bag else known
             if n:
-                rows.append((i, via, sur, n, costs, reached, moves))
+                rows.append((i, via, sur, n, limit, costs, layers, moves))
                 total += n
     return total
 
 
 def _pick_move(t: _Turn, k: int) -> Action:
-    for start, via, sur, n, costs, (order, found, _), moves in t.move_rows:
+    for start, via, sur, n, limit, costs, layers, moves in t.move_rows:
         if k < n:
-            kinds = t.kinds()
-            dests = [d for d in order if (moves.bag or kinds[d] != _EXPLORE) and moves.can(costs[found[d]], sur)]
+            mask = 0
+            for depth, layer in enumerate(layers[:limit], 1):
+                if moves.can(costs[depth], sur):
+                    mask |= layer
+            if not moves.bag:
+                mask &= ~t.masks()[3]
+            dests = [d for d in range(len(CELLS)) if mask >> d & 1]  # in cell order
             return Move(CELLS[start], CELLS[dests[k]], (), via)
         k -= n
     raise IndexError(k)

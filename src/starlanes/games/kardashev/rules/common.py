@@ -142,7 +142,17 @@ def add(p: Player, kind: str, n: int) -> None:
 
 @lru_cache(maxsize=65536)
 def _affordable(food: int, matter: int, energy: int, cost: Cost, rate: int) -> bool:
-    return can_afford(Resources(food, matter, energy), cost, rate)
+    if cost.matching:
+        return can_afford(Resources(food, matter, energy), cost, rate)
+    # ``costs._fixed_shortfall(...) == 0`` in plain numbers (the same sums)
+    missing = exchanges = spare = 0
+    for have, need in ((food, cost.food), (matter, cost.matter), (energy, cost.energy)):
+        if have < need:
+            missing += need - have
+        else:
+            exchanges += (have - need) // rate
+            spare += have - need
+    return exchanges >= missing and cost.any <= spare - rate * missing
 
 
 def affordable(state: KardashevState, seat: int, cost: Cost) -> bool:

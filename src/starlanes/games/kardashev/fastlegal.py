@@ -196,6 +196,8 @@ def _limit(rules: MoveRules, level: int, energy: int) -> int:
     return rules.reach(level, energy)
 
 
+_ALL = (1 << len(CELLS)) - 1
+
 # the base actions that a technology may allow as the research action (``t.forms``)
 _BASE_ACTIONS = ("build-colony", "upgrade-colony", "build-fleet", "upgrade-fleet", "harvest", "move-fleet")
 
@@ -220,13 +222,33 @@ class _Board:
         self.tiles = [c.tile for c in cells]
         self.cols = cols = [c.colony for c in cells]
         self.fls = fls = [c.fleet for c in cells]
-        self.own_cols = [i for i, col in enumerate(cols) if col == seat]
-        self.fleets = [i for i, fl in enumerate(fls) if fl == seat]
+        self.own_cols = _where(cols, seat)
+        self.fleets = _where(fls, seat)
         self.team = [p.team for p in state.seats]
         self.memo: dict[Any, Any] = {}
 
 
 _KEPT = "_kboard"
+
+
+def _where(values: list[Any], value: object) -> list[int]:
+    """The indices of ``value`` in ``values``, in order (found by the list's own search)."""
+    out: list[int] = []
+    i = -1
+    for _ in range(values.count(value)):
+        i = values.index(value, i + 1)
+        out.append(i)
+    return out
+
+
+def _mask(values: list[Any], value: object) -> int:
+    """``_where`` as a bit mask."""
+    mask = 0
+    i = -1
+    for _ in range(values.count(value)):
+        i = values.index(value, i + 1)
+        mask |= 1 << i
+    return mask
 
 
 def _board(state: KardashevState, seat: int) -> _Board:
@@ -254,6 +276,7 @@ def after(state: KardashevState, board_kept: bool) -> None:
 def forget(state: KardashevState) -> None:
     """Drop the kept board read (a state changed by hand, not through ``apply``)."""
     state.__dict__.pop(_KEPT, None)
+    state.__dict__.pop("_kpresent", None)  # ``check_end``'s
 
 
 class _Turn:
@@ -341,18 +364,19 @@ class _Turn:
         (to explore, to attack), the passable cells a move may end on, the cells to explore."""
         memo = self.b.memo
         found = memo.get("masks")
-        if found is None:
-            blocked = ends = passing = unexplored = 0
-            for i, kind in enumerate(self.kinds()):
-                bit = 1 << i
-                if kind == _BLOCKED:
-                    blocked |= bit
-                elif kind == _PASS:
-                    passing |= bit
-                elif kind >= _EXPLORE:
-                    ends |= bit
-                    if kind == _EXPLORE:
-                        unexplored |= bit
+        if found is None:  # in ``kinds``'s order of checks: unexplored, destroyed, hostile, a fleet
+            team, mine, tiles, cols, fls = self.b.team, self.b.team[self.seat], self.tiles, self.cols, self.fls
+            unexplored = _mask(tiles, None)
+            blocked = _mask(tiles, "destroyed")
+            hostile = friendly = 0
+            for other, side in enumerate(team):
+                if side != mine:
+                    hostile |= _mask(fls, other) | _mask(cols, other)
+                else:
+                    friendly |= _mask(fls, other)
+            hostile &= ~unexplored & ~blocked
+            ends = unexplored | hostile
+            passing = _ALL & ~blocked & ~ends & ~friendly
             found = memo["masks"] = (blocked, ends, passing, unexplored)
         return found
 

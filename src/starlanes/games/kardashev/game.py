@@ -306,8 +306,9 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
             if state.phase == "role" and not state.tasks:
                 events += round.after_setup(state)
         settle(state)
-        check_end(state)
-        fastlegal.after(state, len(moves) == 1 and type(next(iter(moves.values()))) in BOARD_KEPT)
+        kept = len(moves) == 1 and type(next(iter(moves.values()))) in BOARD_KEPT
+        check_end(state, kept)
+        fastlegal.after(state, kept)
         return events
 
     def forget(self, state: KardashevState) -> None:

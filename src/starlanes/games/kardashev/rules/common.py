@@ -314,12 +314,19 @@ def scores(state: KardashevState) -> list[int]:
     return [score(holdings(state, s), t).total for s in range(state.players)]
 
 
-def check_end(state: KardashevState) -> None:
-    """The end triggers, checked after every action (K-E01..K-E03, A#42)."""
+def check_end(state: KardashevState, board_kept: bool = False) -> None:
+    """The end triggers, checked after every action (K-E01..K-E03, A#42).
+
+    ``board_kept``: the action changed no piece on the board (``game.BOARD_KEPT``); when the
+    check after the previous action read the board (``_kpresent``, not a field: never saved,
+    cloned or compared), every seat not eliminated still has a piece and the board is not read."""
+    seen = state.__dict__.pop("_kpresent", None)
     if state.phase in ("role", "over") or state.battle is not None:
         return
     ends = [state.last_round] if state.last_round else []
     present: set[int | None] | None = None  # the seats with a piece on the board, read once
+    if board_kept and seen == state.step:
+        present = {seat for seat, p in enumerate(state.seats) if not p.eliminated}
     for seat, p in enumerate(state.seats):
         if p.eliminated:
             continue
@@ -334,6 +341,7 @@ def check_end(state: KardashevState) -> None:
             ends.append(state.round + state.params.final_rounds)
     if ends:
         state.last_round = max(1, min(ends))
+    state.__dict__["_kpresent"] = state.step + 1
 
 
 def terminal_cells(state: KardashevState, seat: int) -> list[int]:

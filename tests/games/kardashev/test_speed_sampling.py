@@ -195,3 +195,33 @@ def test_kept_move_rules_are_the_rules_own() -> None:
     for state in positions:
         for seat in range(state.players):
             assert moving.move_rules(state, seat) == fleet.move_rules(state, seat)
+
+
+def test_the_board_read_is_kept_only_across_actions_that_leave_the_board() -> None:
+    """A turn decision's board read (``fastlegal._Board``) is kept for the next step only after
+    an action of ``game.BOARD_KEPT``; at every turn decision of a seeded game the kept read counts
+    what a fresh read counts; ``forget`` drops it (and the end check's), so a change by hand is seen."""
+    from starlanes.games.kardashev.game import BOARD_KEPT
+
+    state = G.setup(None, 2, 5)
+    rng = Rng.from_seed(5)
+    kept = reused = 0
+    while seats := sorted(G.to_act(state)):
+        seat = seats[0]
+        if legality.decision_kind(state) == "turn":
+            reused += "_kboard" in state.__dict__
+            counted = G.count_legal(state, seat)
+            assert counted == fastlegal.count(G.clone(state), seat)  # a clone reads the board afresh
+        action = G.sample_legal(state, seat, rng)
+        read = "_kboard" in state.__dict__
+        G.apply_unchecked(state, seat, action)
+        assert ("_kboard" in state.__dict__) == (read and type(action) in BOARD_KEPT), action
+        kept += read and type(action) in BOARD_KEPT
+    assert kept > 20 and reused > 20
+    state = turn(with_roles(["pioneer", "warlord"]), 0, hand=(5, 5, 5))
+    put(state, "0,0", ("food",), colony=0, clevel=1)
+    before = G.count_legal(state, 0)
+    put(state, "1,0", ("matter",))  # a planet next to the colony: one more place for a colony
+    G.forget(state)
+    assert "_kboard" not in state.__dict__ and "_kpresent" not in state.__dict__
+    assert G.count_legal(state, 0) == before + 1 == len(LegalActions(legality.legal(state, 0)))

@@ -203,19 +203,23 @@ def test_the_board_read_is_kept_only_across_actions_that_leave_the_board() -> No
     what a fresh read counts; ``forget`` drops it (and the end check's), so a change by hand is seen."""
     from starlanes.games.kardashev.game import BOARD_KEPT
 
+    def valid(state: KardashevState) -> bool:  # a board read kept for the state's step
+        board = state.__dict__.get("_kboard")
+        return board is not None and board.step == state.step
+
     state = G.setup(None, 2, 5)
     rng = Rng.from_seed(5)
     kept = reused = 0
     while seats := sorted(G.to_act(state)):
         seat = seats[0]
         if legality.decision_kind(state) == "turn":
-            reused += "_kboard" in state.__dict__
+            reused += valid(state)
             counted = G.count_legal(state, seat)
             assert counted == fastlegal.count(G.clone(state), seat)  # a clone reads the board afresh
         action = G.sample_legal(state, seat, rng)
-        read = "_kboard" in state.__dict__
+        read = valid(state)
         G.apply_unchecked(state, seat, action)
-        assert ("_kboard" in state.__dict__) == (read and type(action) in BOARD_KEPT), action
+        assert valid(state) == (read and type(action) in BOARD_KEPT), action
         kept += read and type(action) in BOARD_KEPT
     assert kept > 20 and reused > 20
     state = turn(with_roles(["pioneer", "warlord"]), 0, hand=(5, 5, 5))

@@ -260,8 +260,9 @@ RULES: dict[type[Action], Rule] = {
 
 
 # the actions that change neither the board nor any seat's technologies: the board read of a
-# turn's decision is kept for the next one (``fastlegal.after``)
-BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gain, Decline, Pay})
+# turn's decision is kept for the next one (``fastlegal.after``; End: the next turn is another
+# seat's, which reads the board afresh) and the end check does not read the board again
+BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gain, Decline, Pay, End})
 
 
 class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):

@@ -317,15 +317,16 @@ def scores(state: KardashevState) -> list[int]:
 def check_end(state: KardashevState, board_kept: bool = False) -> None:
     """The end triggers, checked after every action (K-E01..K-E03, A#42).
 
-    ``board_kept``: the action changed no piece on the board (``game.BOARD_KEPT``); when the
-    check after the previous action read the board (``_kpresent``, not a field: never saved,
-    cloned or compared), every seat not eliminated still has a piece and the board is not read."""
+    ``board_kept``: the action changed no piece on the board (``game.BOARD_KEPT``, End); when the
+    check after the previous action, or one during this action after the board's last change
+    (``end_turn``'s), read the board (``_kpresent``, not a field: never saved, cloned or compared),
+    every seat not eliminated still has a piece and the board is not read again."""
     seen = state.__dict__.pop("_kpresent", None)
     if state.phase in ("role", "over") or state.battle is not None:
         return
     ends = [state.last_round] if state.last_round else []
     present: set[int | None] | None = None  # the seats with a piece on the board, read once
-    if board_kept and seen == state.step:
+    if board_kept and seen in (state.step, state.step + 1):  # read after the previous action or in this one
         present = {seat for seat, p in enumerate(state.seats) if not p.eliminated}
     for seat, p in enumerate(state.seats):
         if p.eliminated:

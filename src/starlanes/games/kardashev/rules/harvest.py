@@ -190,13 +190,15 @@ def harvest(state: KardashevState, seat: int, split: Split) -> list[Event]:
     events = give(state, seat, split, -1, "harvest")
     produced = [k for k, n in zip(RES, split, strict=True) if n]
     fire_gains(state, "own-harvest", seat, produced=produced)
-    colonies = colony_sources(state, seat, None)
+    colonies: list[tuple[int, Source]] | None = None  # read for the first tax only
     for other in range(state.players):
         if friends(state, other, seat):
             continue
         for e in hook(state, other, "harvest-others"):
             if not isinstance(e, Tax):
                 continue
+            if colonies is None:
+                colonies = colony_sources(state, seat, None)
             for index, (_, types) in colonies:
                 if _near(state, index, {other}, e.reach):
                     allowed = [t for t in types if t in produced]

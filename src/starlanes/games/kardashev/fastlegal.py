@@ -165,6 +165,16 @@ def _via_forms(held: frozenset[str]) -> dict[str, tuple[Form, ...]]:
 
 
 @lru_cache(maxsize=4096)
+def _all_forms(held: frozenset[str], base: bool, research: bool
+               ) -> tuple[dict[str, tuple[Form, ...]], tuple[Form, ...]]:
+    """Per base action, ``legality._forms`` (the base action if one is left, then each technology
+    allowing it as the research action if one is left); the forms of any other action."""
+    plain: tuple[Form, ...] = ((None, 0),) if base else ()
+    vias = _via_forms(held) if research else {}
+    return {action: plain + vias.get(action, ()) for action in _BASE_ACTIONS}, plain
+
+
+@lru_cache(maxsize=4096)
 def _use_effects(held: frozenset[str]) -> tuple[tuple[str, Effect], ...]:
     """The (technology, effect) pairs Use Technology lists, in ``list_use``'s order."""
     kinds = (Terraform, Annihilate, Accrete, Probe, Erase)
@@ -302,13 +312,7 @@ class _Turn:
         nb, nr = state.base_used, state.research_used
         self.base = base = max(0, nb + 1 - b.base) + max(0, nr - b.research) <= b.either
         self.research = research = max(0, nb - b.base) + max(0, nr + 1 - b.research) <= b.either
-        forms = memo.get((base, research))
-        if forms is None:  # per base action, its forms (kept with the board: the technologies)
-            plain: tuple[Form, ...] = ((None, 0),) if base else ()
-            vias = _via_forms(self.held) if research else {}
-            forms = memo[(base, research)] = ({action: plain + vias.get(action, ()) for action in _BASE_ACTIONS}, plain)
-        self.all_forms: dict[str, tuple[Form, ...]] = forms[0]
-        self.no_forms: tuple[Form, ...] = forms[1]
+        self.all_forms, self.no_forms = _all_forms(self.held, base, research)
         self.colony_vias: list[str | None] = []
         self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]] = ([], {})
         self.harvest_vias: list[str | None] = []
@@ -704,14 +708,14 @@ def _layers_plain(masks: tuple[int, int, int, int], start: int, limit: int) -> l
 
 
 def _reached(t: _Turn, start: int, limit: int, jumps: int) -> tuple[list[int], list[tuple[int, int]]]:
-    """A fleet's destinations from ``start`` within ``limit`` cells entered (kept with the board;
-    ``limit``: the rules' cap, a move's reach within it is a filter, as a breadth-first search
-    finds the same cells at the same depths up to any limit): per number of cells entered, the
-    mask of the cells first found there, and how many of them are explored or not."""
+    """A fleet's destinations from ``start`` within ``limit`` cells entered (kept with the board:
+    a breadth-first search finds the same cells at the same depths up to any limit, so a search
+    to a farther limit, or one that ran out of cells, answers a nearer one): per number of cells
+    entered, the mask of the cells first found there, and how many of them are explored or not."""
     memo = t.b.memo
-    key = (start, limit, jumps)
+    key = ("reached", start, jumps)
     found = memo.get(key)
-    if found is None:
+    if found is None or (found[0] < limit and len(found[1]) == found[0]):
         masks = t.masks()
         if jumps:
             layers = [0] * limit
@@ -720,9 +724,9 @@ def _reached(t: _Turn, start: int, limit: int, jumps: int) -> tuple[list[int], l
         else:
             layers = _layers_plain(masks, start, limit)
         unexplored = masks[3]
-        found = memo[key] = (layers, [((m & ~unexplored).bit_count(), (m & unexplored).bit_count())
-                                      for m in layers])
-    return found
+        found = memo[key] = (limit, layers, [((m & ~unexplored).bit_count(), (m & unexplored).bit_count())
+                                             for m in layers])
+    return found[1], found[2]
 
 
 class _Moves:
@@ -771,7 +775,7 @@ def _count_move(t: _Turn) -> int:
             limit = memo[key] = _limit(rules, level, reach)
         if not limit:
             continue
-        layers, sizes = _reached(t, i, rules.cap, rules.jumps)
+        layers, sizes = _reached(t, i, limit, rules.jumps)
         costs = memo.get(("costs", level))
         if costs is None:
             costs = memo[("costs", level)] = _step_costs(rules, level)

@@ -8,7 +8,8 @@
 // game's static content (techs.json, roles.json: names only). A cell is a board thing: a click
 // on it keeps the legal actions that name it (written q,r, as the actions write cells).
 
-const NS = "http://www.w3.org/2000/svg";
+import { html, svg } from "/board-kit.js";
+
 const S = 56; // a hex's circumradius, in the drawing's units
 const ROOT3 = Math.sqrt(3);
 const NEUTRAL = "#9aa3ad";
@@ -20,25 +21,6 @@ const SYMBOL = {
   military: { letter: "X", fill: "#d8434b", name: "military" },
 };
 const CELL = /^-?[0-9]+,-?[0-9]+$/;
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null && v !== false) node.setAttribute(k, String(v));
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
-
-function html(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
-  return node;
-}
 
 // ---------------------------------------------------------------- what an action involves
 function cellsOfList(value) {

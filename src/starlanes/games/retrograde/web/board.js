@@ -4,7 +4,8 @@
 // the card, outermost farthest) with the spacecraft and debris in them. Under the table: hands
 // (the opponent's as card backs), decks and discards.
 
-const NS = "http://www.w3.org/2000/svg";
+import { html, svg } from "/board-kit.js";
+
 const HIDDEN = "?";
 const NOBODY = -1;
 const BAND = 34; // one orbital's height
@@ -16,25 +17,6 @@ const CARD_ARGS = {
   burn: 1, transfer: 2, attack: 2, bombard: 2, sweep: 1, clean: 1, boost: 2, research: 1, repair: 2,
   place: 2, found: 1, allocate: 2, cannibalize: 2, swap: 3, flip: 1, follow: 1, sacrifice: 1,
 };
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
-
-function html(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
-  return node;
-}
 
 // ---------------------------------------------------------------- the card book
 const books = new WeakMap();

@@ -3,29 +3,11 @@
 // their system with the lanes between them, and a panel of the players' holdings, stockpiles and
 // production. Drawn from the seat's view alone (the map travels in the view: view.star_map).
 
-const NS = "http://www.w3.org/2000/svg";
+import { html, svg } from "/board-kit.js";
+
 const NEUTRAL = "#3a4560";
 const RES = ["P", "M", "F"];
 const CLASS = { 1: "I", 2: "II", 3: "III" };
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
-
-function html(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
-  return node;
-}
 
 // ---------------------------------------------------------------- the map's indexes and geometry
 const layouts = new WeakMap();

@@ -2,30 +2,12 @@
 // as a ring with its ships, the lanes between the orbits, owner colours and infantry counts.
 // Drawn from the board content (schema space-risk-board/1) and the seat's view.
 
-const NS = "http://www.w3.org/2000/svg";
+import { html, svg } from "/board-kit.js";
+
 const SIZE = 1000;
 const CENTRE = SIZE / 2;
 const NEUTRAL = "#3a4560";
 const KINDS = ["battleship", "transport"];
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  for (const c of children.flat()) if (c) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return node;
-}
-
-function html(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
-  return node;
-}
 
 // ---------------------------------------------------------------- the board's geometry
 const layouts = new WeakMap();

@@ -14,6 +14,7 @@ import msgspec
 import pytest
 from tests.games.risky_stars.test_render import played
 
+import starlanes.web
 from starlanes.games.risky_stars.board import board_of
 from starlanes.games.risky_stars.game import make_ruleset
 from starlanes.registry import get_entry
@@ -72,7 +73,10 @@ def run_board(tmp_path: Path, view: Any, seat: int, actions: list[str], known: l
     module = board_module("risky-stars")
     assert module is not None
     copy = tmp_path / "board.mjs"  # an ES module for Node, whatever the folder's package.json says
-    copy.write_text(module.read_text(encoding="utf-8"), encoding="utf-8")
+    kit = Path(starlanes.web.__file__).parent / "static" / "board-kit.js"  # the boards' shared module
+    (tmp_path / "board-kit.mjs").write_text(kit.read_text(encoding="utf-8"), encoding="utf-8")
+    source = module.read_text(encoding="utf-8").replace('from "/board-kit.js"', 'from "./board-kit.mjs"')
+    copy.write_text(source, encoding="utf-8")
     data = tmp_path / "input.json"
     data.write_bytes(msgspec.json.encode({"view": msgspec.to_builtins(view), "seat": seat, "actions": actions,
                                           "known": known}))

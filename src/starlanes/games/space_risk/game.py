@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from starlanes.core import Action, ActionTemplate, Event, Outcome, Rng, Ruleset
 from starlanes.core.decision import Decision, Pending
 from starlanes.core.state import EventData
-from starlanes.games.space_risk import legality, listing
+from starlanes.games.space_risk import legality, listing, playout
 from starlanes.games.space_risk.actions import (
     ACTION_TYPES,
     Attack,
@@ -120,6 +120,11 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
 
     def _sample_legal(self, state: SpaceRiskState, seat: int, rng: Rng) -> Action:
         return listing.sample_legal(state, seat, rng)
+
+    def play_random(self, state: SpaceRiskState, rng: Rng, limit: int) -> int:
+        """``Ruleset.play_random`` (the same actions, state and draws) without events, keeping the
+        land each seat holds between the actions it applies itself (``playout``, issue 16)."""
+        return playout.play_random(self, state, rng, limit)
 
     def _why_not(self, state: SpaceRiskState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):

@@ -57,7 +57,16 @@ from starlanes.games.space_risk.state import (
     SpaceRiskState,
 )
 
-__all__ = ["count_legal", "legal_actions", "sample_legal"]
+__all__ = [
+    "count_legal",
+    "dice_table",
+    "draw",
+    "legal_actions",
+    "middle_segments",
+    "sample_legal",
+    "segment_action",
+    "set_trades",
+]
 
 # ------------------------------------------------------------------------------ the list
 
@@ -96,7 +105,7 @@ def legal_actions(state: SpaceRiskState, seat: int) -> Listed:
     if phase == DEPLOY:
         return _places(state, board, seat)
     if phase == REINFORCE:
-        trades = _trades(state, board, seat)
+        trades = set_trades(state, board, seat)
         return trades if must_trade(state, board, seat) else trades + _places(state, board, seat)
     if phase != MAIN:
         return []
@@ -141,7 +150,7 @@ def _main_segments(state: SpaceRiskState, board: Board, seat: int) -> tuple[list
     armies = state.armies
     names = board.names
     params = state.params
-    table = _dice_table(params)
+    table = dice_table(params)
     top = len(table) - 1
     cap = params.max_infantry
     bridge = params.battleship_bridge
@@ -172,7 +181,7 @@ def _main_segments(state: SpaceRiskState, board: Board, seat: int) -> tuple[list
                 if moving >= 1:
                     fortifies.append((moving, _FORTIFY, source, target, moving))
                     total += moving
-    middle = _middle_segments(state, board, seat, table)
+    middle = middle_segments(state, board, seat, table)
     segments.extend(middle)
     for segment in middle:
         total += segment[0]
@@ -181,7 +190,7 @@ def _main_segments(state: SpaceRiskState, board: Board, seat: int) -> tuple[list
     return segments, total
 
 
-def _middle_segments(state: SpaceRiskState, board: Board, seat: int, table: tuple[int, ...]) -> list[Segment]:
+def middle_segments(state: SpaceRiskState, board: Board, seat: int, table: tuple[int, ...]) -> list[Segment]:
     """The segments between the attacks from land and the consolidations: attacks from ships,
     builds (``build_reason``, written out: the usual refusal comes first), ships' moves."""
     segments: list[Segment] = []
@@ -209,7 +218,7 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
     owner = state.owner
     armies = state.armies
     params = state.params
-    table = _dice_table(params)
+    table = dice_table(params)
     top = len(table) - 1
     cap = params.max_infantry
     bridge = params.battleship_bridge
@@ -236,11 +245,11 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
             sources.append((s, most, enemies, moves))
             families += (2 + most) * enemies
             fortifies += moves
-    middle = _middle_segments(state, board, seat, table)
+    middle = middle_segments(state, board, seat, table)
     between = 0
     for segment in middle:
         between += segment[0]
-    index = _draw(rng, families + between + fortifies + 1)
+    index = draw(rng, families + between + fortifies + 1)
     names = board.names
     if index < families:
         for s, most, enemies, _ in sources:
@@ -251,13 +260,13 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
             targets = land_targets(state, board, seat, s) if bridge else \
                 [t for t, _ in links[s] if owner[t] != seat]
             target, index = divmod(index, size)
-            return _segment_action(_FAMILY, names[s], names[targets[target]], most, index)
+            return segment_action(_FAMILY, names[s], names[targets[target]], most, index)
         raise AssertionError("a draw below the attacks' count is an attack")
     index -= families
     if index < between:
         for size, kind, a, b, c in middle:
             if index < size:
-                return _segment_action(kind, a, b, c, index)
+                return segment_action(kind, a, b, c, index)
             index -= size
     index -= between
     if index < fortifies:
@@ -281,7 +290,7 @@ def _main_draw(state: SpaceRiskState, board: Board, seat: int, rng: Rng) -> Acti
 _TABLES: dict[DiceRules, tuple[int, ...]] = {}
 
 
-def _dice_table(params: SpaceRiskParams) -> tuple[int, ...]:
+def dice_table(params: SpaceRiskParams) -> tuple[int, ...]:
     """``attack_dice_table`` of the game's dice rules, made once per rules."""
     rules = dice_rules(params)
     table = _TABLES.get(rules)
@@ -290,7 +299,7 @@ def _dice_table(params: SpaceRiskParams) -> tuple[int, ...]:
     return table
 
 
-def _segment_action(kind: int, a: Any, b: Any, c: int, index: int) -> Action:
+def segment_action(kind: int, a: Any, b: Any, c: int, index: int) -> Action:
     """Action ``index`` of a segment."""
     if kind == _ONE:
         return cast(Action, a)
@@ -322,7 +331,7 @@ def _places(state: SpaceRiskState, board: Board, seat: int) -> Listed:
     return out
 
 
-def _trades(state: SpaceRiskState, board: Board, seat: int) -> Listed:
+def set_trades(state: SpaceRiskState, board: Board, seat: int) -> Listed:
     """Every set in the hand, each triple of cards once (R9), in card order."""
     hand = sorted(set(state.hands[seat]))
     if len(hand) < 3:
@@ -426,7 +435,7 @@ def count_legal(state: SpaceRiskState, seat: int) -> int:
     if phase == DEPLOY:
         return sum(_place_sizes(state, board, seat)[1])
     if phase == REINFORCE:
-        trades = len(_trades(state, board, seat))
+        trades = len(set_trades(state, board, seat))
         return trades if must_trade(state, board, seat) else trades + sum(_place_sizes(state, board, seat)[1])
     if phase != MAIN:
         return 0
@@ -440,20 +449,20 @@ def sample_legal(state: SpaceRiskState, seat: int, rng: Rng) -> Action:
     board = board_of(state)
     choice = move_in_choice(state)
     if choice is not None:
-        return MoveIn(_draw(rng, choice.most) + 1)
+        return MoveIn(draw(rng, choice.most) + 1)
     phase = state.phase
     if phase == CLAIM:
         free = [t for t in range(board.land_count) if state.owner[t] < 0]
-        return Claim(board.names[free[_draw(rng, len(free))]])
+        return Claim(board.names[free[draw(rng, len(free))]])
     if phase == DEPLOY:
         mine, sizes = _place_sizes(state, board, seat)
-        return _nth_place(board, mine, sizes, _draw(rng, sum(sizes)))
+        return _nth_place(board, mine, sizes, draw(rng, sum(sizes)))
     if phase == REINFORCE:
-        trades = _trades(state, board, seat)
+        trades = set_trades(state, board, seat)
         if must_trade(state, board, seat):
-            return cast(Action, trades[_draw(rng, len(trades))])
+            return cast(Action, trades[draw(rng, len(trades))])
         mine, sizes = _place_sizes(state, board, seat)
-        index = _draw(rng, len(trades) + sum(sizes))
+        index = draw(rng, len(trades) + sum(sizes))
         if index < len(trades):
             return cast(Action, trades[index])
         return _nth_place(board, mine, sizes, index - len(trades))
@@ -462,7 +471,7 @@ def sample_legal(state: SpaceRiskState, seat: int, rng: Rng) -> Action:
     return _main_draw(state, board, seat, rng)
 
 
-def _draw(rng: Rng, count: int) -> int:
+def draw(rng: Rng, count: int) -> int:
     if count <= 0:
         raise ValueError("choice from an empty sequence")
     return rng.randint(0, count - 1)

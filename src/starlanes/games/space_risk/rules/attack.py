@@ -19,7 +19,7 @@ from starlanes.games.space_risk.rules.common import (
 from starlanes.games.space_risk.rules.end_turn import finish, game_over
 from starlanes.games.space_risk.state import BATTLESHIP, OVER, SHIP_KINDS, Ship, SpaceRiskState
 
-__all__ = ["attack", "move_in", "roll"]
+__all__ = ["attack", "eliminate", "move_in", "move_infantry", "roll"]
 
 
 def roll(state: SpaceRiskState, k: int, j: int, amod: int, dmod: int) -> tuple[int, int, ev.Roll]:
@@ -76,9 +76,9 @@ def attack(state: SpaceRiskState, board: Board, seat: int, action: Attack) -> li
     choice = MoveInChoice(target, src, ship.id if ship is not None else -1, min(left, state.params.max_infantry))
     most = choice.most
     if defender not in state.owner[:board.land_count]:
-        events.extend(_eliminate(state, board, defender, seat))
+        events.extend(eliminate(state, board, defender, seat))
     if most <= 1 or state.phase == OVER:
-        _move(state, choice, 1)
+        move_infantry(state, choice, 1)
     else:
         state.pending = move_in_pending(seat, choice)  # the conqueror says how many (R18)
         events.append(ev.MoveInAwaited(seat, names[target], most).event())
@@ -89,12 +89,12 @@ def move_in(state: SpaceRiskState, board: Board, seat: int, action: MoveIn) -> l
     """The conqueror's choice: ``count`` infantry move into the territory taken."""
     choice = move_in_choice(state)
     assert choice is not None
-    _move(state, choice, action.count)
+    move_infantry(state, choice, action.count)
     state.pending = None
     return [ev.MovedIn(seat, board.names[choice.to], action.count).event()]
 
 
-def _move(state: SpaceRiskState, choice: MoveInChoice, count: int) -> None:
+def move_infantry(state: SpaceRiskState, choice: MoveInChoice, count: int) -> None:
     if choice.ship >= 0:
         ship = ship_named(state, ship_name(choice.ship))
         assert ship is not None
@@ -125,7 +125,7 @@ def _space_battle(state: SpaceRiskState, board: Board, seat: int, ship: Ship, ta
                            loser.cargo).event()]
 
 
-def _eliminate(state: SpaceRiskState, board: Board, loser: int, winner: int) -> list[Event]:
+def eliminate(state: SpaceRiskState, board: Board, loser: int, winner: int) -> list[Event]:
     """A seat with no land left is out; its territory cards go to the conqueror (R30)."""
     state.alive[loser] = False
     for ship in [s for s in state.ships if s.owner == loser]:

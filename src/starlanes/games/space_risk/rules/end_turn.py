@@ -12,7 +12,7 @@ from starlanes.games.space_risk.rules.common import next_seat
 from starlanes.games.space_risk.rules.reinforce import begin_turn
 from starlanes.games.space_risk.state import OVER, SpaceRiskState
 
-__all__ = ["end_turn", "finish", "finish_by_score", "game_over", "update_planets"]
+__all__ = ["end_turn", "finish", "finish_by_score", "game_over", "update_planets", "wrapped_after"]
 
 
 def end_turn(state: SpaceRiskState, board: Board, seat: int) -> list[Event]:
@@ -36,7 +36,7 @@ def end_turn(state: SpaceRiskState, board: Board, seat: int) -> list[Event]:
         events.append(game_over(state))
         return events
     nxt = next_seat(state, seat)
-    wrapped = _wrapped_after(state, seat, nxt)
+    wrapped = wrapped_after(state, seat, nxt)
     if wrapped and state.round >= params.max_rounds:
         finish_by_score(state, board)
         events.append(game_over(state))
@@ -50,7 +50,7 @@ def game_over(state: SpaceRiskState) -> Event:
     return ev.GameOver(list(state.winners), state.end_reason).event()
 
 
-def _wrapped_after(state: SpaceRiskState, seat: int, nxt: int) -> bool:
+def wrapped_after(state: SpaceRiskState, seat: int, nxt: int) -> bool:
     """Whether play passes the first player's place (that seat may have been eliminated)."""
     rel_prev = (seat - state.first) % state.players
     rel_new = (nxt - state.first) % state.players

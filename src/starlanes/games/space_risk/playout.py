@@ -1,0 +1,465 @@
+"""Search playouts of space-risk (issue 16): ``Ruleset.play_random``'s actions and state, faster.
+
+A playout (``ai/search.py``) plays random actions and reads nothing but the final state, so the
+playout makes every change of the state itself and keeps what the generic loop finds again at
+every action:
+
+- the land each seat holds, in territory order (``owned``), changed where the playout changes an
+  owner (a conquest) and read again after any action it leaves to the rules (``_generic``);
+- the planets whose territories changed owner since the last end of a turn (``update_planets``
+  looks at those only);
+- the number of sets in a hand (``listing._trades``'s length, per board and hand).
+
+The hot actions of a random game (placing reinforcements, attacks from land, the move-in after
+a conquest, the consolidation and the end of the turn, about 95% of them) are drawn and applied
+here as numbers, without making the action, its events (nobody reads them) or looking names up;
+every other action (claims, the starting infantry, trades, ships) is drawn by
+``listing.sample_legal`` and applied by the ruleset's ``_apply``. The draws are
+``listing.sample_legal``'s (one ``randint`` over the same count, the same entry) and the changes
+those of ``rules``: ``tests/games/space_risk/test_playout.py`` plays the generic loop and this
+one from many seeded positions under several param variants and compares the states.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import TYPE_CHECKING, cast
+
+from starlanes.core import Action, Rng, Ruleset
+from starlanes.core.decision import Pending
+from starlanes.games.space_risk import dice as dice_mod
+from starlanes.games.space_risk import listing
+from starlanes.games.space_risk.actions import Build
+from starlanes.games.space_risk.board import Board
+from starlanes.games.space_risk.legality import land_targets
+from starlanes.games.space_risk.rules.attack import eliminate, move_infantry
+from starlanes.games.space_risk.rules.cards import draw_card, draw_mission, mission_done, must_trade
+from starlanes.games.space_risk.rules.common import (
+    MoveInChoice,
+    board_of,
+    dice_rules,
+    move_in_choice,
+    move_in_pending,
+    next_seat,
+)
+from starlanes.games.space_risk.rules.end_turn import finish, finish_by_score, wrapped_after
+from starlanes.games.space_risk.state import MAIN, MOVE_IN, OVER, REINFORCE, Income, SpaceRiskState
+
+if TYPE_CHECKING:
+    from starlanes.games.space_risk.game import SpaceRisk
+
+__all__ = ["play_random"]
+
+
+def play_random(game: SpaceRisk, state: SpaceRiskState, rng: Rng, limit: int) -> int:
+    """``Ruleset.play_random`` for space-risk: the same actions, the same state, the same draws
+    of ``rng`` and of the state's dice (see the module docstring)."""
+    if state.sealed:  # never in space-risk: the generic loop knows what to do
+        return Ruleset.play_random(game, state, rng, limit)
+    run = _Playout(game, state)
+    played = 0
+    while played < limit:
+        if state.gm_outcome is not None:
+            return played
+        pending = state.pending
+        if pending is not None:  # ``_decision``: the pending move-in's seat
+            if not (isinstance(pending, Pending) and pending.kind == MOVE_IN and len(pending.actors) == 1
+                    and not pending.sealed):
+                return played + Ruleset.play_random(game, state, rng, limit - played)
+            run.move_in(pending.actors[0], rng)
+        else:
+            phase = state.phase
+            if phase == MAIN:
+                run.main(state.current, rng)
+            elif phase == REINFORCE:
+                run.reinforce(state.current, rng)
+            elif phase == OVER:
+                return played
+            else:
+                run.generic(state.current, rng)
+        state.step += 1
+        played += 1
+    return played
+
+
+_SETS: dict[int, tuple[Board, dict[tuple[int, ...], int]]] = {}
+
+
+def _set_counts(board: Board) -> dict[tuple[int, ...], int]:
+    """Per board: the number of sets (``listing._trades``'s length) of hands seen so far."""
+    known = _SETS.get(id(board))
+    if known is None or known[0] is not board:
+        known = _SETS[id(board)] = (board, {})
+    if len(known[1]) > 50_000:
+        known[1].clear()
+    return known[1]
+
+
+class _Playout:
+    """One playout's state and what it keeps between actions (see the module docstring)."""
+
+    __slots__ = ("board", "bridge", "cap", "dirty", "game", "owned", "ports", "rules", "sets", "state",
+                 "table", "top")
+
+    def __init__(self, game: SpaceRisk, state: SpaceRiskState) -> None:
+        self.game = game
+        self.state = state
+        board = self.board = board_of(state)
+        params = state.params
+        self.cap = params.max_infantry
+        self.bridge = params.battleship_bridge
+        self.rules = dice_rules(params)
+        self.table = listing.dice_table(params)
+        self.top = len(self.table) - 1
+        self.sets = _set_counts(board)
+        self.ports = tuple((pi, planet.port, planet.launch, planet.name)
+                           for pi, planet in enumerate(board.planets) if planet.port >= 0)
+        self.owned: list[list[int]] = []
+        self.dirty: set[int] = set()
+        self.resync()
+
+    def resync(self) -> None:
+        """Read the land each seat holds again; every planet may have changed hands."""
+        owned: list[list[int]] = [[] for _ in range(self.state.players)]
+        owner = self.state.owner
+        for t in range(self.board.land_count):
+            if owner[t] >= 0:
+                owned[owner[t]].append(t)
+        self.owned = owned
+        self.dirty = set(range(len(self.board.planets)))
+
+    # ------------------------------------------------------------------ left to the rules
+    def generic(self, seat: int, rng: Rng, action: Action | None = None) -> None:
+        """``listing.sample_legal`` (unless ``action`` was drawn already) and the ruleset's
+        ``_apply``, as the generic loop does; then the bookkeeping is read again."""
+        state = self.state
+        if action is None:
+            action = listing.sample_legal(state, seat, rng)
+        game = self.game
+        game._applying += 1
+        try:
+            game._apply(state, {seat: action})
+        finally:
+            game._applying -= 1
+        self.resync()
+
+    # ------------------------------------------------------------------ reinforcements
+    def reinforce(self, seat: int, rng: Rng) -> None:
+        """A draw of the reinforcement step (``listing.sample_legal``: the sets, then the
+        placements of ``_place_sizes``); a placement applied as ``reinforce.place``."""
+        state = self.state
+        board = self.board
+        if must_trade(state, board, seat):
+            self.generic(seat, rng)
+            return
+        hand = state.hands[seat]
+        trades = 0
+        if len(hand) >= 3:
+            key = tuple(sorted(set(hand)))
+            known = self.sets.get(key)
+            if known is None:
+                known = self.sets[key] = len(listing.set_trades(state, board, seat))
+            trades = known
+        armies = state.armies
+        cap = self.cap
+        left = state.pool
+        least = cap - left
+        mine: list[int] = []
+        total = 0
+        for t in self.owned[seat]:
+            a = armies[t]
+            if a < cap:
+                mine.append(t)
+                total += left if a <= least else cap - a
+        index = listing.draw(rng, trades + total)
+        if index < trades:
+            self.generic(seat, rng, cast(Action, listing.set_trades(state, board, seat)[index]))
+            return
+        index -= trades
+        count = 1
+        if index < len(mine):
+            t = mine[index]
+        else:
+            index -= len(mine)
+            for t in mine:
+                a = armies[t]
+                most = left if a <= least else cap - a
+                if index < most - 1:
+                    count = index + 2
+                    break
+                index -= most - 1
+            else:
+                raise AssertionError("a draw below the count is a placement")
+        armies[t] += count
+        state.pool -= count
+        self.after_reinforce(seat)
+
+    def after_reinforce(self, seat: int) -> None:
+        """``reinforce.after_reinforce``, the room counted over the seat's land."""
+        state = self.state
+        if must_trade(state, self.board, seat):
+            return
+        pool = state.pool
+        if pool > 0:
+            cap = self.cap
+            armies = state.armies
+            room = 0
+            for t in self.owned[seat]:
+                room += cap - armies[t]
+                if room >= pool:
+                    break
+            if pool > room:
+                if state.income is not None:
+                    state.income.lost = pool - room
+                state.pool = room
+        if state.pool <= 0:
+            state.pool = 0
+            state.phase = MAIN
+
+    # ------------------------------------------------------------------ the main step
+    def main(self, seat: int, rng: Rng) -> None:
+        """A draw of the main step (``listing._main_draw``, its sources from the seat's land);
+        attacks from land, consolidations and the end of the turn applied here, the rest (builds
+        and ships) by the rules."""
+        state = self.state
+        board = self.board
+        owner = state.owner
+        armies = state.armies
+        table = self.table
+        top = self.top
+        cap = self.cap
+        bridge = self.bridge
+        land_adj = board.land_adj
+        sources: list[tuple[int, int, int, int]] = []  # (territory, dice at most, targets, consolidations)
+        families = 0
+        fortifies = 0
+        for s in self.owned[seat]:
+            able = armies[s] - 1
+            if able < 1:
+                continue
+            most = table[able] if able <= top else table[top]
+            enemies = 0
+            moves = 0
+            for t in land_adj[s]:
+                if owner[t] != seat:
+                    enemies += 1
+                else:
+                    room = cap - armies[t]
+                    if room > 0:
+                        moves += able if able < room else room
+            if bridge:
+                enemies = len(land_targets(state, board, seat, s))
+            if enemies or moves:
+                sources.append((s, most, enemies, moves))
+                families += (2 + most) * enemies
+                fortifies += moves
+        if state.ships:
+            middle = listing.middle_segments(state, board, seat, table)
+            between = 0
+            for segment in middle:
+                between += segment[0]
+        else:  # builds only (``_middle_segments`` without ships)
+            rnd = state.round
+            interval = state.params.spaceport_interval
+            port_used = state.port_used
+            builds = [name for pi, port, launch, name in self.ports
+                      if owner[port] == seat and rnd - port_used[pi] >= interval and owner[launch] in (-1, seat)]
+            between = 2 * len(builds)
+        index = listing.draw(rng, families + between + fortifies + 1)
+        if index < families:
+            state.ship_moves_over = True  # ``SpaceRisk._apply``: any action but a flight
+            for s, most, enemies, _ in sources:
+                size = 2 + most
+                if index >= size * enemies:
+                    index -= size * enemies
+                    continue
+                targets = land_targets(state, board, seat, s) if bridge else \
+                    [t for t in land_adj[s] if owner[t] != seat]
+                target, index = divmod(index, size)
+                if index < 2:
+                    self.land_attack(seat, s, targets[target], 0, index == 1)
+                else:
+                    self.land_attack(seat, s, targets[target], most - (index - 2), False)
+                return
+            raise AssertionError("a draw below the attacks' count is an attack")
+        index -= families
+        if index < between:
+            if state.ships:
+                for size, kind, a, b, c in middle:
+                    if index < size:
+                        self.generic(seat, rng, listing.segment_action(kind, a, b, c, index))
+                        return
+                    index -= size
+                raise AssertionError("a draw below the middle's count is one of it")
+            self.generic(seat, rng, Build(builds[index // 2], "battleship" if index % 2 == 0 else "transport"))
+            return
+        index -= between
+        state.ship_moves_over = True
+        if index < fortifies:
+            for s, _, _, moves in sources:
+                if index >= moves:
+                    index -= moves
+                    continue
+                able = armies[s] - 1
+                for t in land_adj[s]:
+                    if owner[t] == seat:
+                        room = cap - armies[t]
+                        if room > 0:
+                            moving = able if able < room else room
+                            if index < moving:
+                                armies[s] -= index + 1  # ``fortify.fortify``
+                                armies[t] += index + 1
+                                self.end_turn(seat)
+                                return
+                            index -= moving
+            raise AssertionError("a draw below the consolidations' count is one")
+        self.end_turn(seat)
+
+    def land_attack(self, seat: int, src: int, target: int, dice: int, every: bool) -> None:
+        """``attack.attack`` from land: rolls (``every``: until the territory falls or nobody is
+        left to attack), a conquest, an elimination, the move-in awaited or made."""
+        state = self.state
+        owner = state.owner
+        armies = state.armies
+        rules = self.rules
+        sides = rules.sides
+        most_defend = rules.defend_max_dice
+        clamp = rules.clamp
+        table = self.table
+        top = self.top
+        randint = state.rng.randint
+        defender = owner[target]
+        while True:
+            j = armies[target] if armies[target] < most_defend else most_defend
+            able = armies[src] - 1
+            allowed = table[able] if able <= top else table[top]
+            k = (dice if dice < allowed else allowed) if dice else allowed
+            att = [randint(1, sides) for _ in range(k)]  # ``attack.roll``: attacker first
+            dfn = [randint(1, sides) for _ in range(j)]
+            lost, killed = dice_mod.compare(att, dfn, 0, 0, clamp, sides)
+            armies[target] -= killed
+            armies[src] -= lost
+            left = armies[src] - 1
+            if armies[target] == 0:
+                break
+            if not every or left <= 0:
+                return
+        owner[target] = seat
+        state.conquests += 1
+        held = self.owned[defender]
+        held.remove(target)
+        insort(self.owned[seat], target)
+        self.dirty.add(self.board.planet_of[target])
+        choice = MoveInChoice(target, src, -1, left if left < self.cap else self.cap)
+        if not held:
+            eliminate(state, self.board, defender, seat)
+        if choice.most <= 1 or state.phase == OVER:
+            armies[src] -= 1
+            armies[target] += 1
+        else:
+            state.pending = move_in_pending(seat, choice)
+
+    def move_in(self, seat: int, rng: Rng) -> None:
+        """The move-in after a conquest (``attack.move_in``)."""
+        state = self.state
+        choice = move_in_choice(state)
+        assert choice is not None
+        count = listing.draw(rng, choice.most) + 1
+        if state.phase == MAIN:
+            state.ship_moves_over = True
+        move_infantry(state, choice, count)
+        state.pending = None
+
+    # ------------------------------------------------------------------ the end of a turn
+    def end_turn(self, seat: int) -> None:
+        """``end_turn.end_turn`` without its events."""
+        state = self.state
+        board = self.board
+        params = state.params
+        if state.conquests > 0:
+            for _ in range(params.cards_per_conquering_turn):
+                card = draw_card(state)
+                if card is None:
+                    break
+                state.hands[seat].append(card)
+        self.check_missions(seat)
+        self.update_planets()
+        if state.phase == OVER:
+            return
+        if params.stars_to_win > 0 and state.stars[seat] >= params.stars_to_win:
+            finish(state, [seat], f"seat {seat} earned {state.stars[seat]} stars")
+            return
+        nxt = next_seat(state, seat)
+        wrapped = wrapped_after(state, seat, nxt)
+        if wrapped and state.round >= params.max_rounds:
+            finish_by_score(state, board)
+            return
+        self.begin_turn(nxt, wrapped)
+
+    def check_missions(self, seat: int) -> None:
+        """``cards.check_missions`` without its events."""
+        state = self.state
+        board = self.board
+        for hand, cards, deck in ((state.objectives[seat], board.objectives, state.objective_deck),
+                                  (state.goals[seat], board.goals, state.goal_deck)):
+            for idx in list(hand):
+                card = cards[idx]
+                if not mission_done(state, board, seat, card):
+                    continue
+                hand.remove(idx)
+                state.completed[seat].append(card.id)
+                state.mission_discard.append(card.id)
+                state.rewards_due[seat] += card.reward
+                state.stars[seat] += card.stars
+                if deck:
+                    hand.append(draw_mission(state, board, seat, deck, cards))
+
+    def update_planets(self) -> None:
+        """``end_turn.update_planets`` for the planets whose land changed hands since the last."""
+        state = self.state
+        owner = state.owner
+        planets = self.board.planets
+        for pi in self.dirty:
+            terrs = planets[pi].territories
+            first = owner[terrs[0]]
+            holder = first
+            for t in terrs:
+                if owner[t] != first:
+                    holder = -1
+                    break
+            if holder != state.planet_holder[pi]:
+                state.planet_holder[pi] = holder
+                state.planet_since[pi] = state.turn
+        self.dirty.clear()
+
+    def begin_turn(self, seat: int, new_round: bool) -> None:
+        """``reinforce.begin_turn`` without its event, the land held counted by ``owned``."""
+        state = self.state
+        board = self.board
+        params = state.params
+        if new_round:
+            state.round += 1
+        state.turn += 1
+        state.turns_taken[seat] += 1
+        state.current = seat
+        state.conquests = 0
+        state.ship_moves_over = False
+        for ship in state.ships:
+            if ship.owner == seat:
+                ship.moved = False
+                ship.loaded = False
+                ship.unloaded = False
+        held = len(self.owned[seat])
+        base = max(params.min_reinforcements, held // params.reinforcement_divisor)
+        income = Income(held=held, divisor=params.reinforcement_divisor, base=base, cards=state.rewards_due[seat])
+        alive = sum(state.alive)
+        worth = 0
+        for pi, planet in enumerate(board.planets):
+            if state.planet_holder[pi] == seat and state.turn - state.planet_since[pi] >= alive:
+                income.planets.append(pi)
+                worth += planet.net_worth
+        state.income = income
+        state.pool = base + worth + income.cards
+        state.rewards_due[seat] = 0
+        state.phase = REINFORCE
+        self.after_reinforce(seat)

@@ -197,31 +197,83 @@ def test_kept_move_rules_are_the_rules_own() -> None:
             assert moving.move_rules(state, seat) == fleet.move_rules(state, seat)
 
 
-def test_the_board_read_is_kept_only_across_actions_that_leave_the_board() -> None:
-    """A turn decision's board read (``fastlegal._Board``) is kept for the next step only after
-    an action of ``game.BOARD_KEPT``; at every turn decision of a seeded game the kept read counts
-    what a fresh read counts; ``forget`` drops it (and the end check's), so a change by hand is seen."""
+def _valid(state: KardashevState) -> fastlegal._Read | None:
+    """The board read kept on ``state`` for its step, if any."""
+    read = state.__dict__.get("_kboard")
+    return read if read is not None and read.step == state.step else None
+
+
+def _same_memo(kept: dict[Any, Any], fresh: dict[Any, Any]) -> int:
+    """Every entry both memos hold is the same (a move search kept from an earlier decision may
+    have gone farther: the same cells at the same depths up to the nearer limit)."""
+    both = kept.keys() & fresh.keys()
+    for key in both:
+        if type(key) is tuple and key[0] == "reached":
+            limit = min(kept[key][0], fresh[key][0])
+            assert kept[key][1][:limit] == fresh[key][1][:limit] and kept[key][2][:limit] == fresh[key][2][:limit]
+        else:
+            assert kept[key] == fresh[key], key
+    return len(both)
+
+
+def _check_kept(state: KardashevState) -> None:
+    """The kept read's columns and every seat's board (colonies, fleets) are a fresh read's."""
+    read = _valid(state)
+    if read is None:
+        return
+    fresh = fastlegal._Read(G.clone(state))
+    for name in ("tiles", "cols", "fls", "clevels", "flevels", "techs", "team"):
+        assert getattr(read, name) == getattr(fresh, name), name
+    for seat, board in read.boards.items():
+        again = fastlegal._Board(fresh, seat)
+        for name in ("tiles", "cols", "fls", "own_cols", "fleets"):
+            assert getattr(board, name) == getattr(again, name), (seat, name)
+
+
+@pytest.mark.parametrize(("players", "params", "seed"), [
+    (2, {}, 5),
+    (2, {"boosters_raise_cap": True}, 11),
+    (4, {"ally_variant": True, "round_limit": 8}, 3),
+    (3, {"exchange_rate": 2, "fleet_upgrade_capped_by_colony": True, "round_limit": 10}, 4),
+    (6, {"round_limit": 4}, 6),
+])
+def test_the_kept_board_read_is_a_fresh_read_after_every_action(players: int, params: dict[str, Any],
+                                                                seed: int) -> None:
+    """The board read is kept from step to step and brought up to date by the actions that change
+    the board or the technologies (``fastlegal.after``): after every action of seeded games its
+    columns and each seat's colonies and fleets are a fresh read's; at every turn decision the
+    count and the draw from it are the fresh read's, and so is every entry of its memos that a
+    fresh read works out too; after an action of ``game.BOARD_KEPT`` it is kept as it was."""
     from starlanes.games.kardashev.game import BOARD_KEPT
 
-    def valid(state: KardashevState) -> bool:  # a board read kept for the state's step
-        board = state.__dict__.get("_kboard")
-        return board is not None and board.step == state.step
-
-    state = G.setup(None, 2, 5)
-    rng = Rng.from_seed(5)
-    kept = reused = 0
+    state = G.setup(params or None, players, seed)
+    rng = Rng.from_seed(seed)
+    turns = reused = compared = 0
     while seats := sorted(G.to_act(state)):
-        seat = seats[0]
-        if legality.decision_kind(state) == "turn":
-            reused += valid(state)
-            counted = G.count_legal(state, seat)
-            assert counted == fastlegal.count(G.clone(state), seat)  # a clone reads the board afresh
-        action = G.sample_legal(state, seat, rng)
-        read = valid(state)
-        G.apply_unchecked(state, seat, action)
-        assert valid(state) == (read and type(action) in BOARD_KEPT), action
-        kept += read and type(action) in BOARD_KEPT
-    assert kept > 20 and reused > 20
+        for seat in seats:
+            _check_kept(state)
+            if legality.decision_kind(state) == "turn":
+                turns += 1
+                read = _valid(state)
+                reused += read is not None and seat in read.boards
+                clone = G.clone(state)  # a clone reads the board afresh
+                assert fastlegal.count(state, seat) == fastlegal.count(clone, seat)
+                kept, fresh = state.__dict__["_kboard"].boards[seat], clone.__dict__["_kboard"].boards[seat]
+                compared += _same_memo(kept.memo, fresh.memo) + _same_memo(kept.tmemo, fresh.tmemo)
+                index = rng.randint(0, fastlegal.count(state, seat) - 1)
+                assert fastlegal.nth(state, seat, index) == fastlegal.nth(clone, seat, index)
+            before = _valid(state)
+            memo = dict(before.boards[seat].memo) if before is not None and seat in before.boards else None
+            action = G.sample_legal(state, seat, rng)
+            G.apply_unchecked(state, seat, action)
+            if type(action) in BOARD_KEPT and memo is not None:
+                after = _valid(state)
+                assert after is before and after.boards[seat].memo.keys() >= memo.keys()
+    assert turns > 50 and reused > 0.7 * turns and compared > 5 * turns, (turns, reused, compared)
+
+
+def test_forget_drops_the_kept_read() -> None:
+    """``forget`` drops the kept read (and the end check's), so a change by hand is seen."""
     state = turn(with_roles(["pioneer", "warlord"]), 0, hand=(5, 5, 5))
     put(state, "0,0", ("food",), colony=0, clevel=1)
     before = G.count_legal(state, 0)
@@ -229,3 +281,18 @@ def test_the_board_read_is_kept_only_across_actions_that_leave_the_board() -> No
     G.forget(state)
     assert "_kboard" not in state.__dict__ and "_kpresent" not in state.__dict__
     assert G.count_legal(state, 0) == before + 1 == len(LegalActions(legality.legal(state, 0)))
+
+
+def test_harvest_splits_by_gale_are_the_sums_of_the_sources_splits() -> None:
+    """``harvest._splits`` (Gale's condition on the cards per set of types) gives the splits the
+    sum of each source's splits gives, for random sources (no type, one, two or three types,
+    zero to four cards each, up to seven sources)."""
+    from starlanes.games.kardashev.rules import harvest
+
+    kinds = [(), ("food",), ("matter",), ("energy",), ("food", "matter"), ("food", "energy"),
+             ("matter", "energy"), ("food", "matter", "energy")]
+    rng = Rng.from_seed(16)
+    for _ in range(1500):
+        sources = tuple(sorted((rng.randint(0, 4), kinds[rng.randint(1 if rng.randint(0, 20) else 0, 7)])
+                               for _ in range(rng.randint(0, 7))))
+        assert harvest._splits(sources) == harvest._splits_by_sum(sources), sources

@@ -215,27 +215,105 @@ _BASE_ACTIONS = ("build-colony", "upgrade-colony", "build-fleet", "upgrade-fleet
 # --- the turn --------------------------------------------------------------------------------
 
 
-class _Board:
-    """The board as one seat's turn reads it: each cell's tile, colony owner and fleet owner, the
-    seat's colonies and fleets, and (``memo``) what the counters work out from the board and the
-    technologies in force (destinations, fleet sites, harvest sources...). Kept on the state
-    (``_kboard``, not a field: never saved, cloned or compared) for the decisions of a turn that
-    do not change the board (``keep``); any other action drops it (``Kardashev._apply``), and a
-    step that did not go through ``_apply`` makes it stale (``step``)."""
+class _Read:
+    """The board and the technologies as the turn decisions read them, kept on the state
+    (``_kboard``, not a field: never saved, cloned or compared) from step to step: each cell's
+    tile, colony owner and level, fleet owner and level, every seat's role and technologies,
+    and one ``_Board`` per seat that read it. ``Kardashev._apply`` brings it up to date after
+    each action (``after``): an action of ``game.BOARD_KEPT`` changes nothing; after another one
+    the columns are read again and compared, and each seat's board drops only what the changed
+    columns make stale (``_DEPENDS``). A step that did not go through ``_apply`` (other than the
+    sealed choices that ``_apply`` then resolves) makes it stale (``step``)."""
 
-    __slots__ = ("cols", "fleets", "fls", "memo", "own_cols", "seat", "step", "team", "tiles")
+    __slots__ = ("boards", "clevels", "cols", "flevels", "fls", "step", "team", "techs", "tiles")
 
-    def __init__(self, state: KardashevState, seat: int) -> None:
+    def __init__(self, state: KardashevState) -> None:
         self.step = state.step
-        self.seat = seat
         cells = state.cells
         self.tiles = [c.tile for c in cells]
-        self.cols = cols = [c.colony for c in cells]
-        self.fls = fls = [c.fleet for c in cells]
-        self.own_cols = _where(cols, seat)
-        self.fleets = _where(fls, seat)
+        self.cols = [c.colony for c in cells]
+        self.fls = [c.fleet for c in cells]
+        self.clevels = [c.colony_level for c in cells]
+        self.flevels = [c.fleet_level for c in cells]
+        self.techs = _techs(state)
         self.team = [p.team for p in state.seats]
+        self.boards: dict[int, _Board] = {}
+
+    def refresh(self, state: KardashevState, board: bool) -> None:
+        """After an action that may have changed the board (``board``) or a seat's technologies:
+        read again what may have changed, and let each seat's board drop what it made stale."""
+        changed: set[str] = set()
+        techs = _techs(state)
+        if techs != self.techs:
+            self.techs = techs
+            changed.add("techs")
+        if board:
+            cells = state.cells
+            for name, column in (("tiles", [c.tile for c in cells]), ("cols", [c.colony for c in cells]),
+                                 ("fls", [c.fleet for c in cells]), ("clevels", [c.colony_level for c in cells]),
+                                 ("flevels", [c.fleet_level for c in cells])):
+                if column != getattr(self, name):
+                    setattr(self, name, column)
+                    changed.add(name)
+        if changed:
+            for b in self.boards.values():
+                b.update(self, changed)
+
+
+def _techs(state: KardashevState) -> list[tuple[str | None, tuple[str, ...], str | None]]:
+    return [(p.role, tuple(p.techs), p.cloned) for p in state.seats]
+
+
+# what each entry of a board's ``memo`` is worked out from (the columns of ``_Read`` and the
+# seats' technologies); ``tmemo`` holds what depends on the technologies alone
+_BOARD = frozenset({"tiles", "cols", "fls", "clevels", "flevels", "techs"})
+_DEPENDS: dict[str, frozenset[str]] = {
+    "eligible": frozenset({"tiles", "cols", "fls"}),
+    "kinds": frozenset({"tiles", "cols", "fls"}),
+    "masks": frozenset({"tiles", "cols", "fls"}),
+    "reached": frozenset({"tiles", "cols", "fls"}),
+    "grow": frozenset({"cols", "clevels"}),
+    "fleet-sites": _BOARD,
+    "refit-sites": _BOARD,
+    "harvest": _BOARD,
+    # the harvest of colonies only (no fleet yield, no Blockade, no Timeshares, no Arcology)
+    "harvest-colonies": frozenset({"tiles", "cols", "clevels", "techs"}),
+}
+
+
+class _Board:
+    """The board as one seat's turn reads it (``_Read``'s columns, the seat's colonies and fleets),
+    and what the counters work out from it: ``memo`` from the board and the technologies in force
+    (destinations, fleet sites, harvest sources...), ``tmemo`` from the technologies alone (the
+    budget, the move rules, the colony prices)."""
+
+    __slots__ = ("cols", "fleets", "fls", "memo", "own_cols", "seat", "team", "tiles", "tmemo")
+
+    def __init__(self, read: _Read, seat: int) -> None:
+        self.seat = seat
+        self.tiles = read.tiles
+        self.cols = read.cols
+        self.fls = read.fls
+        self.own_cols = _where(read.cols, seat)
+        self.fleets = _where(read.fls, seat)
+        self.team = read.team
         self.memo: dict[Any, Any] = {}
+        self.tmemo: dict[Any, Any] = {}
+
+    def update(self, read: _Read, changed: set[str]) -> None:
+        """Take the new columns; drop what they make stale."""
+        self.tiles = read.tiles
+        if "cols" in changed:
+            self.cols = read.cols
+            self.own_cols = _where(read.cols, self.seat)
+        if "fls" in changed:
+            self.fls = read.fls
+            self.fleets = _where(read.fls, self.seat)
+        if "techs" in changed:
+            self.tmemo.clear()
+        memo = self.memo
+        for key in [k for k in memo if not changed.isdisjoint(_DEPENDS[k if type(k) is str else k[0]])]:
+            del memo[key]
 
 
 _KEPT = "_kboard"
@@ -262,25 +340,35 @@ def _mask(values: list[Any], value: object) -> int:
 
 
 def _board(state: KardashevState, seat: int) -> _Board:
-    kept = state.__dict__.get(_KEPT)
-    if kept is not None and kept.step == state.step and kept.seat == seat:
-        assert isinstance(kept, _Board)
-        return kept
-    board = state.__dict__[_KEPT] = _Board(state, seat)
+    read = state.__dict__.get(_KEPT)
+    if read is None or read.step != state.step:
+        read = state.__dict__[_KEPT] = _Read(state)
+    assert isinstance(read, _Read)
+    board = read.boards.get(seat)
+    if board is None:
+        board = read.boards[seat] = _Board(read, seat)
     return board
 
 
-def after(state: KardashevState, board_kept: bool) -> None:
-    """Called by ``Kardashev._apply`` after an action: ``board_kept`` (the action changed neither
-    the board nor any seat's technologies) keeps the board read for the next step; else it is
-    dropped."""
-    kept = state.__dict__.get(_KEPT)
-    if kept is None:
+# what an action may change (``after``)
+NOTHING, TECHS, BOARD_AND_TECHS, ANYTHING = 0, 1, 2, 3
+
+
+def after(state: KardashevState, change: int, lag: int = 0) -> None:
+    """Called by ``Kardashev._apply`` after an action: what it may have changed (``NOTHING``:
+    neither the board nor any seat's technologies; ``TECHS``: not the board; ``ANYTHING``: also
+    what the columns do not show, a terraformed symbol) brings the kept read up to date for the
+    next step, or drops it. ``lag``: the steps of sealed choices before the action that resolves
+    them (they change nothing ``_apply`` does not then apply)."""
+    read = state.__dict__.get(_KEPT)
+    if read is None:
         return
-    if board_kept and kept.step == state.step:
-        kept.step = state.step + 1
-    else:
+    if change == ANYTHING or read.step + lag != state.step:
         del state.__dict__[_KEPT]
+        return
+    read.step = state.step + 1
+    if change != NOTHING:
+        read.refresh(state, change == BOARD_AND_TECHS)
 
 
 def forget(state: KardashevState) -> None:
@@ -301,10 +389,10 @@ class _Turn:
         self.seat = seat
         self.player = p = state.seats[seat]
         board = self.b = _board(state, seat)
-        memo = board.memo
-        facts = memo.get("facts")
-        if facts is None:  # the turn's budget and the technologies in force (kept with the board)
-            facts = memo["facts"] = (budget(state, state.active), frozenset(p.techs) if p.cloned is None
+        tmemo = board.tmemo
+        facts = tmemo.get("facts")
+        if facts is None:  # the turn's budget and the technologies in force
+            facts = tmemo["facts"] = (budget(state, state.active), frozenset(p.techs) if p.cloned is None
                                      else frozenset(held_techs(state, seat)))
         b = facts[0]
         self.held: frozenset[str] = facts[1]
@@ -404,11 +492,11 @@ class _Turn:
 
 def _colony_forms(t: _Turn, action: str, level: int) -> list[str | None]:
     """The vias whose price (with the surcharge) the seat can pay for a colony of ``level``."""
-    memo = t.b.memo
+    tmemo = t.b.tmemo
     key = ("colony-price", level)
-    prices = memo.get(key)
+    prices = tmemo.get(key)
     if prices is None:
-        prices = memo[key] = colony_price(t.state, t.seat, level)
+        prices = tmemo[key] = colony_price(t.state, t.seat, level)
     p, rate = t.player, t.state.params.exchange_rate
     f, m, e = p.food, p.matter, p.energy
     # ``cheapest`` finds an option when one of them (with the surcharge) is affordable
@@ -527,10 +615,10 @@ def _count_fleet(t: _Turn) -> int:
     supply = t.player.fleets_supply
     prices = _Prices(t)
     if not prices.ok(None, 1, min(sur for _, sur in forms)):
-        memo = t.b.memo
-        sited = memo.get("fleet-site-effects")
+        tmemo = t.b.tmemo
+        sited = tmemo.get("fleet-site-effects")
         if sited is None:
-            sited = memo["fleet-site-effects"] = any(
+            sited = tmemo["fleet-site-effects"] = any(
                 isinstance(e, FleetSite) for e in hook(t.state, t.seat, "build-fleet"))
         if not sited:
             return 0  # no flat price: a level-1 fleet is the cheapest there is
@@ -588,25 +676,30 @@ def _count_harvest(t: _Turn) -> int:
     if not vias:
         return 0
     t.harvest_vias = vias
-    rows = t.b.memo.get("harvest")
+    memo = t.b.memo
+    rows = memo.get("harvest-colonies")
     if rows is None:
-        rows = t.b.memo["harvest"] = _harvest_rows(t)
+        rows = memo.get("harvest")
+        if rows is None:
+            rows, fleets = _harvest_rows(t)
+            memo["harvest" if fleets else "harvest-colonies"] = rows
     t.harvest_rows = rows
     return sum(len(s) for _, s in t.harvest_rows) * len(vias)
 
 
-def _harvest_rows(t: _Turn) -> list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]]:
+def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]], bool]:
     """Per set of shared cells (Timeshares), the splits of the harvest (kept with the board: the
-    sources are the board's and the technologies')."""
+    sources are the board's and the technologies'); whether they read the fleets (not when the
+    seat's colonies are the only sources: no fleet yield, Timeshares or Blockade)."""
     state, seat = t.state, t.seat
     own = hook(state, seat, "harvest")
     if any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) or any(
             isinstance(e, BlockProduction) for other in range(state.players) if not friends(state, other, seat)
             for e in hook(state, other, "harvest-others")):  # Timeshares, Arcology, Blockade: the rules' own
-        rows = [(shares, harvest.splits(state, seat, shares)) for shares in harvest.share_sets(state, seat)]
-    else:  # colonies and fleet yields only: ``harvest.splits`` made short
-        rows = [((), harvest._splits(tuple(sorted(_sources(t, own)))))]
-    return rows
+        shares = harvest.share_sets(state, seat)
+        return list(zip(shares, harvest.splits_by_shares(state, seat, shares), strict=True)), True
+    # colonies and fleet yields only: ``harvest.splits`` made short
+    return [((), harvest._splits(tuple(sorted(_sources(t, own)))))], any(isinstance(e, FleetYield) for e in own)
 
 
 @lru_cache(maxsize=1024)
@@ -755,9 +848,9 @@ def _count_move(t: _Turn) -> int:
     if not forms:
         return 0
     state, p = t.state, t.player
-    memo = t.b.memo
+    memo = t.b.tmemo  # the seat's technologies
     rules = memo.get("rules")
-    if rules is None:  # with the board: the seat's technologies
+    if rules is None:
         rules = memo["rules"] = moving.move_rules(state, t.seat)
     assert isinstance(rules, MoveRules)
     rate = state.params.exchange_rate

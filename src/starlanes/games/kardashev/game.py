@@ -259,10 +259,13 @@ RULES: dict[type[Action], Rule] = {
 }
 
 
-# the actions that change neither the board nor any seat's technologies: the board read of a
-# turn's decision is kept for the next one (``fastlegal.after``; End: the next turn is another
-# seat's, which reads the board afresh) and the end check does not read the board again
+# the actions that change neither the board nor any seat's technologies: the board read of the
+# turn decisions is kept as it is for the next step (``fastlegal.after``) and the end check does
+# not read the board again
 BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gain, Decline, Pay, End})
+# the actions that leave the board but may change technologies (the read compares them only);
+# Use Technology may terraform (a symbol the read's columns do not show): the read is dropped
+TECHS_ONLY: frozenset[type[Action]] = frozenset({Research, Bid, Pick})
 
 
 class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
@@ -299,17 +302,21 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         return Bid(0) if legality.decision_kind(state) == "bid" else None
 
     def _apply(self, state: KardashevState, moves: Mapping[int, Action]) -> list[Event]:
+        lag = 0
         if state.phase == "bid" and not state.tasks:
             events = round.resolve_bids(state, moves)
+            lag = len(moves) - 1  # the sealed bids before the last one were steps without ``_apply``
         else:
             ((seat, action),) = moves.items()
             events = RULES[type(action)](state, seat, action)
             if state.phase == "role" and not state.tasks:
                 events += round.after_setup(state)
         settle(state)
-        kept = len(moves) == 1 and type(next(iter(moves.values()))) in BOARD_KEPT
+        kinds = {type(a) for a in moves.values()}
+        kept = len(moves) == 1 and kinds <= BOARD_KEPT
         check_end(state, kept)
-        fastlegal.after(state, kept)
+        fastlegal.after(state, fastlegal.NOTHING if kept else fastlegal.TECHS if kinds <= TECHS_ONLY
+                        else fastlegal.ANYTHING if UseTech in kinds else fastlegal.BOARD_AND_TECHS, lag)
         return events
 
     def forget(self, state: KardashevState) -> None:

@@ -149,6 +149,37 @@ def share_sources(state: KardashevState, shares: tuple[int, ...]) -> list[Source
 
 @lru_cache(maxsize=4096)
 def _splits(sources: tuple[Source, ...]) -> frozenset[Split]:
+    """Every split (food, matter, energy) the sources give together: each source's cards, each
+    card one of the source's types (the sources' sums of splits)."""
+    caps = [0] * 8  # cards per set of types (a bit per type in ``RES`` order)
+    for count, types in sources:
+        kinds = 0
+        for t in types:
+            kinds |= 1 << RES.index(t)
+        caps[kinds] += count
+    return _splits_of(tuple(caps))
+
+
+@lru_cache(maxsize=4096)
+def _splits_of(caps: tuple[int, ...]) -> frozenset[Split]:
+    """``_splits`` from the cards per set of types: a split is possible when, for every set S of
+    types, the cards it puts in S are at least those whose types all lie in S (Gale's condition
+    for supplies and demands: the sources' cards can then be assigned to the split's types)."""
+    if caps[0]:  # cards of no type: no split
+        return frozenset()
+    need = [sum(caps[m] for m in range(1, 8) if m & s == m) for s in range(8)]
+    total = need[7]
+    out: set[Split] = set()
+    for f in range(need[1], total + 1):
+        for m in range(need[2], total - f + 1):
+            e = total - f - m
+            if e >= need[4] and f + m >= need[3] and f + e >= need[5] and m + e >= need[6]:
+                out.add((f, m, e))
+    return frozenset(out)
+
+
+def _splits_by_sum(sources: tuple[Source, ...]) -> frozenset[Split]:
+    """``_splits`` as the sum of each source's splits (what Gale's condition shortens; tests)."""
     results: set[Split] = {(0, 0, 0)}
     for count, types in sources:
         ways: set[Split] = set()
@@ -177,12 +208,21 @@ def named_options(state: KardashevState, seat: int) -> list[str | None]:
 
 def splits(state: KardashevState, seat: int, shares: tuple[int, ...] = ()) -> frozenset[Split]:
     """Every split of cards the harvest of ``seat`` may take, with the Timeshares colonies ``shares``."""
-    out: set[Split] = set()
-    fleets = fleet_sources(state, seat) + share_sources(state, shares)
-    for named in named_options(state, seat):
-        sources = [s for _, s in colony_sources(state, seat, named)] + fleets
-        out |= _splits(tuple(sorted(sources)))
-    return frozenset(out)
+    return splits_by_shares(state, seat, [shares])[0]
+
+
+def splits_by_shares(state: KardashevState, seat: int, share_sets: list[tuple[int, ...]]) -> list[frozenset[Split]]:
+    """``splits`` for each set of Timeshares colonies (the colonies and fleets read once)."""
+    fleets = fleet_sources(state, seat)
+    colonies = [[s for _, s in colony_sources(state, seat, named)] for named in named_options(state, seat)]
+    found: list[frozenset[Split]] = []
+    for shares in share_sets:
+        extra = fleets + share_sources(state, shares)
+        out: set[Split] = set()
+        for sources in colonies:
+            out |= _splits(tuple(sorted(sources + extra)))
+        found.append(frozenset(out))
+    return found
 
 
 def harvest(state: KardashevState, seat: int, split: Split) -> list[Event]:

@@ -38,18 +38,19 @@ import itertools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from starlanes.core.actions import Action
 from starlanes.core.errors import StarlanesError, UsageError
-from starlanes.core.ruleset import Ruleset
 from starlanes.core.spec import GameSpec
-from starlanes.core.state import Viewer
 
 if TYPE_CHECKING:
+    # The rules' types, for the checker only: an entry is read at every start of the command
+    # line, which should not import the core's rules (issue 16's start-up).
     from starlanes.ai.base import AgentFactory
+    from starlanes.core.actions import Action
+    from starlanes.core.ruleset import Ruleset
+    from starlanes.core.state import Viewer
 
 __all__ = [
     "GameEntry",
@@ -60,7 +61,7 @@ __all__ = [
     "resolve",
 ]
 
-RulesetFactory = Callable[[], Ruleset[Any, Any, Any]]
+RulesetFactory = Callable[[], "Ruleset[Any, Any, Any]"]
 
 
 class Renderer(Protocol):
@@ -75,7 +76,7 @@ class Renderer(Protocol):
         ...
 
 
-RendererFactory = Callable[[Ruleset[Any, Any, Any]], Renderer]
+RendererFactory = Callable[["Ruleset[Any, Any, Any]"], Renderer]
 
 
 class HookRenderer:
@@ -163,6 +164,8 @@ class GameEntry:
         if self.ruleset is None:
             commands = ", ".join(sorted(self.commands)) or "none"
             raise UsageError(f"'{self.id}' has no ruleset yet, only commands ({commands})")
+        from starlanes.core.ruleset import Ruleset
+
         factory = resolve(self.ruleset, f"game '{self.id}'")
         ruleset = factory()
         if not isinstance(ruleset, Ruleset):
@@ -199,6 +202,8 @@ class GameEntry:
         """The folder of the browser board's static files (``None``: the game has none)."""
         if self.web_assets is None:
             return None
+        from importlib import resources
+
         package, _, folder = self.web_assets.partition(":")
         try:
             path = Path(str(resources.files(package).joinpath(folder)))

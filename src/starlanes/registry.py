@@ -32,12 +32,14 @@ import os
 import sys
 from collections.abc import Iterator, Mapping
 from functools import cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from starlanes.core.errors import StarlanesError, UnknownName, UsageError
-from starlanes.core.ruleset import Ruleset
 from starlanes.core.spec import GameSpec
 from starlanes.entry import GameEntry, HookRenderer, Renderer, resolve
+
+if TYPE_CHECKING:  # the rules are imported when a game is built, not when the games are listed
+    from starlanes.core.ruleset import Ruleset
 
 __all__ = [
     "BUILTIN",
@@ -219,6 +221,8 @@ def _legacy_agents(ruleset: Ruleset[Any, Any, Any]) -> dict[str, Any]:
 
 
 def _load_entry(game_id: str, target: str) -> GameEntry:
+    from starlanes.core.ruleset import Ruleset
+
     obj = resolve(target, f"game '{game_id}'")
     if callable(obj) and not isinstance(obj, GameEntry):
         try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from starlanes.cli.play import PlaySession
+from starlanes.cli.terminal import PlaySession
 from starlanes.core import Match
 from tests.cli.test_cli import Script
 from tests.toy.duel import make_duel

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from starlanes.ai.registry import make_agent, parse_agent_spec
 from starlanes.cli import app
-from starlanes.cli.play import PlaySession
+from starlanes.cli.terminal import PlaySession
 from starlanes.core import Action, ActionCodec, Match, ParseError, UnknownName
 from starlanes.core.errors import EXIT_FILE, EXIT_USAGE
 from tests.toy.duel import make_duel
@@ -128,7 +128,7 @@ def test_unknown_agents_and_options_list_the_valid_ones() -> None:
 
 
 def test_count_variants_are_grouped_in_the_action_list() -> None:
-    from starlanes.cli.play import group_count_variants
+    from starlanes.cli.terminal import group_count_variants
 
     texts = ["end", "fortify A B 1", "fortify A B 2", "fortify A B 3", "place T count=2", "place T count=5", "x 7"]
     assert group_count_variants(texts) == [
@@ -161,7 +161,7 @@ def test_a_bots_move_is_shown_with_its_events_and_the_board_is_redrawn(tmp_path:
 
 
 def test_sealed_status_grammar() -> None:
-    from starlanes.cli.play import _sealed_status
+    from starlanes.cli.terminal import _sealed_status
 
     assert _sealed_status([0], [1]) == "seat 0 chooses secretly; seat 1 has chosen; nothing is shown until all have."
     assert _sealed_status([0, 1], []) == "seats 0, 1 choose secretly; nothing is shown until all have."

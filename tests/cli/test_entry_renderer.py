@@ -11,7 +11,7 @@ import pytest
 
 from starlanes import registry
 from starlanes.cli.app import run
-from starlanes.cli.play import PlaySession
+from starlanes.cli.terminal import PlaySession
 from starlanes.core import Action, Match, Ruleset, Viewer
 from starlanes.core.errors import EXIT_OK
 from starlanes.entry import GameEntry

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 
 from starlanes.cli.app import run
-from starlanes.cli.play import PlaySession
+from starlanes.cli.terminal import PlaySession
 from starlanes.core import Match
 from starlanes.core.errors import EXIT_FILE, EXIT_OK, EXIT_USAGE
 from starlanes.registry import get_game

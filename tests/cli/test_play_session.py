@@ -11,7 +11,7 @@ import pytest
 
 import starlanes.cli
 from starlanes.cli.app import run
-from starlanes.cli.play import PlaySession
+from starlanes.cli.terminal import PlaySession
 from starlanes.core import GM, Decision, Match
 from starlanes.core.errors import EXIT_OK
 from starlanes.core.gm import Ruling

@@ -16,7 +16,7 @@ import pytest
 
 from starlanes.ai.registry import make_agent
 from starlanes.cli.app import run
-from starlanes.cli.play import PlaySession
+from starlanes.cli.terminal import PlaySession
 from starlanes.core import GM, Match
 from starlanes.core.errors import EXIT_OK
 from starlanes.registry import get_game

@@ -25,6 +25,14 @@ NOT_AT_START = {
     "starlanes.server": "starlanes serve",
     "starlanes.rl": "the reinforcement-learning interface",
     "starlanes.core.store": "match stores (serve)",
+    "starlanes.core.match": "a match (play, replay, serve)",
+    "starlanes.core.session": "the loop that drives the seats (play)",
+    "starlanes.core.ruleset": "a game's rules (every command that loads a game)",
+    "starlanes.core.state": "a game's state (every command that loads a game)",
+    "starlanes.cli.terminal": "starlanes play",
+    "msgspec": "a game's state and actions",
+    "pydantic": "starlanes serve (Typer 0.29 validates every parameter with it: pinned below)",
+    "typer.rich_utils": "the boxed help of a command (loaded when help is shown)",
     "numpy": "odds tables, risky-stars",
     "fastapi": "starlanes serve",
     "sqlalchemy": "starlanes serve",
@@ -58,9 +66,29 @@ def test_importing_the_cli_loads_only_what_help_needs() -> None:
     assert offenders == {}, {k: (v, NOT_AT_START[k]) for k, v in offenders.items()}
 
 
+# what ``starlanes games`` may load beyond ``import starlanes.cli``: each game's spec module (and
+# the module its params read), never its rules
+GAMES_MAY_LOAD = ("starlanes.games",)
+
+
+def test_listing_the_games_loads_the_specs_only() -> None:
+    """``starlanes games`` reads every game's ``SPEC`` (``GameEntry.spec``) and nothing of the
+    rules: no ruleset, no state, no ``msgspec``, no ``pydantic`` (issue 16: the command starts in
+    0.25 s on the project's machine; ``benchmarks/speed.py --only startup`` measures it)."""
+    loaded = _loaded("import io, contextlib\nfrom starlanes.cli import run\n"
+                     "with contextlib.redirect_stdout(io.StringIO()): run(['games'])")
+    offenders = {k: v for k, v in _offenders(loaded).items() if k not in GAMES_MAY_LOAD}
+    assert offenders == {}, offenders
+    games = [m for m in loaded if m.startswith("starlanes.games.")]
+    assert games and all(m.rsplit(".", 1)[-1] in {"spec", "dice"} or m.count(".") == 2 for m in games), games
+
+
 def test_the_core_loads_match_store_and_session_when_first_used() -> None:
     loaded = _loaded("import starlanes.core")
     assert not {"starlanes.core.match", "starlanes.core.session", "starlanes.core.store"} & set(loaded)
+    # one module of the core loads that module alone (the package's names are lazy)
+    assert [m for m in _loaded("import starlanes.core.errors") if m.startswith("starlanes")] == [
+        "starlanes", "starlanes.core", "starlanes.core.errors", "starlanes.lazy"]
     loaded = _loaded("from starlanes.core import Match, Session, FileStore, MatchStore, LogEntry")
     assert {"starlanes.core.match", "starlanes.core.session", "starlanes.core.store"} <= set(loaded)
 

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rich.console import Console
 
 from starlanes.core.params import Params, parse_params
-from starlanes.core.ruleset import Ruleset
 from starlanes.registry import get_game
+
+if TYPE_CHECKING:  # the rules are imported when a game is loaded, not at every start
+    from starlanes.core.ruleset import Ruleset
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
-Game = Ruleset[Any, Any, Any]
+Game: TypeAlias = "Ruleset[Any, Any, Any]"
 
 PROG_ENV = "STARLANES_PROG"
 """Environment variable naming the command the user typed (``./run`` sets it to ``./run``)."""

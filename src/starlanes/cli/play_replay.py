@@ -8,21 +8,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
-from rich.rule import Rule
 
 from starlanes.core.errors import UsageError
-from starlanes.core.gm import actor_name
-from starlanes.core.match import Match
-from starlanes.core.ruleset import Ruleset
-from starlanes.core.state import GM, Event, Viewer
-from starlanes.registry import renderer_for
 
 from .common import console
 from .play_files import expand
+
+if TYPE_CHECKING:
+    from starlanes.core.ruleset import Ruleset
+    from starlanes.core.state import Event, Viewer
 
 
 def replay(
@@ -34,6 +31,15 @@ def replay(
     ] = None,
 ) -> None:
     """Step through a saved match from one seat's view or the GM's."""
+    # imported here: the command line starts without the match and the rules (issue 16)
+    from rich.markup import escape
+    from rich.rule import Rule
+
+    from starlanes.core.gm import actor_name
+    from starlanes.core.match import Match
+    from starlanes.core.state import GM
+    from starlanes.registry import renderer_for
+
     if seat is not None and gm:
         raise UsageError("choose --seat or --gm, not both")
     match = Match.load(expand(file))
@@ -83,6 +89,8 @@ def replay(
 def _event_text(game: Ruleset[Any, Any, Any], event: Event, viewer: Viewer) -> str:
     """An event as ``viewer`` reads it (the ruleset's words); a private one shown to the GM says
     whose it is (``[seat 1 only] seat 1 draws ...``)."""
+    from starlanes.core.state import GM
+
     words = game.describe_event(event, viewer)
     if viewer is GM and event.seats is not None:
         return f"[seat {', '.join(str(s) for s in event.seats)} only] {words}"

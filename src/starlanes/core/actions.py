@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from .errors import ParseError
+from .numbers import ascii_int
 
 __all__ = ["Action", "ActionCodec", "FieldInfo", "ascii_int"]
 
@@ -215,19 +216,10 @@ def _records_usage(info: FieldInfo) -> str:
 
 
 # ---------------------------------------------------------------- reading
-_ASCII_INT = re.compile(r"-?[0-9]+")
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)", re.DOTALL)
 _EXPECTED = {"int": "a whole number", "bool": "yes or no", "ints": "numbers like 1,2,3",
              "str": "a word or a quoted text", "strs": "words like a,b,c",
              "records": "a list of records in brackets, like [(...) (...)]"}
-
-
-def ascii_int(raw: str) -> int:
-    """``raw`` as an integer written in ASCII digits with an optional ``-``; ``ValueError``
-    for anything else (``int()`` would also take other scripts' digits, ``_`` and ``+``)."""
-    if not _ASCII_INT.fullmatch(raw):
-        raise ValueError(raw)
-    return int(raw)
 
 
 def _string_end(text: str, start: int) -> int:

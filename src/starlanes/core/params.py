@@ -23,8 +23,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .actions import ascii_int
 from .errors import ParseError, UnknownName
+from .numbers import ascii_int
 
 __all__ = [
     "ParamInfo",

@@ -1,5 +1,5 @@
 """The loop that drives the seats of a match: bots are asked, people are asked, each seat is
-shown what it may see. The terminal (cli/play.py) and the architecture page's example run it;
+shown what it may see. The terminal (cli/terminal.py) and the architecture page's example run it;
 how things look is theirs. The server is driven by requests, not by a loop, so it does not run
 ``Session.run``: its bot worker (``server/bots.py``) takes the session's decisions from here,
 :func:`awaited_bots` (which bot moves next) and :func:`ask_bot` (a bot's answer, checked against

@@ -12,7 +12,7 @@ from rich.text import Text
 from tests.games.risky_stars.game_helpers import GAME, ally, at, empty_board, put, sample_game
 
 from starlanes.ai.random_agent import RandomAgent
-from starlanes.cli.play import PlaySession
+from starlanes.cli.terminal import PlaySession
 from starlanes.core import Match, derive_seed
 from starlanes.games.risky_stars.actions import Move
 from starlanes.games.risky_stars.ai import HeuristicAgent
@@ -200,7 +200,7 @@ def test_describe_action_adds_the_odds_of_an_attack() -> None:
 
 def test_count_variants_share_a_description_so_the_terminal_groups_them() -> None:
     """`actions` lists `buy h1b1 N` once with the range of N, not one line per count."""
-    from starlanes.cli.play import group_count_variants
+    from starlanes.cli.terminal import group_count_variants
 
     state = empty_board(sample_game(), stock=(1000, 300, 300))
     put(state, 0, "b1-1", 9)

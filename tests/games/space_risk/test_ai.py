@@ -11,7 +11,7 @@ from tests.games.space_risk.helpers import BOARD, GAME, T, add_ship, force, posi
 
 from starlanes.ai.random_agent import RandomAgent
 from starlanes.ai.registry import make_agent
-from starlanes.cli.play import PlaySession
+from starlanes.cli.terminal import PlaySession
 from starlanes.core import Match, derive_seed
 from starlanes.games.space_risk.ai import HeuristicAgent, mission_progress, p_win
 from starlanes.games.space_risk.dice import DiceRules

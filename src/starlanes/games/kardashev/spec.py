@@ -8,12 +8,15 @@ inventory's ambiguities. ``SPEC`` is the game's ``GameSpec``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from starlanes.core.errors import ParseError
 from starlanes.core.params import Params, param
 from starlanes.core.spec import Chance, GameSpec, Information
-from starlanes.games.kardashev.board import MoveRules
-from starlanes.games.kardashev.costs import Cost, Resources
+
+if TYPE_CHECKING:  # imported by the properties that build them: `starlanes games` reads SPEC alone
+    from starlanes.games.kardashev.board import MoveRules
+    from starlanes.games.kardashev.costs import Cost, Resources
 
 __all__ = ["SPEC", "TIEBREAKS", "VERSION", "KardashevParams"]
 
@@ -69,6 +72,8 @@ class KardashevParams(Params):
     @property
     def move_rules(self) -> MoveRules:
         """The base movement rules (before technologies)."""
+        from starlanes.games.kardashev.board import MoveRules
+
         e, t = self.move_energy, self.move_tiles
         return MoveRules(
             energy=(e[0], e[1], e[2]),
@@ -80,10 +85,14 @@ class KardashevParams(Params):
     @property
     def fleet_level_price(self) -> Cost:
         """The price of one fleet level (building multiplies it by the level, A#1)."""
+        from starlanes.games.kardashev.costs import Cost
+
         return Cost(matter=self.fleet_matter_per_level, energy=self.fleet_energy_per_level)
 
     @property
     def starting_hand(self) -> Resources:
+        from starlanes.games.kardashev.costs import Resources
+
         food, matter, energy = self.start_resources
         return Resources(food=food, matter=matter, energy=energy)
 

@@ -16,8 +16,10 @@ from tests.games.retrograde import helpers
 from tests.games.retrograde.test_same_games import VARIANTS
 
 from starlanes.core import Rng, derive_seed
+from starlanes.core.legal import ActionTemplate
 from starlanes.core.ruleset import Ruleset
 from starlanes.games.retrograde import abilities as ab
+from starlanes.games.retrograde import listing
 from starlanes.games.retrograde.actions import End
 from starlanes.games.retrograde.board import Board
 from starlanes.games.retrograde.game import APPLY, KEEPS_HOLDERS, make_ruleset
@@ -133,3 +135,50 @@ def test_end_of_turn_whose_debris_destroy_drops_the_kept_cards() -> None:
         mine, loop = GAME.clone(start), GAME.clone(start)
         assert GAME.play_random(mine, Rng.from_seed(5), 60) == _loop(loop, Rng.from_seed(5), 60)
         assert mine == loop
+
+
+def _expand(segments: list[listing.Segment]) -> list[str]:
+    """The actions of the segments, in list order, as text (``listing.legal``'s expansion)."""
+    out: list[str] = []
+    for _size, cls, payload in segments:
+        if cls is not None:
+            out.extend(cls(*args).text() for args in payload)
+        elif isinstance(payload, ActionTemplate):
+            out.extend(a.text() for a in payload)
+        else:
+            out.append(payload.text())
+    return out
+
+
+@pytest.mark.parametrize("variant", range(len(VARIANTS)))
+def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: at every draw of ``play_random`` from positions of seeded games per param variant,
+    the walk made from the sections the playout kept since the turn's last draw
+    (``listing.Kept``) lists what a full walk of the same state lists, in the same order; and
+    the playout still plays the public loop's game. The draws after burns, researches and
+    allocations (the actions whose sections are kept) are counted, so the check has teeth."""
+    draw = listing.draw
+    after: Counter[str] = Counter()
+    last: list[str] = [""]
+
+    def checked_draw(e: Engine, seat: int, rng: Rng, held: dict[str, Any] | None = None,
+                     kept: listing.Kept | None = None) -> Any:
+        if kept is None:  # the public loop's draw
+            return draw(e, seat, rng, held)
+        full = _expand(listing.walk(Engine(e.s), seat))
+        assert _expand(listing.walk(e, seat, held, kept)) == full, f"the kept walk after {last[0]} differs"
+        after[last[0]] += 1
+        action = draw(e, seat, rng, held, kept)
+        last[0] = type(action).__name__
+        return action
+
+    monkeypatch.setattr(listing, "draw", checked_draw)
+    params = {**VARIANTS[variant], "turn_limit": 30}
+    for seed in (variant + 1, variant + 21):
+        for n, start in enumerate(_positions(params, seed, every=5)):
+            mine, loop = GAME.clone(start), GAME.clone(start)
+            last[0] = ""
+            rng_seed = derive_seed(seed, n, "kept")
+            assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
+            assert mine == loop
+    assert after["Burn"] and after["Research"] and after["Allocate"] and after["End"]

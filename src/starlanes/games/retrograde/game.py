@@ -195,10 +195,13 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
 
     def play_random(self, state: RetroState, rng: Rng, limit: int) -> int:
         """``Ruleset.play_random`` (the same actions and state), keeping between the actions
-        of ``KEEPS_HOLDERS`` the cards that answer ability hooks (``listing.walk``): the playout
-        makes every change of ``state`` itself, so it knows when they may have moved."""
+        of ``KEEPS_HOLDERS`` the cards that answer ability hooks (``listing.walk``), and between
+        the draws of a turn the sections of the walk the action applied left alone
+        (``listing.Kept``): the playout makes every change of ``state`` itself, so it knows when
+        they may have changed."""
         played = 0
         held: dict[str, Any] = {}
+        sections = listing.Kept()  # the walk's sections, from one draw of a turn to the next
         keeps = KEEPS_HOLDERS
         t = state.table
         while played < limit:
@@ -207,7 +210,7 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
             if state.pending is None and not state.sealed:  # _decision: one seat, ``_to_act``'s
                 seat = t.prompts[0].seat if t.prompts else t.current
                 e = _Playout(state)
-                action = listing.draw(e, seat, rng, held)
+                action = listing.draw(e, seat, rng, held, sections)
                 kept = type(action) in keeps
                 if kept:
                     e.b.held = held  # the action moves none of them: its hooks ask them too
@@ -218,10 +221,12 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
                     self._applying -= 1
                 if e.b.held is None:  # not kept, or dropped by the rule (end_turn)
                     held.clear()
+                sections.applied(action)
                 state.step += 1
                 played += 1
                 continue
             held.clear()  # a combat: both seats choose, then it resolves (the generic calls)
+            sections.clear()
             seats = self.to_act(state)
             if not seats:
                 return played

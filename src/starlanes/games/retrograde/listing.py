@@ -75,7 +75,7 @@ from starlanes.games.retrograde.state import (
     Ship,
 )
 
-__all__ = ["Listed", "Segment", "candidates", "checked", "count", "draw", "legal", "walk"]
+__all__ = ["Kept", "Listed", "Segment", "candidates", "checked", "count", "draw", "legal", "walk"]
 
 Listed = list[Action | ActionTemplate]
 
@@ -104,11 +104,11 @@ def count(e: Engine, seat: int) -> int:
     return total
 
 
-def draw(e: Engine, seat: int, rng: Rng, held: dict[str, Any] | None = None) -> Action:
+def draw(e: Engine, seat: int, rng: Rng, held: dict[str, Any] | None = None, kept: Kept | None = None) -> Action:
     """The action at index ``rng.randint(0, count - 1)`` of the expanded list of ``legal``,
-    building only that one. ``held``: the cards that answer ability hooks, kept by a playout
-    between actions that leave them in place (``walk``)."""
-    segments = walk(e, seat, held)
+    building only that one. ``held`` and ``kept``: what a playout keeps between actions
+    (``walk``)."""
+    segments = walk(e, seat, held, kept)
     total = 0
     for seg in segments:
         total += seg[0]
@@ -143,22 +143,28 @@ def checked(e: Engine, seat: int) -> Listed:
         e.b.cache = None
 
 
-def walk(e: Engine, seat: int, held: dict[str, Any] | None = None) -> list[Segment]:
+def walk(e: Engine, seat: int, held: dict[str, Any] | None = None, kept: Kept | None = None) -> list[Segment]:
     """The legal actions of ``seat`` as segments in list order (see the module docstring).
 
     ``held`` (a search playout, ``RetrogradeRuleset.play_random``, which sees every change of its
     state): the cards in play that answer ability hooks (``abilities._found``'s ``""`` and
     ``"#holders"``) found by an earlier walk of the same state, which the actions applied since
     left in place (``game.KEEPS_HOLDERS``); the walk starts from them and leaves its own there.
-    An empty dict: nothing kept yet."""
+    An empty dict: nothing kept yet.
+
+    ``kept`` (the same playout): the sections of the walk of the same turn's last draw, less those
+    the actions applied since may have changed (``Kept.applied``); the walk redoes only those
+    and keeps its own there."""
     if e.prompt() is not None:
+        if kept is not None:
+            kept.clear()
         return [(len(item) if isinstance(item, ActionTemplate) else 1, None, item) for item in checked(e, seat)]
     cache: dict[str, Any] = {}
     if held:
         cache.update(held)
     e.b.cache = cache
     try:
-        return _walk_turn(e, seat)
+        return _walk_turn(e, seat, Kept() if kept is None else kept)
     finally:
         e.b.cache = None
         if held is not None and "#holders" in cache:
@@ -167,32 +173,103 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None) -> list[Segme
             held["#fixed"] = cache.get("#fixed") or {}
 
 
-def _walk_turn(e: Engine, seat: int) -> list[Segment]:
-    """The segments of a turn's step (no offer on the table). Each group mirrors the check of
-    its type in ``legality`` (named beside it); the conditions a candidate meets by how it is
-    found (its owner, its phase, a face-up asset of the seat) are not asked again."""
+class Kept:
+    """The sections of a walk (the turn's maneuvers, the seat's assets sorted, the placements,
+    each untapped asset's allocations, the flips), kept by a search playout
+    (``RetrogradeRuleset.play_random``, which makes every change of its state itself) from one
+    draw to the next of the same turn. After each action ``applied`` drops the sections it may
+    have changed, and the next walk redoes only those (``None``):
+
+    - a burn moves one spacecraft in its asset and spends its delta-vee and maneuvers: only the
+      maneuvers read those (the assets, the hand, the slips, the armor and damage that
+      cannibalizing reads, the housing and the classes flips read stay);
+    - a research taps an asset and draws cards: that asset's allocations go, and the
+      placements (and the swaps, which read the hand) are redone;
+    - an allocation taps an asset and adds counters: that asset's allocations go, the flips
+      (which read counters) are redone;
+    - anything else (an end of the turn, an offer, a flip, ...): everything is redone.
+
+    ``tests/games/retrograde/test_playout.py`` checks the kept walk against a full one at every
+    draw of many seeded playouts."""
+
+    __slots__ = ("alc", "alc_hand", "assets", "flp", "man", "plc", "plc_phase")
+
+    def __init__(self) -> None:
+        self.man: list[Segment] | None = None
+        self.assets: tuple[list[Asset], list[Asset], list[Asset], list[Asset]] | None = None
+        """The seat's face-up assets, the untapped ones, its face-down ones, and the assets that
+        may have a card to flip (face down, or with slips)."""
+        self.plc: list[Segment] | None = None
+        self.plc_phase = -1  # the phase the placements were found in (it decides the kinds placed)
+        self.alc: list[tuple[int, list[Segment]]] | None = None
+        self.alc_hand = False  # the allocations have swaps, which read the hand
+        self.flp: list[Segment] | None = None
+
+    def clear(self) -> None:
+        self.man = self.assets = self.plc = self.alc = self.flp = None
+
+    def applied(self, action: Action) -> None:
+        """Drop the sections ``action`` (just applied by the seat whose turn it is) may have
+        changed (see the class docstring)."""
+        cls = type(action)
+        if cls is Burn:
+            self.man = None
+        elif cls is Allocate:
+            self._tapped(action.asset)  # type: ignore[attr-defined]
+            self.man = self.plc = self.flp = None
+        elif cls is Research:
+            self._tapped(action.asset)  # type: ignore[attr-defined]
+            self.man = self.plc = None
+            if self.alc_hand:
+                self.alc = None
+        else:
+            self.clear()
+
+    def _tapped(self, uid: int) -> None:
+        got = self.assets
+        if got is not None:
+            self.assets = (got[0], [a for a in got[1] if a.uid != uid], got[2], got[3])
+        alc = self.alc
+        if alc is not None:
+            self.alc = [entry for entry in alc if entry[0] != uid]
+
+
+def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
+    """The segments of a turn's step (no offer on the table), the sections ``k`` lacks found
+    anew (and kept there). Each group mirrors the check of its type in ``legality`` (named
+    beside it); the conditions a candidate meets by how it is found (its owner, its phase, a
+    face-up asset of the seat) are not asked again."""
     t = e.t
     segs: list[Segment] = [(1, None, _END)]
     phase = t.phase
     if phase <= MANEUVERS:
-        _walk_maneuvers(e, seat, [s for s in t.ships if s.owner == seat], segs)
+        man = k.man
+        if man is None:
+            man = k.man = []
+            _walk_maneuvers(e, seat, [s for s in t.ships if s.owner == seat], man)
+        segs.extend(man)
     if phase > CLEANUP:
         return segs
-    mine_assets: list[Asset] = []
-    untapped: list[Asset] = []
-    facedown: list[Asset] = []
-    building: list[Asset] = []  # the assets that may have a card to flip (face down, or with slips)
-    for a in t.assets:
-        if a.controller == seat:
-            if not a.face_up:
-                facedown.append(a)
+    got = k.assets
+    if got is None:
+        mine_assets: list[Asset] = []
+        untapped: list[Asset] = []
+        facedown: list[Asset] = []
+        building: list[Asset] = []
+        for a in t.assets:
+            if a.controller == seat:
+                if not a.face_up:
+                    facedown.append(a)
+                    building.append(a)
+                    continue
+                mine_assets.append(a)
+                if not a.tapped:
+                    untapped.append(a)
+            if a.ship_slips or a.upgrade_slips:
                 building.append(a)
-                continue
-            mine_assets.append(a)
-            if not a.tapped:
-                untapped.append(a)
-        if a.ship_slips or a.upgrade_slips:
-            building.append(a)
+        got = k.assets = (mine_assets, untapped, facedown, building)
+    else:
+        mine_assets, untapped, facedown, building = got
     if phase <= RESEARCH and untapped and t.decks[seat]:  # _why_not_research: the deck must not be empty
         segs.append((len(untapped), Research, [(a.uid,) for a in untapped]))
     if phase <= REPAIR:  # _why_not_repair: the asset or an upgrade on it has damage
@@ -206,12 +283,32 @@ def _walk_turn(e: Engine, seat: int) -> list[Segment]:
         if repairs:
             segs.append((len(repairs), Repair, repairs))
     if phase <= PLACE_ASSETS:
-        _walk_placements(e, seat, t.hands[seat], mine_assets, segs)
+        plc = k.plc
+        if plc is None or k.plc_phase != phase:
+            plc = k.plc = []
+            k.plc_phase = phase
+            _walk_placements(e, seat, t.hands[seat], mine_assets, plc)
+        segs.extend(plc)
     if phase <= ALLOCATE and untapped:
-        _walk_allocations(e, seat, untapped, facedown, segs)
-    # _why_not_flip (flip_choices): completed cards only, orbitals among the allowed
+        alc = k.alc
+        if alc is None:
+            alc = k.alc = []
+            k.alc_hand = _walk_allocations(e, seat, untapped, facedown, alc)
+        for entry in alc:
+            segs.extend(entry[1])
+    flp = k.flp
+    if flp is None:
+        flp = k.flp = []
+        _walk_flips(e, seat, building, flp)
+    segs.extend(flp)
+    return segs
+
+
+def _walk_flips(e: Engine, seat: int, building: list[Asset], segs: list[Segment]) -> None:
+    """The flips (``_why_not_flip``, ``flip_choices``): completed cards only, orbitals among the
+    allowed."""
     b = e.b
-    cards = t.cards
+    cards = e.t.cards
     for a in building:
         if a.controller == seat and not a.face_up and a.counters >= (ASSET_CARDS[cards[a.uid]].cost or 0):
             segs.append((1, None, Flip(a.uid)))
@@ -238,7 +335,6 @@ def _walk_turn(e: Engine, seat: int) -> list[Segment]:
             for x in a.upgrade_slips:  # flip_choices: a completed upgrade of the seat flips, no orbital
                 if x.owner == seat and x.counters >= CARDS[cards[x.uid]].cost:  # type: ignore[attr-defined]
                     segs.append((1, None, Flip(x.uid)))
-    return segs
 
 
 _END = End()
@@ -423,9 +519,11 @@ _KIND: dict[str, int] = {key: _ASSET if isinstance(card, AssetCard) else _SHIP i
 
 
 def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: list[Asset],
-                      segs: list[Segment]) -> None:
+                      out: list[tuple[int, list[Segment]]]) -> bool:
     """``allocate``, ``cannibalize`` and ``swap`` per untapped asset (``_why_not_allocate``,
-    ``_why_not_cannibalize``, ``_why_not_swap``)."""
+    ``_why_not_cannibalize``, ``_why_not_swap``): each asset's segments in ``out`` by its uid
+    (a playout drops an asset's when it is tapped, ``Kept``). Whether any asset may swap (the
+    swaps read the hand)."""
     t = e.t
     b = e.b
     cards = t.cards
@@ -433,7 +531,10 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
     refits = ab.found(b, "refit_scopes")
     enemy_at: set[int] | None = None
     mine: list[Ship] | None = None
+    swaps = False
     for a in untapped:
+        segs: list[Segment] = []
+        out.append((a.uid, segs))
         if ASSET_CARDS[cards[a.uid]].factory + a.bonus_power > 0:  # it has construction power
             args: list[tuple[int, ...]] = []
             for x in a.ship_slips:
@@ -459,6 +560,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                         segs.append((most, None, ActionTemplate(Cannibalize, a.uid, s.uid, damage=range(1, most + 1))))
         scopes = _fixed(b, "refit_scopes", refits, [], a, seat) if refits else ()
         if scopes:
+            swaps = True
             if hand_ships is None:
                 hand_ships = []
                 for c in t.hands[seat]:
@@ -479,6 +581,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                         if new.ship_class == old.ship_class and new.cost == old.cost]
                 if args:
                     segs.append((len(args), Swap, args))
+    return swaps
 
 
 def candidates(e: Engine, seat: int) -> Listed:

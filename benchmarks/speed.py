@@ -12,7 +12,9 @@ Figures (one core each; every measurement in a new process; median of ``--repeat
                      table A, D <= 30 (best of 3).
   odds text          ``starlanes odds space-risk --attack 1..100 --defend 1..100``: the whole
                      command (start-up, tables, text) in a new process.
-  start-up           ``starlanes --help`` and ``starlanes games``: the whole command.
+  start-up           ``starlanes --help`` and ``starlanes games``: the whole command; and the floor
+                     under them, a Python that imports Typer and its rich help and nothing of
+                     ours (what the machine charges any Typer command with boxed help).
 
 Times are CPU time of the measuring process (``process_time``; for the commands, the child's
 user + system time): the project's machine is shared, and wall time there varies with what
@@ -179,6 +181,17 @@ def command(args: list[str]) -> dict[str, Any]:
     return {"value": cpu, "note": f"wall {wall:.3f} s; {len(done.stdout):,} bytes out"}
 
 
+def floor() -> dict[str, Any]:
+    """CPU seconds of a new Python that imports Typer and its rich help (``typer.rich_utils``) and
+    nothing of ours: what any Typer command with boxed help costs on this machine, so the share of
+    ``starlanes --help`` that is ours is the difference (and machines can be compared)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-c", "import typer, typer.rich_utils"], check=True, env=os.environ.copy())
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return {"value": cpu, "note": "python + typer + typer.rich_utils, none of starlanes"}
+
+
 ODDS_TEXT = ["odds", "space-risk", "--attack", "1..100", "--defend", "1..100"]
 
 # key -> (what it covers, unit, higher is better, how to measure it)
@@ -196,9 +209,10 @@ FIGURES: dict[str, tuple[str, str, bool, Callable[[argparse.Namespace], dict[str
     "odds:text": ("starlanes " + " ".join(ODDS_TEXT), "s CPU", False, lambda a: command(ODDS_TEXT)),
     "startup:help": ("starlanes --help", "s CPU", False, lambda a: command(["--help"])),
     "startup:games": ("starlanes games", "s CPU", False, lambda a: command(["games"])),
+    "startup:floor": ("(floor: Typer and its rich help alone)", "s CPU", False, lambda a: floor()),
 }
 GROUPS = {"play": ("play:space-risk", "play:retrograde"), "mcts": ("mcts:space-risk", "mcts:retrograde"),
-          "odds": ("odds:float", "odds:exact", "odds:text"), "startup": ("startup:help", "startup:games")}
+          "odds": ("odds:float", "odds:exact", "odds:text"), "startup": ("startup:help", "startup:games", "startup:floor")}
 
 
 def _measure(key: str, args: argparse.Namespace, src: str | None) -> dict[str, Any]:

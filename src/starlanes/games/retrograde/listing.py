@@ -185,14 +185,14 @@ class Kept:
       cannibalizing reads, the housing and the classes flips read stay);
     - a research taps an asset and draws cards: that asset's allocations go, and the
       placements (and the swaps, which read the hand) are redone;
-    - an allocation taps an asset and adds counters: that asset's allocations go, the flips
-      (which read counters) are redone;
+    - an allocation taps an asset and adds counters to a card: that asset's allocations go, the
+      flips of the card's asset (which read counters) are redone;
     - anything else (an end of the turn, an offer, a flip, ...): everything is redone.
 
     ``tests/games/retrograde/test_playout.py`` checks the kept walk against a full one at every
     draw of many seeded playouts."""
 
-    __slots__ = ("alc", "alc_hand", "assets", "flp", "man", "plc", "plc_phase")
+    __slots__ = ("alc", "alc_hand", "assets", "flp", "flp_redo", "man", "plc", "plc_phase")
 
     def __init__(self) -> None:
         self.man: list[Segment] | None = None
@@ -203,10 +203,14 @@ class Kept:
         self.plc_phase = -1  # the phase the placements were found in (it decides the kinds placed)
         self.alc: list[tuple[int, list[Segment]]] | None = None
         self.alc_hand = False  # the allocations have swaps, which read the hand
-        self.flp: list[Segment] | None = None
+        self.flp: list[tuple[int, list[Segment]]] | None = None
+        """The flips by asset (of the seat's face-down ones, or of the cards under construction
+        beside it)."""
+        self.flp_redo = -1  # the card an allocation added counters to: its asset's flips are redone
 
     def clear(self) -> None:
         self.man = self.assets = self.plc = self.alc = self.flp = None
+        self.flp_redo = -1
 
     def applied(self, action: Action) -> None:
         """Drop the sections ``action`` (just applied by the seat whose turn it is) may have
@@ -216,7 +220,11 @@ class Kept:
             self.man = None
         elif cls is Allocate:
             self._tapped(action.asset)  # type: ignore[attr-defined]
-            self.man = self.plc = self.flp = None
+            self.man = self.plc = None
+            if self.flp is not None:
+                if self.flp_redo != -1:  # (one card at a time)
+                    self.flp = None
+                self.flp_redo = action.target  # type: ignore[attr-defined]
         elif cls is Research:
             self._tapped(action.asset)  # type: ignore[attr-defined]
             self.man = self.plc = None
@@ -299,42 +307,61 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
     flp = k.flp
     if flp is None:
         flp = k.flp = []
-        _walk_flips(e, seat, building, flp)
-    segs.extend(flp)
+        for a in building:
+            part: list[Segment] = []
+            _walk_flips(e, seat, a, part)
+            flp.append((a.uid, part))
+    elif k.flp_redo != -1:
+        _redo_flips(e, seat, building, flp, k.flp_redo)
+    k.flp_redo = -1
+    for entry in flp:
+        segs.extend(entry[1])
     return segs
 
 
-def _walk_flips(e: Engine, seat: int, building: list[Asset], segs: list[Segment]) -> None:
-    """The flips (``_why_not_flip``, ``flip_choices``): completed cards only, orbitals among the
-    allowed."""
+def _redo_flips(e: Engine, seat: int, building: list[Asset], flp: list[tuple[int, list[Segment]]],
+                uid: int) -> None:
+    """Redo the flips of the asset of card ``uid`` (the asset itself, or the one it is being built
+    beside) in ``flp``, the flips by asset of ``building``."""
+    for i, a in enumerate(building):
+        if a.uid == uid or any(x.uid == uid for x in a.ship_slips) or any(x.uid == uid for x in a.upgrade_slips):
+            part: list[Segment] = []
+            _walk_flips(e, seat, a, part)
+            flp[i] = (a.uid, part)
+            return
+    raise AssertionError(f"#{uid} is not among the cards being built")  # an allocation's target is
+
+
+def _walk_flips(e: Engine, seat: int, a: Asset, segs: list[Segment]) -> None:
+    """The flips (``_why_not_flip``, ``flip_choices``) of asset ``a`` (face down) or of the cards
+    being built beside it: completed cards only, orbitals among the allowed."""
     b = e.b
     cards = e.t.cards
-    for a in building:
-        if a.controller == seat and not a.face_up and a.counters >= (ASSET_CARDS[cards[a.uid]].cost or 0):
-            segs.append((1, None, Flip(a.uid)))
-        if a.ship_slips:
-            classes: tuple[str, ...] | None = None
-            for x in a.ship_slips:
-                if x.owner != seat:
-                    continue
-                made = CARDS[cards[x.uid]]
-                if x.counters < made.cost:  # type: ignore[attr-defined]
-                    continue
-                if not isinstance(made, SpacecraftCard):
-                    _walk_flip(e, seat, x.uid, flip_choices(e, seat, x.uid), segs)
-                    continue
-                # a spacecraft completes only on an asset of the seat that builds its class
-                if a.controller != seat:
-                    continue
-                if classes is None:
-                    classes = tuple(ab.modify(b, "build_classes", ASSET_CARDS[cards[a.uid]].classes,
-                                              asset=a, seat=seat))
-                if made.ship_class in classes:  # flip_choices: then the population and the entry orbitals
-                    _walk_flip(e, seat, x.uid, entry_choices(e, seat, a, made), segs)
-        if a.upgrade_slips:
-            for x in a.upgrade_slips:  # flip_choices: a completed upgrade of the seat flips, no orbital
-                if x.owner == seat and x.counters >= CARDS[cards[x.uid]].cost:  # type: ignore[attr-defined]
-                    segs.append((1, None, Flip(x.uid)))
+    if a.controller == seat and not a.face_up and a.counters >= (ASSET_CARDS[cards[a.uid]].cost or 0):
+        segs.append((1, None, Flip(a.uid)))
+    if a.ship_slips:
+        classes: tuple[str, ...] | None = None
+        for x in a.ship_slips:
+            if x.owner != seat:
+                continue
+            made = CARDS[cards[x.uid]]
+            if x.counters < made.cost:  # type: ignore[attr-defined]
+                continue
+            if not isinstance(made, SpacecraftCard):
+                _walk_flip(e, seat, x.uid, flip_choices(e, seat, x.uid), segs)
+                continue
+            # a spacecraft completes only on an asset of the seat that builds its class
+            if a.controller != seat:
+                continue
+            if classes is None:
+                classes = tuple(ab.modify(b, "build_classes", ASSET_CARDS[cards[a.uid]].classes,
+                                          asset=a, seat=seat))
+            if made.ship_class in classes:  # flip_choices: then the population and the entry orbitals
+                _walk_flip(e, seat, x.uid, entry_choices(e, seat, a, made), segs)
+    if a.upgrade_slips:
+        for x in a.upgrade_slips:  # flip_choices: a completed upgrade of the seat flips, no orbital
+            if x.owner == seat and x.counters >= CARDS[cards[x.uid]].cost:  # type: ignore[attr-defined]
+                segs.append((1, None, Flip(x.uid)))
 
 
 _END = End()

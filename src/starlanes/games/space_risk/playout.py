@@ -23,6 +23,7 @@ one from many seeded positions under several param variants and compares the sta
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from starlanes.core import Action, Rng, Ruleset
@@ -30,7 +31,7 @@ from starlanes.core.decision import Pending
 from starlanes.games.space_risk import dice as dice_mod
 from starlanes.games.space_risk import listing
 from starlanes.games.space_risk.actions import Build
-from starlanes.games.space_risk.board import Board
+from starlanes.games.space_risk.board import Board, Condition, MissionCard
 from starlanes.games.space_risk.legality import land_targets
 from starlanes.games.space_risk.rules.attack import eliminate, move_infantry
 from starlanes.games.space_risk.rules.cards import draw_card, draw_mission, mission_done, must_trade
@@ -95,11 +96,22 @@ def _set_counts(board: Board) -> dict[tuple[int, ...], int]:
     return known[1]
 
 
+_BY_PLANET: dict[str, Callable[[list[int], tuple[int, ...], Condition], bool]] = {
+    "territories_on": lambda counts, sizes, cond: counts[cond.planets[0]] >= cond.count,
+    "planet": lambda counts, sizes, cond: all(counts[p] == sizes[p] for p in cond.planets),
+    "planets": lambda counts, sizes, cond: all(counts[p] == sizes[p] for p in cond.planets),
+    "whole_planets": lambda counts, sizes, cond: sum(1 for p, n in enumerate(counts) if n == sizes[p]) >= cond.count,
+    "planets_present": lambda counts, sizes, cond: sum(1 for n in counts if n) >= cond.count,
+}
+"""``cards.mission_done``'s conditions on planets, from the territories per planet the seat holds
+(``_Playout.done``) instead of the owners of every territory."""
+
+
 class _Playout:
     """One playout's state and what it keeps between actions (see the module docstring)."""
 
-    __slots__ = ("board", "bridge", "cap", "dirty", "game", "owned", "ports", "rules", "sets", "state",
-                 "table", "top")
+    __slots__ = ("board", "bridge", "cap", "dirty", "forced", "game", "owned", "ports", "rules", "sets",
+                 "sizes", "state", "table", "top")
 
     def __init__(self, game: SpaceRisk, state: SpaceRiskState) -> None:
         self.game = game
@@ -108,12 +120,14 @@ class _Playout:
         params = state.params
         self.cap = params.max_infantry
         self.bridge = params.battleship_bridge
+        self.forced = params.forced_trade_hand > 0  # ``must_trade`` is asked only under the house rule
         self.rules = dice_rules(params)
         self.table = listing.dice_table(params)
         self.top = len(self.table) - 1
         self.sets = _set_counts(board)
         self.ports = tuple((pi, planet.port, planet.launch, planet.name)
                            for pi, planet in enumerate(board.planets) if planet.port >= 0)
+        self.sizes = tuple(len(planet.territories) for planet in board.planets)
         self.owned: list[list[int]] = []
         self.dirty: set[int] = set()
         self.resync()
@@ -149,7 +163,7 @@ class _Playout:
         placements of ``_place_sizes``); a placement applied as ``reinforce.place``."""
         state = self.state
         board = self.board
-        if must_trade(state, board, seat):
+        if self.forced and must_trade(state, board, seat):
             self.generic(seat, rng)
             return
         hand = state.hands[seat]
@@ -197,7 +211,7 @@ class _Playout:
     def after_reinforce(self, seat: int) -> None:
         """``reinforce.after_reinforce``, the room counted over the seat's land."""
         state = self.state
-        if must_trade(state, self.board, seat):
+        if self.forced and must_trade(state, self.board, seat):
             return
         pool = state.pool
         if pool > 0:
@@ -404,7 +418,7 @@ class _Playout:
                                   (state.goals[seat], board.goals, state.goal_deck)):
             for idx in list(hand):
                 card = cards[idx]
-                if not mission_done(state, board, seat, card):
+                if not self.done(seat, card):
                     continue
                 hand.remove(idx)
                 state.completed[seat].append(card.id)
@@ -413,6 +427,23 @@ class _Playout:
                 state.stars[seat] += card.stars
                 if deck:
                     hand.append(draw_mission(state, board, seat, deck, cards))
+
+    def done(self, seat: int, card: MissionCard) -> bool:
+        """``cards.mission_done``: the land and the planets ``seat`` holds read from ``owned``."""
+        cond = card.condition
+        kind = cond.kind
+        if kind == "territories":
+            return len(self.owned[seat]) >= cond.count
+        if kind == "conquests_in_turn":
+            return self.state.conquests >= cond.count
+        by_planet = _BY_PLANET.get(kind)
+        if by_planet is None:
+            return mission_done(self.state, self.board, seat, card)
+        counts = [0] * len(self.sizes)  # territories held per planet
+        planet_of = self.board.planet_of
+        for t in self.owned[seat]:
+            counts[planet_of[t]] += 1
+        return by_planet(counts, self.sizes, cond)
 
     def update_planets(self) -> None:
         """``end_turn.update_planets`` for the planets whose land changed hands since the last."""

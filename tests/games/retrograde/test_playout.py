@@ -155,8 +155,9 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
     """Issue 16: at every draw of ``play_random`` from positions of seeded games per param variant,
     the walk made from the sections the playout kept since the turn's last draw
     (``listing.Kept``) lists what a full walk of the same state lists, in the same order; and
-    the playout still plays the public loop's game. The draws after burns, researches and
-    allocations (the actions whose sections are kept) are counted, so the check has teeth."""
+    the playout still plays the public loop's game. The draws after burns, researches,
+    allocations, placements and foundations (the actions whose sections are kept) are counted,
+    so the check has teeth."""
     draw = listing.draw
     after: Counter[str] = Counter()
     last: list[str] = [""]
@@ -181,4 +182,4 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
             rng_seed = derive_seed(seed, n, "kept")
             assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
             assert mine == loop
-    assert after["Burn"] and after["Research"] and after["Allocate"] and after["End"]
+    assert after["Burn"] and after["Research"] and after["Allocate"] and after["Place"] and after["Found"]

@@ -175,24 +175,28 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None, kept: Kept | 
 
 class Kept:
     """The sections of a walk (the turn's maneuvers, the seat's assets sorted, the placements,
-    each untapped asset's allocations, the flips), kept by a search playout
+    each untapped asset's allocations, each asset's flips), kept by a search playout
     (``RetrogradeRuleset.play_random``, which makes every change of its state itself) from one
     draw to the next of the same turn. After each action ``applied`` drops the sections it may
-    have changed, and the next walk redoes only those (``None``):
+    have changed, and the next walk redoes only those:
 
     - a burn moves one spacecraft in its asset and spends its delta-vee and maneuvers: only the
       maneuvers read those (the assets, the hand, the slips, the armor and damage that
       cannibalizing reads, the housing and the classes flips read stay);
     - a research taps an asset and draws cards: that asset's allocations go, and the
       placements (and the swaps, which read the hand) are redone;
-    - an allocation taps an asset and adds counters to a card: that asset's allocations go, the
-      flips of the card's asset (which read counters) are redone;
+    - an allocation taps an asset and adds counters to a card beside it or to a face-down
+      asset: that asset's allocations go, the flips of both assets are redone;
+    - a placement adds a card under construction beside an asset from the hand: the
+      placements, that asset's allocations and flips (and the swaps) are redone;
+    - a foundation adds a face-down asset from the hand: the placements and the allocations
+      (which may go to it) are redone, and its flips found;
     - anything else (an end of the turn, an offer, a flip, ...): everything is redone.
 
     ``tests/games/retrograde/test_playout.py`` checks the kept walk against a full one at every
     draw of many seeded playouts."""
 
-    __slots__ = ("alc", "alc_hand", "assets", "flp", "flp_redo", "man", "plc", "plc_phase")
+    __slots__ = ("alc", "alc_hand", "assets", "flp", "man", "plc", "plc_phase")
 
     def __init__(self) -> None:
         self.man: list[Segment] | None = None
@@ -201,16 +205,15 @@ class Kept:
         may have a card to flip (face down, or with slips)."""
         self.plc: list[Segment] | None = None
         self.plc_phase = -1  # the phase the placements were found in (it decides the kinds placed)
-        self.alc: list[tuple[int, list[Segment]]] | None = None
+        self.alc: dict[int, list[Segment]] = {}  # by untapped asset; one missing is found anew
         self.alc_hand = False  # the allocations have swaps, which read the hand
-        self.flp: list[tuple[int, list[Segment]]] | None = None
-        """The flips by asset (of the seat's face-down ones, or of the cards under construction
-        beside it)."""
-        self.flp_redo = -1  # the card an allocation added counters to: its asset's flips are redone
+        self.flp: dict[int, list[Segment]] = {}  # by asset (face down, or with cards beside it)
 
     def clear(self) -> None:
-        self.man = self.assets = self.plc = self.alc = self.flp = None
-        self.flp_redo = -1
+        self.man = self.assets = self.plc = None
+        self.alc.clear()
+        self.flp.clear()
+        self.alc_hand = False
 
     def applied(self, action: Action) -> None:
         """Drop the sections ``action`` (just applied by the seat whose turn it is) may have
@@ -218,28 +221,34 @@ class Kept:
         cls = type(action)
         if cls is Burn:
             self.man = None
-        elif cls is Allocate:
+            return
+        if cls is Allocate:
             self._tapped(action.asset)  # type: ignore[attr-defined]
-            self.man = self.plc = None
-            if self.flp is not None:
-                if self.flp_redo != -1:  # (one card at a time)
-                    self.flp = None
-                self.flp_redo = action.target  # type: ignore[attr-defined]
+            self.flp.pop(action.asset, None)  # type: ignore[attr-defined]
+            self.flp.pop(action.target, None)  # type: ignore[attr-defined]
         elif cls is Research:
             self._tapped(action.asset)  # type: ignore[attr-defined]
-            self.man = self.plc = None
             if self.alc_hand:
-                self.alc = None
+                self.alc.clear()
+        elif cls is Place:
+            self.assets = None  # (the asset may have had no card beside it)
+            self.alc.pop(action.asset, None)  # type: ignore[attr-defined]
+            self.flp.pop(action.asset, None)  # type: ignore[attr-defined]
+            if self.alc_hand:
+                self.alc.clear()
+        elif cls is Found:
+            self.assets = None
+            self.alc.clear()
         else:
             self.clear()
+            return
+        self.man = self.plc = None
 
     def _tapped(self, uid: int) -> None:
         got = self.assets
         if got is not None:
             self.assets = (got[0], [a for a in got[1] if a.uid != uid], got[2], got[3])
-        alc = self.alc
-        if alc is not None:
-            self.alc = [entry for entry in alc if entry[0] != uid]
+        self.alc.pop(uid, None)
 
 
 def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
@@ -299,37 +308,20 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
         segs.extend(plc)
     if phase <= ALLOCATE and untapped:
         alc = k.alc
-        if alc is None:
-            alc = k.alc = []
-            k.alc_hand = _walk_allocations(e, seat, untapped, facedown, alc)
-        for entry in alc:
-            segs.extend(entry[1])
+        if len(alc) < len(untapped) or any(a.uid not in alc for a in untapped):
+            todo = [a for a in untapped if a.uid not in alc]
+            if _walk_allocations(e, seat, todo, facedown, alc):
+                k.alc_hand = True
+        for a in untapped:
+            segs.extend(alc[a.uid])
     flp = k.flp
-    if flp is None:
-        flp = k.flp = []
-        for a in building:
-            part: list[Segment] = []
+    for a in building:
+        part = flp.get(a.uid)
+        if part is None:
+            part = flp[a.uid] = []
             _walk_flips(e, seat, a, part)
-            flp.append((a.uid, part))
-    elif k.flp_redo != -1:
-        _redo_flips(e, seat, building, flp, k.flp_redo)
-    k.flp_redo = -1
-    for entry in flp:
-        segs.extend(entry[1])
+        segs.extend(part)
     return segs
-
-
-def _redo_flips(e: Engine, seat: int, building: list[Asset], flp: list[tuple[int, list[Segment]]],
-                uid: int) -> None:
-    """Redo the flips of the asset of card ``uid`` (the asset itself, or the one it is being built
-    beside) in ``flp``, the flips by asset of ``building``."""
-    for i, a in enumerate(building):
-        if a.uid == uid or any(x.uid == uid for x in a.ship_slips) or any(x.uid == uid for x in a.upgrade_slips):
-            part: list[Segment] = []
-            _walk_flips(e, seat, a, part)
-            flp[i] = (a.uid, part)
-            return
-    raise AssertionError(f"#{uid} is not among the cards being built")  # an allocation's target is
 
 
 def _walk_flips(e: Engine, seat: int, a: Asset, segs: list[Segment]) -> None:
@@ -546,10 +538,10 @@ _KIND: dict[str, int] = {key: _ASSET if isinstance(card, AssetCard) else _SHIP i
 
 
 def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: list[Asset],
-                      out: list[tuple[int, list[Segment]]]) -> bool:
+                      out: dict[int, list[Segment]]) -> bool:
     """``allocate``, ``cannibalize`` and ``swap`` per untapped asset (``_why_not_allocate``,
     ``_why_not_cannibalize``, ``_why_not_swap``): each asset's segments in ``out`` by its uid
-    (a playout drops an asset's when it is tapped, ``Kept``). Whether any asset may swap (the
+    (a playout keeps them, ``Kept``). Whether any asset may swap (the
     swaps read the hand)."""
     t = e.t
     b = e.b
@@ -561,7 +553,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
     swaps = False
     for a in untapped:
         segs: list[Segment] = []
-        out.append((a.uid, segs))
+        out[a.uid] = segs
         if ASSET_CARDS[cards[a.uid]].factory + a.bonus_power > 0:  # it has construction power
             args: list[tuple[int, ...]] = []
             for x in a.ship_slips:

@@ -181,8 +181,10 @@ class Kept:
     have changed, and the next walk redoes only those:
 
     - a burn moves one spacecraft in its asset and spends its delta-vee and maneuvers: only the
-      maneuvers read those (the assets, the hand, the slips, the armor and damage that
-      cannibalizing reads, the housing and the classes flips read stay);
+      maneuvers read those, and only its own and those of the seat's other spacecraft around
+      the same asset (their boosts read its orbital) are redone (the assets, the hand, the
+      slips, the armor and damage that cannibalizing reads, the housing and the classes flips
+      read stay);
     - a research taps an asset and draws cards: that asset's allocations go, and the
       placements (and the swaps, which read the hand) are redone;
     - an allocation taps an asset and adds counters to a card beside it or to a face-down
@@ -196,10 +198,12 @@ class Kept:
     ``tests/games/retrograde/test_playout.py`` checks the kept walk against a full one at every
     draw of many seeded playouts."""
 
-    __slots__ = ("alc", "alc_hand", "assets", "flp", "man", "plc", "plc_phase")
+    __slots__ = ("alc", "alc_hand", "assets", "cln", "flp", "man", "moved", "plc", "plc_phase")
 
     def __init__(self) -> None:
-        self.man: list[Segment] | None = None
+        self.man: dict[int, list[Segment]] = {}  # by spacecraft of the seat; one missing is found anew
+        self.moved = -1  # a spacecraft that burned: its maneuvers and its neighbours' are redone
+        self.cln: list[Segment] | None = None  # Debris Cleaner's cleanings
         self.assets: tuple[list[Asset], list[Asset], list[Asset], list[Asset]] | None = None
         """The seat's face-up assets, the untapped ones, its face-down ones, and the assets that
         may have a card to flip (face down, or with slips)."""
@@ -210,7 +214,9 @@ class Kept:
         self.flp: dict[int, list[Segment]] = {}  # by asset (face down, or with cards beside it)
 
     def clear(self) -> None:
-        self.man = self.assets = self.plc = None
+        self.assets = self.plc = self.cln = None
+        self.man.clear()
+        self.moved = -1
         self.alc.clear()
         self.flp.clear()
         self.alc_hand = False
@@ -220,7 +226,9 @@ class Kept:
         changed (see the class docstring)."""
         cls = type(action)
         if cls is Burn:
-            self.man = None
+            if self.moved != -1:  # (one at a time)
+                self.man.clear()
+            self.moved = action.ship  # type: ignore[attr-defined]
             return
         if cls is Allocate:
             self._tapped(action.asset)  # type: ignore[attr-defined]
@@ -242,7 +250,9 @@ class Kept:
         else:
             self.clear()
             return
-        self.man = self.plc = None
+        self.plc = self.cln = None  # (the maneuvers are over: the phase is past them)
+        self.man.clear()
+        self.moved = -1
 
     def _tapped(self, uid: int) -> None:
         got = self.assets
@@ -261,10 +271,23 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
     phase = t.phase
     if phase <= MANEUVERS:
         man = k.man
-        if man is None:
-            man = k.man = []
-            _walk_maneuvers(e, seat, [s for s in t.ships if s.owner == seat], man)
-        segs.extend(man)
+        mine = [s for s in t.ships if s.owner == seat]
+        if k.moved != -1:
+            moved = next(s for s in mine if s.uid == k.moved)
+            for s in mine:
+                if s.asset == moved.asset:
+                    man.pop(s.uid, None)
+            k.moved = -1
+        redo = [s for s in mine if s.uid not in man]
+        if redo:
+            _walk_maneuvers(e, seat, mine, redo, man)
+        for s in mine:
+            segs.extend(man[s.uid])
+        cln = k.cln
+        if cln is None:
+            cln = k.cln = []
+            _walk_cleans(e, seat, cln)
+        segs.extend(cln)
     if phase > CLEANUP:
         return segs
     got = k.assets
@@ -373,14 +396,15 @@ def _walk_flip(e: Engine, seat: int, uid: int, got: tuple[tuple[int, ...], int] 
     segs.append((len(flips), Flip, flips))
 
 
-def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment]) -> None:
-    """The maneuvers: the costs of ``Engine`` (``burn_cost``, ``transfer_cost``, ``attack_cost``,
-    ``bombard_cost``) found from the orbitals, the asset's once per spacecraft; a hook no card in play answers is not
-    asked (``abilities.answered``)."""
+def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], out: dict[int, list[Segment]]) -> None:
+    """The maneuvers of each spacecraft of ``todo`` (in ``out`` by its uid; ``mine``: every
+    spacecraft of the seat, which boosts read): the costs of ``Engine`` (``burn_cost``,
+    ``transfer_cost``, ``attack_cost``, ``bombard_cost``) found from the orbitals, the asset's
+    once per spacecraft; a hook no card in play answers is not asked (``abilities.answered``)."""
     t = e.t
     b = e.b
     cards = t.cards
-    if mine:
+    if todo:
         cfg = e.cfg
         per_turn = cfg.maneuvers_per_turn
         free_limit = cfg.free_burns_per_turn
@@ -405,7 +429,9 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
             by_uid[d.uid] = d
             if d.face_up:
                 outer.append((d, ASSET_CARDS[cards[d.uid]].orbitals[-1]))
-        for s in mine:
+        for s in todo:
+            segs: list[Segment] = []
+            out[s.uid] = segs
             card = SHIP_CARDS[cards[s.uid]]
             room = card.delta_vee + s.dv_bonus - s.dv  # Engine.room
             # _maneuver_ship: it may maneuver here and has maneuvers left this turn
@@ -466,7 +492,12 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], segs: list[Segment])
                             if o.asset == s.asset and o.orbital == s.orbital and s.uid not in o.boosted_by]
                     if args:
                         segs.append((len(args), Boost, args))
-    for a in t.assets:  # _why_not_clean: an untapped Debris Cleaner, debris in the orbital
+
+
+def _walk_cleans(e: Engine, seat: int, segs: list[Segment]) -> None:
+    """Debris Cleaner's cleanings."""
+    cards = e.t.cards
+    for a in e.t.assets:  # _why_not_clean: an untapped Debris Cleaner, debris in the orbital
         if a.upgrades and a.controller == seat and a.face_up:
             for u in a.upgrades:
                 if not u.tapped and cards[u.uid] in _SWEEPER_STATIONS:

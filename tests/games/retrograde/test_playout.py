@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from tests.games.retrograde import helpers
 from tests.games.retrograde.test_same_games import VARIANTS
+from tests.games.retrograde.test_speed import _random_position
 
 from starlanes.core import Rng, derive_seed
 from starlanes.core.legal import ActionTemplate
@@ -175,11 +176,13 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
 
     monkeypatch.setattr(listing, "draw", checked_draw)
     params = {**VARIANTS[variant], "turn_limit": 30}
-    for seed in (variant + 1, variant + 21):
-        for n, start in enumerate(_positions(params, seed, every=5)):
-            mine, loop = GAME.clone(start), GAME.clone(start)
-            last[0] = ""
-            rng_seed = derive_seed(seed, n, "kept")
-            assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
-            assert mine == loop
+    starts = [start for seed in (variant + 1, variant + 21) for start in _positions(params, seed, every=5)]
+    # and made-up positions with every card of the book (boosts, cleaners, swaps, cannibalized yards)
+    starts += [_random_position(seed) for seed in range(variant, 240, len(VARIANTS))]
+    for n, start in enumerate(starts):
+        mine, loop = GAME.clone(start), GAME.clone(start)
+        last[0] = ""
+        rng_seed = derive_seed(variant, n, "kept")
+        assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
+        assert mine == loop
     assert after["Burn"] and after["Research"] and after["Allocate"] and after["Place"] and after["Found"]

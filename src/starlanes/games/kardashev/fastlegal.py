@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from starlanes.core.actions import Action
@@ -114,6 +115,9 @@ def count(state: KardashevState, seat: int) -> int:
         return _Turn(state, seat).total()
     if kind == "bid":  # list_bid: bid 0 .. bid_range
         return round.bid_range(state, seat) + 1
+    small = _SMALL.get(kind)
+    if small is not None:
+        return len(small[0](state, seat)) + (_count_exchanges(state, seat) if small[1] else 0)
     return len(LegalActions(legality.legal(state, seat)))
 
 
@@ -127,6 +131,11 @@ def nth(state: KardashevState, seat: int, index: int) -> Action:
     if kind == "bid":
         _check_index(index, round.bid_range(state, seat) + 1)
         return Bid(index)
+    small = _SMALL.get(kind)
+    if small is not None:
+        main = small[0](state, seat)
+        _check_index(index, len(main) + (_count_exchanges(state, seat) if small[1] else 0))
+        return _small_nth(state, seat, main, index)
     listed = LegalActions(legality.legal(state, seat))
     _check_index(index, len(listed))
     return listed[index]
@@ -145,7 +154,46 @@ def sample(state: KardashevState, seat: int, rng: Rng) -> Action:
         return turn.nth(rng.randint(0, turn.total() - 1))
     if kind == "bid":
         return Bid(rng.randint(0, round.bid_range(state, seat)))
+    small = _SMALL.get(kind)
+    if small is not None:
+        main = small[0](state, seat)
+        size = len(main) + (_count_exchanges(state, seat) if small[1] else 0)
+        if not size:
+            raise ValueError("choice from an empty sequence")  # ``rng.choice``'s
+        return _small_nth(state, seat, main, rng.randint(0, size - 1))
     return rng.choice(LegalActions(legality.legal(state, seat)))
+
+
+# the decisions listed by one short lister (no templates), then the exchanges or not
+# (``legality.ALLOWED``; a gain's Decline is listed by ``list_gain``)
+_SMALL: dict[str, tuple[Callable[[KardashevState, int], legality.Listing], bool]] = {
+    "gain": (legality.list_gain, True), "place": (legality.list_place, True), "pick": (legality.list_pick, True),
+    "pay": (legality.list_pay, False), "support": (legality.list_support, True), "raid": (legality.list_raid, True),
+}
+
+
+def _small_nth(state: KardashevState, seat: int, main: legality.Listing, index: int) -> Action:
+    if index < len(main):
+        action = main[index]
+        assert isinstance(action, Action)
+        return action
+    return _nth_exchange(state, seat, index - len(main))
+
+
+def _exchanges_of(state: KardashevState, seat: int) -> list[str]:
+    """The types the seat has enough of to exchange (``list_exchange``'s order)."""
+    p, rate = state.seats[seat], state.params.exchange_rate
+    return [g for g, have in zip(RES, (p.food, p.matter, p.energy), strict=True) if have >= rate]
+
+
+def _count_exchanges(state: KardashevState, seat: int) -> int:
+    p, rate = state.seats[seat], state.params.exchange_rate
+    return ((p.food >= rate) + (p.matter >= rate) + (p.energy >= rate)) * (len(RES) - 1)
+
+
+def _nth_exchange(state: KardashevState, seat: int, k: int) -> Action:
+    give = _exchanges_of(state, seat)[k // (len(RES) - 1)]
+    return Exchange(give, [r for r in RES if r != give][k % (len(RES) - 1)])
 
 
 # --- cached per role and technologies --------------------------------------------------------
@@ -195,6 +243,17 @@ def _research(role: str, held: frozenset[str], paid: tuple[bool, ...]) -> tuple[
     return tuple(r for r in legality._researchable(role, held) if ok[CONTENT.techs[r.tech].cost])
 
 
+@lru_cache(maxsize=64)
+def _any(n: int) -> Cost:
+    return Cost(any=n)
+
+
+@lru_cache(maxsize=64)
+def _symbol_prices(price: int) -> tuple[tuple[str, Cost], ...]:
+    """Each symbol with its price for a Terraform or Accrete of ``price`` (``symbol_price``)."""
+    return tuple((s, symbol_price(s, price)) for s in SYMBOLS)
+
+
 @lru_cache(maxsize=1024)
 def _step_costs(rules: MoveRules, level: int) -> tuple[int, ...]:
     """Energy of a move entering 0, 1, ... ``cap`` cells."""
@@ -225,39 +284,45 @@ class _Read:
     columns make stale (``_DEPENDS``). A step that did not go through ``_apply`` (other than the
     sealed choices that ``_apply`` then resolves) makes it stale (``step``)."""
 
-    __slots__ = ("boards", "clevels", "cols", "flevels", "fls", "step", "team", "techs", "tiles")
+    __slots__ = ("boards", "clevels", "cols", "flevels", "fls", "rows", "step", "team", "techs", "tiles")
 
     def __init__(self, state: KardashevState) -> None:
         self.step = state.step
-        cells = state.cells
-        self.tiles = [c.tile for c in cells]
-        self.cols = [c.colony for c in cells]
-        self.fls = [c.fleet for c in cells]
-        self.clevels = [c.colony_level for c in cells]
-        self.flevels = [c.fleet_level for c in cells]
+        self.rows = rows = list(map(_ROW, state.cells))
+        columns = (list(column) for column in zip(*rows, strict=True))
+        self.tiles, self.cols, self.fls, self.clevels, self.flevels = columns
         self.techs = _techs(state)
         self.team = [p.team for p in state.seats]
         self.boards: dict[int, _Board] = {}
 
     def refresh(self, state: KardashevState, board: bool) -> None:
         """After an action that may have changed the board (``board``) or a seat's technologies:
-        read again what may have changed, and let each seat's board drop what it made stale."""
+        read again what may have changed (the cells' rows compared, the changed cells written in
+        the columns), and let each seat's board drop what it made stale."""
         changed: set[str] = set()
         techs = _techs(state)
         if techs != self.techs:
             self.techs = techs
             changed.add("techs")
         if board:
-            cells = state.cells
-            for name, column in (("tiles", [c.tile for c in cells]), ("cols", [c.colony for c in cells]),
-                                 ("fls", [c.fleet for c in cells]), ("clevels", [c.colony_level for c in cells]),
-                                 ("flevels", [c.fleet_level for c in cells])):
-                if column != getattr(self, name):
-                    setattr(self, name, column)
-                    changed.add(name)
+            rows = list(map(_ROW, state.cells))
+            if rows != self.rows:
+                columns = (self.tiles, self.cols, self.fls, self.clevels, self.flevels)
+                for i, (new, old) in enumerate(zip(rows, self.rows, strict=True)):
+                    if new != old:
+                        for k, column in enumerate(columns):
+                            if new[k] != old[k]:
+                                column[i] = new[k]
+                                changed.add(_COLUMNS[k])
+                self.rows = rows
         if changed:
             for b in self.boards.values():
                 b.update(self, changed)
+
+
+# a cell's row in the read, and the columns' names in its order
+_ROW = attrgetter("tile", "colony", "fleet", "colony_level", "fleet_level")
+_COLUMNS = ("tiles", "cols", "fls", "clevels", "flevels")
 
 
 def _techs(state: KardashevState) -> list[tuple[str | None, tuple[str, ...], str | None]]:
@@ -278,6 +343,9 @@ _DEPENDS: dict[str, frozenset[str]] = {
     "harvest": _BOARD,
     # the harvest of colonies only (no fleet yield, no Blockade, no Timeshares, no Arcology)
     "harvest-colonies": frozenset({"tiles", "cols", "clevels", "techs"}),
+    # per Use Technology effect (its index among the technologies'); the symbols of the seat's
+    # planets change with their tiles or by Use Technology (which drops the read)
+    "use": frozenset({"tiles", "cols", "fls", "techs"}),
 }
 
 
@@ -301,13 +369,11 @@ class _Board:
         self.tmemo: dict[Any, Any] = {}
 
     def update(self, read: _Read, changed: set[str]) -> None:
-        """Take the new columns; drop what they make stale."""
-        self.tiles = read.tiles
+        """After the read's columns changed (in place): the seat's pieces read again, what the
+        changes make stale dropped."""
         if "cols" in changed:
-            self.cols = read.cols
             self.own_cols = _where(read.cols, self.seat)
         if "fls" in changed:
-            self.fls = read.fls
             self.fleets = _where(read.fls, self.seat)
         if "techs" in changed:
             self.tmemo.clear()
@@ -371,6 +437,15 @@ def after(state: KardashevState, change: int, lag: int = 0) -> None:
         read.refresh(state, change == BOARD_AND_TECHS)
 
 
+def pieces(state: KardashevState) -> set[int | None] | None:
+    """The owners of the board's colonies and fleets from the read kept for the next step (called
+    after ``after``), or None."""
+    read = state.__dict__.get(_KEPT)
+    if read is None or read.step != state.step + 1:
+        return None
+    return {*read.cols, *read.fls}
+
+
 def forget(state: KardashevState) -> None:
     """Drop the kept board read (a state changed by hand, not through ``apply``)."""
     state.__dict__.pop(_KEPT, None)
@@ -381,8 +456,8 @@ class _Turn:
     """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
 
     __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "grow_rows",
-                 "harvest_rows", "harvest_vias", "held", "move_rows", "no_forms", "own_cols", "player", "research",
-                 "researches", "seat", "sizes", "state", "tiles")
+                 "hand", "harvest_rows", "harvest_vias", "held", "move_rows", "no_forms", "ok", "own_cols", "player",
+                 "research", "researches", "seat", "sizes", "state", "tiles")
 
     def __init__(self, state: KardashevState, seat: int) -> None:
         self.state = state
@@ -401,6 +476,8 @@ class _Turn:
         self.base = base = max(0, nb + 1 - b.base) + max(0, nr - b.research) <= b.either
         self.research = research = max(0, nb - b.base) + max(0, nr + 1 - b.research) <= b.either
         self.all_forms, self.no_forms = _all_forms(self.held, base, research)
+        self.hand = (p.food, p.matter, p.energy)
+        self.ok: dict[Cost, bool] = {}  # the prices the hand pays (``can``)
         self.colony_vias: list[str | None] = []
         self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]] = ([], {})
         self.harvest_vias: list[str | None] = []
@@ -472,6 +549,14 @@ class _Turn:
             found = memo["masks"] = (blocked, ends, passing, unexplored)
         return found
 
+    def can(self, cost: Cost) -> bool:
+        """``affordable`` for the seat's hand, each price asked once per decision."""
+        found = self.ok.get(cost)
+        if found is None:
+            f, m, e = self.hand
+            found = self.ok[cost] = _affordable(f, m, e, cost, self.state.params.exchange_rate)
+        return found
+
     def forms(self, action: str) -> tuple[Form, ...]:
         """``legality._forms``: the base action, then each technology allowing it as research."""
         return self.all_forms.get(action, self.no_forms)
@@ -493,15 +578,14 @@ class _Turn:
 def _colony_forms(t: _Turn, action: str, level: int) -> list[str | None]:
     """The vias whose price (with the surcharge) the seat can pay for a colony of ``level``."""
     tmemo = t.b.tmemo
-    key = ("colony-price", level)
-    prices = tmemo.get(key)
-    if prices is None:
-        prices = tmemo[key] = colony_price(t.state, t.seat, level)
-    p, rate = t.player, t.state.params.exchange_rate
-    f, m, e = p.food, p.matter, p.energy
+    key = ("colony-costs", action, level, t.base, t.research)
+    rows = tmemo.get(key)
+    if rows is None:  # per form, the prices with its surcharge
+        prices = colony_price(t.state, t.seat, level)
+        rows = tmemo[key] = [(via, [o + Cost(any=sur) if sur else o for o in prices]) for via, sur in t.forms(action)]
     # ``cheapest`` finds an option when one of them (with the surcharge) is affordable
-    return [via for via, sur in t.forms(action)
-            if any(_affordable(f, m, e, o + Cost(any=sur) if sur else o, rate) for o in prices)]
+    can = t.can
+    return [via for via, costs in rows if any(map(can, costs))]
 
 
 def _count_colony(t: _Turn) -> int:
@@ -565,8 +649,12 @@ class _Prices:
         key = (flat, levels, sur)
         found = self.known.get(key)
         if found is None:
-            price = fleet_price(self.t.state, flat, levels)
-            found = self.known[key] = affordable(self.t.state, self.t.seat, price + Cost(any=sur) if sur else price)
+            tmemo = self.t.b.tmemo
+            cost = tmemo.get(("fleet-cost", key))
+            if cost is None:
+                price = fleet_price(self.t.state, flat, levels)
+                cost = tmemo[("fleet-cost", key)] = price + Cost(any=sur) if sur else price
+            found = self.known[key] = self.t.can(cost)
         return found
 
 
@@ -672,7 +760,7 @@ def _count_refit(t: _Turn) -> int:
 
 
 def _count_harvest(t: _Turn) -> int:
-    vias = [via for via, sur in t.forms("harvest") if not sur or affordable(t.state, t.seat, Cost(any=sur))]
+    vias = [via for via, sur in t.forms("harvest") if not sur or t.can(_any(sur))]
     if not vias:
         return 0
     t.harvest_vias = vias
@@ -904,12 +992,15 @@ def _pick_move(t: _Turn, k: int) -> Action:
 def _count_research(t: _Turn) -> int:
     if not t.research:
         return 0
-    p = t.player
-    assert p.role is not None
-    held, rate = frozenset(p.techs), t.state.params.exchange_rate
-    f, m, e = p.food, p.matter, p.energy
-    paid = tuple(_affordable(f, m, e, cost, rate) for cost in _research_prices(p.role, held))
-    t.researches = _research(p.role, held, paid)
+    tmemo = t.b.tmemo
+    found = tmemo.get("research")
+    if found is None:  # the seat's role and technologies held (not the clone's copy), the prices
+        p = t.player
+        assert p.role is not None
+        held = frozenset(p.techs)
+        found = tmemo["research"] = (p.role, held, _research_prices(p.role, held))
+    role, held, prices = found
+    t.researches = _research(role, held, tuple(map(t.can, prices)))
     return len(t.researches)
 
 
@@ -950,30 +1041,47 @@ def _near_own(t: _Turn, reach: int) -> Callable[[int], bool]:
 def _count_use(t: _Turn) -> int:
     if not t.research:
         return 0
-    state, seat = t.state, t.seat
     n = 0
-    for _, e in _use_effects(t.held):
+    can = t.can
+    for k, (_, e) in enumerate(_use_effects(t.held)):
         if isinstance(e, Terraform):
-            payable = [s for s in SYMBOLS if affordable(state, seat, symbol_price(s, e.price))]  # asked once
-            for i in t.own_cols:
-                c = state.cells[i]
-                if c.tile == "planet":
-                    have = c.all_symbols
-                    n += sum(1 for s in payable if s not in have)
+            payable = [s for s, price in _symbol_prices(e.price) if can(price)]  # asked once
+            for have in _use_places(t, k, e):
+                n += sum(1 for s in payable if s not in have)
         elif isinstance(e, Annihilate):
-            near = _near_own(t, e.reach)
-            n += sum(1 for i, c in enumerate(state.cells) if c.tile == "planet" and c.colony is None
-                     and c.fleet is None and near(i))
+            n += _use_places(t, k, e)
         elif isinstance(e, Accrete):
-            near = _near_own(t, e.reach)
-            places = sum(1 for i, c in enumerate(state.cells) if c.tile == "destroyed" and near(i))
+            places = _use_places(t, k, e)
             if places:
-                n += places * sum(1 for s in SYMBOLS if affordable(state, seat, symbol_price(s, e.price)))
+                n += places * sum(1 for _, price in _symbol_prices(e.price) if can(price))
         elif isinstance(e, Probe):
-            n += bool(state.bag) and any(c.tile is None for c in state.cells)
+            n += bool(t.state.bag) and None in t.tiles
         elif isinstance(e, Erase):
             n += len(CONTENT.techs)
     return n
+
+
+def _use_places(t: _Turn, k: int, e: Effect) -> Any:
+    """Where the ``k``-th Use Technology effect acts (kept with the board): Terraform, the
+    symbols of each planet the seat colonized; Annihilate, how many planets it may destroy;
+    Accrete, how many destroyed planets it may make again."""
+    memo = t.b.memo
+    found = memo.get(("use", k))
+    if found is not None:
+        return found
+    cells = t.state.cells
+    if isinstance(e, Terraform):
+        found = [frozenset(cells[i].all_symbols) for i in t.own_cols if cells[i].tile == "planet"]
+    elif isinstance(e, Annihilate):
+        near = _near_own(t, e.reach)
+        found = sum(1 for i, c in enumerate(cells) if c.tile == "planet" and c.colony is None and c.fleet is None
+                    and near(i))
+    else:
+        assert isinstance(e, Accrete)
+        near = _near_own(t, e.reach)
+        found = sum(1 for i, c in enumerate(cells) if c.tile == "destroyed" and near(i))
+    memo[("use", k)] = found
+    return found
 
 
 # --- the small ones --------------------------------------------------------------------------
@@ -983,18 +1091,13 @@ def _count_compile(t: _Turn) -> int:
     return len(RES) if t.research else 0
 
 
-def _exchanges(t: _Turn) -> list[str]:
-    p, rate = t.player, t.state.params.exchange_rate
-    return [g for g, have in zip(RES, (p.food, p.matter, p.energy), strict=True) if have >= rate]
-
-
 def _count_exchange(t: _Turn) -> int:
-    return len(_exchanges(t)) * (len(RES) - 1)
+    rate = t.state.params.exchange_rate
+    return sum(have >= rate for have in t.hand) * (len(RES) - 1)
 
 
 def _pick_exchange(t: _Turn, k: int) -> Action:
-    give = _exchanges(t)[k // (len(RES) - 1)]
-    return Exchange(give, [r for r in RES if r != give][k % (len(RES) - 1)])
+    return _nth_exchange(t.state, t.seat, k)
 
 
 def _count_gift(t: _Turn) -> int:

@@ -314,9 +314,9 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         settle(state)
         kinds = {type(a) for a in moves.values()}
         kept = len(moves) == 1 and kinds <= BOARD_KEPT
-        check_end(state, kept)
         fastlegal.after(state, fastlegal.NOTHING if kept else fastlegal.TECHS if kinds <= TECHS_ONLY
                         else fastlegal.ANYTHING if UseTech in kinds else fastlegal.BOARD_AND_TECHS, lag)
+        check_end(state, kept, None if kept else fastlegal.pieces(state))
         return events
 
     def forget(self, state: KardashevState) -> None:

@@ -314,18 +314,19 @@ def scores(state: KardashevState) -> list[int]:
     return [score(holdings(state, s), t).total for s in range(state.players)]
 
 
-def check_end(state: KardashevState, board_kept: bool = False) -> None:
+def check_end(state: KardashevState, board_kept: bool = False, pieces: set[int | None] | None = None) -> None:
     """The end triggers, checked after every action (K-E01..K-E03, A#42).
 
     ``board_kept``: the action changed no piece on the board (``game.BOARD_KEPT``, End); when the
     check after the previous action, or one during this action after the board's last change
     (``end_turn``'s), read the board (``_kpresent``, not a field: never saved, cloned or compared),
-    every seat not eliminated still has a piece and the board is not read again."""
+    every seat not eliminated still has a piece and the board is not read again. ``pieces``: the
+    owners of the board's colonies and fleets, when the caller has read them (``fastlegal``)."""
     seen = state.__dict__.pop("_kpresent", None)
     if state.phase in ("role", "over") or state.battle is not None:
         return
     ends = [state.last_round] if state.last_round else []
-    present: set[int | None] | None = None  # the seats with a piece on the board, read once
+    present = pieces  # the seats with a piece on the board, read once
     if board_kept and seen in (state.step, state.step + 1):  # read after the previous action or in this one
         present = {seat for seat, p in enumerate(state.seats) if not p.eliminated}
     for seat, p in enumerate(state.seats):

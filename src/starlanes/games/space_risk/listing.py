@@ -15,6 +15,9 @@ order, and the hot loops write the tests of ``land_targets``, ``fortify_most``, 
 ``fly_reason``, ``load_most`` and ``unload_most`` out; a draw is the list's entry at one
 ``randint`` over the count, so a player that draws plays the same game as one that picks from
 the list (``tests/games/space_risk/test_speed_sampling.py``, ``tests/ai/test_speed_draws.py``).
+Search playouts (``playout.py``) walk the placements and the main step the same way from the
+land each seat holds, and use ``draw``, ``dice_table``, ``middle_segments``, ``segment_action``
+and ``set_trades`` from here.
 """
 
 from __future__ import annotations

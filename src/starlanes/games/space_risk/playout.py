@@ -5,16 +5,18 @@ playout makes every change of the state itself and keeps what the generic loop f
 every action:
 
 - the land each seat holds, in territory order (``owned``), changed where the playout changes an
-  owner (a conquest) and read again after any action it leaves to the rules (``_generic``);
+  owner (a conquest) and read again after any action it leaves to the rules (``generic``); the
+  reinforcements, the room left for them and the missions on territories and planets are
+  counted from it (``done``) instead of from the owner of every territory;
 - the planets whose territories changed owner since the last end of a turn (``update_planets``
   looks at those only);
-- the number of sets in a hand (``listing._trades``'s length, per board and hand).
+- the number of sets in a hand (``listing.set_trades``'s length, per board and hand).
 
 The hot actions of a random game (placing reinforcements, attacks from land, the move-in after
-a conquest, the consolidation and the end of the turn, about 95% of them) are drawn and applied
-here as numbers, without making the action, its events (nobody reads them) or looking names up;
-every other action (claims, the starting infantry, trades, ships) is drawn by
-``listing.sample_legal`` and applied by the ruleset's ``_apply``. The draws are
+a conquest, the consolidation and the end of the turn: about 97% of a search's playouts) are
+drawn and applied here as numbers, without making the action, its events (nobody reads them) or
+looking names up; every other action (claims, the starting infantry, trades, builds and ships)
+is drawn by ``listing.sample_legal`` and applied by the ruleset's ``_apply``. The draws are
 ``listing.sample_legal``'s (one ``randint`` over the same count, the same entry) and the changes
 those of ``rules``: ``tests/games/space_risk/test_playout.py`` plays the generic loop and this
 one from many seeded positions under several param variants and compares the states.
@@ -87,7 +89,7 @@ _SETS: dict[int, tuple[Board, dict[tuple[int, ...], int]]] = {}
 
 
 def _set_counts(board: Board) -> dict[tuple[int, ...], int]:
-    """Per board: the number of sets (``listing._trades``'s length) of hands seen so far."""
+    """Per board: the number of sets (``listing.set_trades``'s length) of the hands seen so far."""
     known = _SETS.get(id(board))
     if known is None or known[0] is not board:
         known = _SETS[id(board)] = (board, {})

@@ -254,6 +254,14 @@ def _symbol_prices(price: int) -> tuple[tuple[str, Cost], ...]:
     return tuple((s, symbol_price(s, price)) for s in SYMBOLS)
 
 
+@lru_cache(maxsize=65536)
+def _research_for(role: str, held: frozenset[str], food: int, matter: int, energy: int, rate: int
+                  ) -> tuple[Research, ...]:
+    """``_research`` for a hand."""
+    return _research(role, held, tuple(_affordable(food, matter, energy, cost, rate)
+                                       for cost in _research_prices(role, held)))
+
+
 @lru_cache(maxsize=1024)
 def _step_costs(rules: MoveRules, level: int) -> tuple[int, ...]:
     """Energy of a move entering 0, 1, ... ``cap`` cells."""
@@ -658,11 +666,11 @@ class _Prices:
         return found
 
 
-def _fleet_sites(t: _Turn) -> list[tuple[Cost | None, int, int]]:
-    """Where the seat may build a fleet (kept with the board): (flat price or None, the highest
-    level, the level of the seat's fleet there that goes back to the supply), in cell order."""
+def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
+    """Where the seat may build a fleet (kept with the board): (cell, flat price or None, the
+    highest level, the level of the seat's fleet there that goes back to the supply), in cell order."""
     memo = t.b.memo
-    found: list[tuple[Cost | None, int, int]] | None = memo.get("fleet-sites")
+    found: list[tuple[int, Cost | None, int, int]] | None = memo.get("fleet-sites")
     if found is not None:
         return found
     state, seat = t.state, t.seat
@@ -676,7 +684,7 @@ def _fleet_sites(t: _Turn) -> list[tuple[Cost | None, int, int]]:
         candidates = t.own_cols
     else:
         candidates = [i for i, col in enumerate(cols) if col is not None and team[col] == mine]
-    out: list[tuple[Cost | None, int, int]] = []
+    out: list[tuple[int, Cost | None, int, int]] = []
     # a site is a cell without another seat's fleet: a colony of the seat's side, or (a fleet-site
     # effect near the seat's fleets) any cell; never another side's colonized planet (fleet_site)
     for i in candidates:
@@ -691,7 +699,7 @@ def _fleet_sites(t: _Turn) -> list[tuple[Cost | None, int, int]]:
             site = fleet_site(state, seat, i)
         if site is None:
             continue
-        out.append((site[0], site[1], c.fleet_level if c.fleet == seat else 0))
+        out.append((i, site[0], site[1], c.fleet_level if c.fleet == seat else 0))
     memo["fleet-sites"] = out
     return out
 
@@ -711,23 +719,39 @@ def _count_fleet(t: _Turn) -> int:
         if not sited:
             return 0  # no flat price: a level-1 fleet is the cheapest there is
     n = 0
-    for flat, cap, back in _fleet_sites(t):
+    for _, flat, cap, back in _fleet_sites(t):
         for level in range(1, min(cap, 3) + 1):
             if supply + back >= level:
                 n += sum(1 for _, sur in forms if prices.ok(flat, level, sur))
     return n
 
 
-def _refit_sites(t: _Turn) -> list[Cost | None]:
-    """The flat prices (None: the normal one) of the seat's fleets that may be upgraded, kept
+def _pick_fleet(t: _Turn, k: int) -> Action:
+    """``list_fleet``'s order: sites in cell order, levels, forms (counted as ``_count_fleet``)."""
+    forms = t.forms("build-fleet")
+    supply = t.player.fleets_supply
+    prices = _Prices(t)
+    for i, flat, cap, back in _fleet_sites(t):
+        for level in range(1, min(cap, 3) + 1):
+            if supply + back >= level:
+                for via, sur in forms:
+                    if prices.ok(flat, level, sur):
+                        if not k:
+                            return BuildFleet(CELLS[i], level, via)
+                        k -= 1
+    raise IndexError(k)
+
+
+def _refit_sites(t: _Turn) -> list[tuple[int, Cost | None]]:
+    """The seat's fleets that may be upgraded with their flat prices (None: the normal one), kept
     with the board."""
     memo = t.b.memo
-    found: list[Cost | None] | None = memo.get("refit-sites")
+    found: list[tuple[int, Cost | None]] | None = memo.get("refit-sites")
     if found is not None:
         return found
     state, seat = t.state, t.seat
     capped = state.params.fleet_upgrade_capped_by_colony
-    out: list[Cost | None] = []
+    out: list[tuple[int, Cost | None]] = []
     for i in t.fleets:
         c = state.cells[i]
         if c.fleet_level >= 3:
@@ -738,7 +762,7 @@ def _refit_sites(t: _Turn) -> list[Cost | None]:
         flat, _ = site
         if capped and flat is None and c.fleet_level + 1 > c.colony_level:
             continue
-        out.append(flat)
+        out.append((i, flat))
     memo["refit-sites"] = out
     return out
 
@@ -751,9 +775,22 @@ def _count_refit(t: _Turn) -> int:
         return 0
     prices = _Prices(t)
     n = 0
-    for flat in _refit_sites(t):
+    for _, flat in _refit_sites(t):
         n += sum(1 for _, sur in forms if prices.ok(flat, 1, sur))
     return n
+
+
+def _pick_refit(t: _Turn, k: int) -> Action:
+    """``list_refit``'s order: the seat's fleets in cell order, forms."""
+    forms = t.forms("upgrade-fleet")
+    prices = _Prices(t)
+    for i, flat in _refit_sites(t):
+        for via, sur in forms:
+            if prices.ok(flat, 1, sur):
+                if not k:
+                    return UpgradeFleet(CELLS[i], via)
+                k -= 1
+    raise IndexError(k)
 
 
 # --- harvest ---------------------------------------------------------------------------------
@@ -956,7 +993,8 @@ def _count_move(t: _Turn) -> int:
             limit = memo[key] = _limit(rules, level, reach)
         if not limit:
             continue
-        layers, sizes = _reached(t, i, limit, rules.jumps)
+        # searched as far as any hand could move it, so that the next decisions find it
+        layers, sizes = _reached(t, i, max(limit, rules.cap), rules.jumps)
         costs = memo.get(("costs", level))
         if costs is None:
             costs = memo[("costs", level)] = _step_costs(rules, level)
@@ -994,13 +1032,12 @@ def _count_research(t: _Turn) -> int:
         return 0
     tmemo = t.b.tmemo
     found = tmemo.get("research")
-    if found is None:  # the seat's role and technologies held (not the clone's copy), the prices
+    if found is None:  # the seat's role and technologies held (not the clone's copy)
         p = t.player
         assert p.role is not None
-        held = frozenset(p.techs)
-        found = tmemo["research"] = (p.role, held, _research_prices(p.role, held))
-    role, held, prices = found
-    t.researches = _research(role, held, tuple(map(t.can, prices)))
+        found = tmemo["research"] = (p.role, frozenset(p.techs))
+    role, held = found
+    t.researches = _research_for(role, held, *t.hand, t.state.params.exchange_rate)
     return len(t.researches)
 
 
@@ -1121,8 +1158,8 @@ COUNTERS: dict[type[Action], Callable[[_Turn], int]] = {
 }
 
 PICKERS: dict[type[Action], Callable[[_Turn, int], Action]] = {
-    BuildColony: _pick_colony, UpgradeColony: _pick_grow, BuildFleet: _lister(BuildFleet),
-    UpgradeFleet: _lister(UpgradeFleet), Harvest: _pick_harvest, Move: _pick_move, Research: _pick_research,
+    BuildColony: _pick_colony, UpgradeColony: _pick_grow, BuildFleet: _pick_fleet, UpgradeFleet: _pick_refit,
+    Harvest: _pick_harvest, Move: _pick_move, Research: _pick_research,
     UseTech: _lister(UseTech), Compile: lambda t, k: Compile(RES[k]), Exchange: _pick_exchange,
     Gift: _lister(Gift), End: lambda t, k: End(),
 }

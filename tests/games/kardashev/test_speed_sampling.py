@@ -211,6 +211,7 @@ def _same_memo(kept: dict[Any, Any], fresh: dict[Any, Any]) -> int:
         if type(key) is tuple and key[0] == "reached":
             limit = min(kept[key][0], fresh[key][0])
             assert kept[key][1][:limit] == fresh[key][1][:limit] and kept[key][2][:limit] == fresh[key][2][:limit]
+            assert kept[key][3][:limit + 1] == fresh[key][3][:limit + 1]
         else:
             assert kept[key] == fresh[key], key
     return len(both)

@@ -817,14 +817,19 @@ def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple
     sources are the board's and the technologies'); whether they read the fleets (not when the
     seat's colonies are the only sources: no fleet yield, Timeshares or Blockade)."""
     state, seat = t.state, t.seat
-    own = hook(state, seat, "harvest")
-    if any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) or any(
+    tmemo = t.b.tmemo
+    path = tmemo.get("harvest-path")
+    if path is None:  # the seat's harvest effects, whether the rules' own count them, whether fleets yield
+        own = hook(state, seat, "harvest")
+        path = tmemo["harvest-path"] = (own, any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) or any(
             isinstance(e, BlockProduction) for other in range(state.players) if not friends(state, other, seat)
-            for e in hook(state, other, "harvest-others")):  # Timeshares, Arcology, Blockade: the rules' own
+            for e in hook(state, other, "harvest-others")), any(isinstance(e, FleetYield) for e in own))
+    own, rules_own, fleets = path
+    if rules_own:  # Timeshares, Arcology, Blockade
         shares = harvest.share_sets(state, seat)
         return list(zip(shares, harvest.splits_by_shares(state, seat, shares), strict=True)), True
     # colonies and fleet yields only: ``harvest.splits`` made short
-    return [((), harvest._splits(tuple(sorted(_sources(t, own)))))], any(isinstance(e, FleetYield) for e in own)
+    return [((), harvest._splits(tuple(sorted(_sources(t, own)))))], fleets
 
 
 @lru_cache(maxsize=1024)
@@ -925,11 +930,13 @@ def _layers_plain(masks: tuple[int, int, int, int], start: int, limit: int) -> l
     return layers
 
 
-def _reached(t: _Turn, start: int, limit: int, jumps: int) -> tuple[list[int], list[tuple[int, int]]]:
+def _reached(t: _Turn, start: int, limit: int, jumps: int
+             ) -> tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]:
     """A fleet's destinations from ``start`` within ``limit`` cells entered (kept with the board:
     a breadth-first search finds the same cells at the same depths up to any limit, so a search
     to a farther limit, or one that ran out of cells, answers a nearer one): per number of cells
-    entered, the mask of the cells first found there, and how many of them are explored or not."""
+    entered, the mask of the cells first found there, and how many of them are explored or not;
+    those counts summed up to each number of cells (from 0)."""
     memo = t.b.memo
     key = ("reached", start, jumps)
     found = memo.get(key)
@@ -942,9 +949,12 @@ def _reached(t: _Turn, start: int, limit: int, jumps: int) -> tuple[list[int], l
         else:
             layers = _layers_plain(masks, start, limit)
         unexplored = masks[3]
-        found = memo[key] = (limit, layers, [((m & ~unexplored).bit_count(), (m & unexplored).bit_count())
-                                             for m in layers])
-    return found[1], found[2]
+        sizes = [((m & ~unexplored).bit_count(), (m & unexplored).bit_count()) for m in layers]
+        sums = [(0, 0)]
+        for known, unknown in sizes:
+            sums.append((sums[-1][0] + known, sums[-1][1] + unknown))
+        found = memo[key] = (limit, layers, sizes, sums)
+    return found[1], found[2], found[3]
 
 
 class _Moves:
@@ -993,16 +1003,19 @@ def _count_move(t: _Turn) -> int:
             limit = memo[key] = _limit(rules, level, reach)
         if not limit:
             continue
-        # searched as far as any hand could move it, so that the next decisions find it
-        layers, sizes = _reached(t, i, max(limit, rules.cap), rules.jumps)
+        layers, sizes, sums = _reached(t, i, limit, rules.jumps)
         costs = memo.get(("costs", level))
         if costs is None:
             costs = memo[("costs", level)] = _step_costs(rules, level)
         for via, sur in forms:
-            n = 0
-            for depth, (known, unknown) in enumerate(sizes[:limit], 1):
-                if (known or (bag and unknown)) and moves.can(costs[depth], sur):
-                    n += known + unknown if bag else known
+            if not sur:  # every move within ``limit`` is paid: the energy is at most the reach
+                known, unknown = sums[min(limit, len(sizes))]
+                n = known + unknown if bag else known
+            else:
+                n = 0
+                for depth, (known, unknown) in enumerate(sizes[:limit], 1):
+                    if (known or (bag and unknown)) and moves.can(costs[depth], sur):
+                        n += known + unknown if bag else known
             if n:
                 rows.append((i, via, sur, n, limit, costs, layers, moves))
                 total += n

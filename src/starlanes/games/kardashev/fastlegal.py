@@ -309,9 +309,10 @@ class _Read:
         the columns), and let each seat's board drop what it made stale."""
         changed: set[str] = set()
         techs = _techs(state)
+        learned: set[int] = set()  # the seats whose technologies changed
         if techs != self.techs:
+            learned = {seat for seat, (new, old) in enumerate(zip(techs, self.techs, strict=True)) if new != old}
             self.techs = techs
-            changed.add("techs")
         if board:
             rows = list(map(_ROW, state.cells))
             if rows != self.rows:
@@ -323,9 +324,9 @@ class _Read:
                                 column[i] = new[k]
                                 changed.add(_COLUMNS[k])
                 self.rows = rows
-        if changed:
+        if changed or learned:
             for b in self.boards.values():
-                b.update(self, changed)
+                b.update(self, changed | ({"techs"} if b.seat in learned else {"others-techs"} if learned else set()))
 
 
 # a cell's row in the read, and the columns' names in its order
@@ -337,8 +338,9 @@ def _techs(state: KardashevState) -> list[tuple[str | None, tuple[str, ...], str
     return [(p.role, tuple(p.techs), p.cloned) for p in state.seats]
 
 
-# what each entry of a board's ``memo`` is worked out from (the columns of ``_Read`` and the
-# seats' technologies); ``tmemo`` holds what depends on the technologies alone
+# what each entry of a board's ``memo`` is worked out from (the columns of ``_Read``, the seat's
+# technologies, the other seats' technologies); ``tmemo`` holds what depends on the technologies
+# alone (the seat's; its harvest's path, the others' too: Blockade)
 _BOARD = frozenset({"tiles", "cols", "fls", "clevels", "flevels", "techs"})
 _DEPENDS: dict[str, frozenset[str]] = {
     "eligible": frozenset({"tiles", "cols", "fls"}),
@@ -348,9 +350,9 @@ _DEPENDS: dict[str, frozenset[str]] = {
     "grow": frozenset({"cols", "clevels"}),
     "fleet-sites": _BOARD,
     "refit-sites": _BOARD,
-    "harvest": _BOARD,
+    "harvest": _BOARD | {"others-techs"},
     # the harvest of colonies only (no fleet yield, no Blockade, no Timeshares, no Arcology)
-    "harvest-colonies": frozenset({"tiles", "cols", "clevels", "techs"}),
+    "harvest-colonies": frozenset({"tiles", "cols", "clevels", "techs", "others-techs"}),
     # per Use Technology effect (its index among the technologies'); the symbols of the seat's
     # planets change with their tiles or by Use Technology (which drops the read)
     "use": frozenset({"tiles", "cols", "fls", "techs"}),
@@ -385,6 +387,8 @@ class _Board:
             self.fleets = _where(read.fls, self.seat)
         if "techs" in changed:
             self.tmemo.clear()
+        elif "others-techs" in changed:
+            self.tmemo.pop("harvest-path", None)
         memo = self.memo
         for key in [k for k in memo if not changed.isdisjoint(_DEPENDS[k if type(k) is str else k[0]])]:
             del memo[key]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from starlanes.core.actions import Action
 from starlanes.core.rng import Rng
@@ -316,8 +317,17 @@ def begin_turn(state: KardashevState) -> list[Event]:
 
 
 def placeable(state: KardashevState) -> list[int]:
-    explored = frozenset(CELLS[i] for i, c in enumerate(state.cells) if c.tile is not None)
-    return sorted(INDEX[h] for h in exploration_cells(BOARD, explored, state.params.blue_threshold))
+    explored = 0  # the explored cells as a bit mask: the cells found once per board
+    for i, c in enumerate(state.cells):
+        if c.tile is not None:
+            explored |= 1 << i
+    return list(_placeable(explored, state.params.blue_threshold))
+
+
+@lru_cache(maxsize=4096)
+def _placeable(explored: int, blue_threshold: int) -> tuple[int, ...]:
+    hexes = frozenset(CELLS[i] for i in range(len(CELLS)) if explored >> i & 1)
+    return tuple(sorted(INDEX[h] for h in exploration_cells(BOARD, hexes, blue_threshold)))
 
 
 def end_turn(state: KardashevState) -> list[Event]:

@@ -502,7 +502,7 @@ class _Turn:
         self.fls = board.fls
         self.own_cols = board.own_cols
         self.fleets = board.fleets
-        self.sizes = [counter(self) for counter, _ in _STEPS]
+        self.sizes = [counter(self) for counter in (_COUNTERS if base or research else _IDLE)]
 
     def eligible(self) -> list[int]:
         """Cells where the seat may build a colony (``list_colony``): a planet without a colony
@@ -577,7 +577,7 @@ class _Turn:
         return sum(self.sizes)
 
     def nth(self, index: int) -> Action:
-        for (_, picker), size in zip(_STEPS, self.sizes, strict=True):
+        for picker, size in zip(_PICKERS, self.sizes, strict=True):
             if index < size:
                 return picker(self, index)
             index -= size
@@ -1158,6 +1158,10 @@ def _count_gift(t: _Turn) -> int:
     return len(legality.list_gift(t.state, t.seat)) if t.state.params.ally_variant else 0
 
 
+def _none(t: _Turn) -> int:
+    return 0
+
+
 def _lister(cls: type[Action]) -> Callable[[_Turn, int], Action]:
     """Take the ``k``-th action of ``cls`` from its lister (built for that type alone)."""
     lister = legality.LISTERS[cls]
@@ -1181,6 +1185,9 @@ PICKERS: dict[type[Action], Callable[[_Turn, int], Action]] = {
     Gift: _lister(Gift), End: lambda t, k: End(),
 }
 
-# the turn's action types in the listing's order, each with its counter and picker
-_STEPS: tuple[tuple[Callable[[_Turn], int], Callable[[_Turn, int], Action]], ...] = tuple(
-    (COUNTERS[cls], PICKERS[cls]) for cls in legality.ALLOWED["turn"])
+# the turn's action types in the listing's order: their counters and pickers; with neither a
+# base nor a research action left, only the exchanges, the gifts and the end are counted
+_COUNTERS: tuple[Callable[[_Turn], int], ...] = tuple(COUNTERS[cls] for cls in legality.ALLOWED["turn"])
+_PICKERS: tuple[Callable[[_Turn, int], Action], ...] = tuple(PICKERS[cls] for cls in legality.ALLOWED["turn"])
+_IDLE: tuple[Callable[[_Turn], int], ...] = tuple(
+    COUNTERS[cls] if cls in (Exchange, Gift, End) else _none for cls in legality.ALLOWED["turn"])

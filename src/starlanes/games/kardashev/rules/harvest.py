@@ -169,13 +169,9 @@ def _splits_of(caps: tuple[int, ...]) -> frozenset[Split]:
         return frozenset()
     need = [sum(caps[m] for m in range(1, 8) if m & s == m) for s in range(8)]
     total = need[7]
-    out: set[Split] = set()
-    for f in range(need[1], total + 1):
-        for m in range(need[2], total - f + 1):
-            e = total - f - m
-            if e >= need[4] and f + m >= need[3] and f + e >= need[5] and m + e >= need[6]:
-                out.add((f, m, e))
-    return frozenset(out)
+    # with e = total - f - m the conditions bound f, and m in a range for each f
+    return frozenset((f, m, total - f - m) for f in range(need[1], total - need[6] + 1)
+                     for m in range(max(need[2], need[3] - f), min(total - f - need[4], total - need[5]) + 1))
 
 
 def _splits_by_sum(sources: tuple[Source, ...]) -> frozenset[Split]:

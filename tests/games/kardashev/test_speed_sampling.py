@@ -297,3 +297,22 @@ def test_harvest_splits_by_gale_are_the_sums_of_the_sources_splits() -> None:
         sources = tuple(sorted((rng.randint(0, 4), kinds[rng.randint(1 if rng.randint(0, 20) else 0, 7)])
                                for _ in range(rng.randint(0, 7))))
         assert harvest._splits(sources) == harvest._splits_by_sum(sources), sources
+
+
+def test_researchable_is_what_the_refusals_allow() -> None:
+    """``legality._researchable`` (the card's requirements read once per role) lists what
+    ``research_refusal`` and ``clone_refusal`` allow, for every role and random held sets."""
+    from starlanes.games.kardashev.actions import Research
+    from starlanes.games.kardashev.techs import clone_refusal, is_clone, research_refusal
+
+    rng = Rng.from_seed(31)
+    for role in sorted(CONTENT.roles):
+        techs = CONTENT.roles[role].techs
+        for _ in range(60):
+            held = frozenset(t for t in techs if rng.randint(0, 2) == 0)
+            expected: list[Research] = []
+            for tech in techs:
+                if research_refusal(CONTENT, role, held, tech) is None:
+                    expected += [Research(tech, c) for c in techs if clone_refusal(CONTENT, role, c) is None] \
+                        if is_clone(CONTENT, tech) else [Research(tech)]
+            assert list(legality._researchable(role, held)) == expected, (role, sorted(held))

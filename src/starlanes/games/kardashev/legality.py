@@ -305,15 +305,32 @@ def list_research(state: KardashevState, seat: int) -> Listing:
 @lru_cache(maxsize=4096)
 def _researchable(role_key: str, held: frozenset[str]) -> tuple[Research, ...]:
     """The research actions a role holding ``held`` may take, price aside (K-Q01, K-Q02, K-TE32)."""
-    role = CONTENT.roles[role_key]
     out: list[Research] = []
-    for tech in role.techs:
-        if research_refusal(CONTENT, role_key, held, tech) is not None:
+    for tech, needed, copies in _role_research(role_key):
+        # ``research_refusal(CONTENT, role_key, held, tech) is None``, without its message
+        if tech in held or (needed is not None and not any(face in held for face in needed)):
             continue
-        if is_clone(CONTENT, tech):
-            out += [Research(tech, copy) for copy in role.techs if clone_refusal(CONTENT, role_key, copy) is None]
+        if copies is not None:
+            out += [Research(tech, copy) for copy in copies]
         else:
             out.append(Research(tech))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _role_research(role_key: str) -> tuple[tuple[str, tuple[str, ...] | None, tuple[str, ...] | None], ...]:
+    """Per technology of the role's card: the faces one of which must be held first (None: no
+    requirement), and for a clone the technologies it may copy (``clone_refusal``)."""
+    role = CONTENT.roles[role_key]
+    out = []
+    for tech in role.techs:
+        slot = role.slot_of(tech)
+        if slot is None:  # not on the card: ``research_refusal`` refuses it
+            continue
+        needed = tuple(role.slot(slot.requires).faces) if slot.requires is not None else None
+        copies = tuple(c for c in role.techs if clone_refusal(CONTENT, role_key, c) is None) \
+            if is_clone(CONTENT, tech) else None
+        out.append((tech, needed, copies))
     return tuple(out)
 
 

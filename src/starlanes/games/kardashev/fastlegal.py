@@ -27,7 +27,7 @@ The drawn action is then built alone, or taken from its type's lister (built for
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
@@ -46,6 +46,8 @@ from starlanes.games.kardashev.actions import (
     Gift,
     Harvest,
     Move,
+    Pick,
+    Place,
     Research,
     UpgradeColony,
     UpgradeFleet,
@@ -84,6 +86,7 @@ from starlanes.games.kardashev.rules.common import (
 )
 from starlanes.games.kardashev.rules.turn import (
     colony_price,
+    faces,
     fleet_price,
     fleet_site,
     symbol_price,
@@ -115,6 +118,10 @@ def count(state: KardashevState, seat: int) -> int:
         return _Turn(state, seat).total()
     if kind == "bid":  # list_bid: bid 0 .. bid_range
         return round.bid_range(state, seat) + 1
+    grid = _GRIDS.get(kind)
+    if grid is not None:
+        rows, columns = grid(state, seat)
+        return len(rows) * len(columns) + _count_exchanges(state, seat)
     small = _SMALL.get(kind)
     if small is not None:
         return len(small[0](state, seat)) + (_count_exchanges(state, seat) if small[1] else 0)
@@ -131,6 +138,11 @@ def nth(state: KardashevState, seat: int, index: int) -> Action:
     if kind == "bid":
         _check_index(index, round.bid_range(state, seat) + 1)
         return Bid(index)
+    grid = _GRIDS.get(kind)
+    if grid is not None:
+        rows, columns = grid(state, seat)
+        _check_index(index, len(rows) * len(columns) + _count_exchanges(state, seat))
+        return _grid_nth(state, seat, kind, rows, columns, index)
     small = _SMALL.get(kind)
     if small is not None:
         main = small[0](state, seat)
@@ -154,6 +166,13 @@ def sample(state: KardashevState, seat: int, rng: Rng) -> Action:
         return turn.nth(rng.randint(0, turn.total() - 1))
     if kind == "bid":
         return Bid(rng.randint(0, round.bid_range(state, seat)))
+    grid = _GRIDS.get(kind)
+    if grid is not None:
+        rows, columns = grid(state, seat)
+        size = len(rows) * len(columns) + _count_exchanges(state, seat)
+        if not size:
+            raise ValueError("choice from an empty sequence")  # ``rng.choice``'s
+        return _grid_nth(state, seat, kind, rows, columns, rng.randint(0, size - 1))
     small = _SMALL.get(kind)
     if small is not None:
         main = small[0](state, seat)
@@ -164,11 +183,43 @@ def sample(state: KardashevState, seat: int, rng: Rng) -> Action:
     return rng.choice(LegalActions(legality.legal(state, seat)))
 
 
+def _place_grid(state: KardashevState, seat: int) -> tuple[list[int], tuple[str, ...]]:
+    """``list_place``: the cells, each with the faces (in that order)."""
+    if state.tasks:
+        task = state.tasks[0]
+        return task.cells, faces(task.drawn, task.drawn_back)
+    p = state.seats[seat]
+    assert p.tile is not None
+    offer = state.offer[p.tile]
+    return round.placeable(state), faces(offer.symbols, offer.back)
+
+
+def _pick_grid(state: KardashevState, seat: int) -> tuple[list[int], list[int]]:
+    """``list_pick``: the free slots (or 0), each with the free tiles (or 0)."""
+    return round.free_slots(state) or [0], round.free_tiles(state) or [0]
+
+
+# the decisions whose actions are a grid (``legality.list_place``, ``list_pick``), then the exchanges
+_GRIDS: dict[str, Callable[[KardashevState, int], tuple[Sequence[Any], Sequence[Any]]]] = {
+    "place": _place_grid, "pick": _pick_grid}
+
+
+def _grid_nth(state: KardashevState, seat: int, kind: str, rows: Sequence[Any], columns: Sequence[Any],
+              index: int) -> Action:
+    size = len(rows) * len(columns)
+    if index >= size:
+        return _nth_exchange(state, seat, index - size)
+    row, column = divmod(index, len(columns))
+    if kind == "place":
+        return Place(CELLS[rows[row]], columns[column])
+    return Pick(rows[row], columns[column])
+
+
 # the decisions listed by one short lister (no templates), then the exchanges or not
 # (``legality.ALLOWED``; a gain's Decline is listed by ``list_gain``)
 _SMALL: dict[str, tuple[Callable[[KardashevState, int], legality.Listing], bool]] = {
-    "gain": (legality.list_gain, True), "place": (legality.list_place, True), "pick": (legality.list_pick, True),
-    "pay": (legality.list_pay, False), "support": (legality.list_support, True), "raid": (legality.list_raid, True),
+    "gain": (legality.list_gain, True), "pay": (legality.list_pay, False), "support": (legality.list_support, True),
+    "raid": (legality.list_raid, True),
 }
 
 

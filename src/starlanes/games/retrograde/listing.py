@@ -225,6 +225,9 @@ class Kept:
         """Drop the sections ``action`` (just applied by the seat whose turn it is) may have
         changed (see the class docstring)."""
         cls = type(action)
+        if cls is End:  # (the most frequent)
+            self.clear()
+            return
         if cls is Burn:
             if self.moved != -1:  # (one at a time)
                 self.man.clear()
@@ -278,9 +281,10 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
                 if s.asset == moved.asset:
                     man.pop(s.uid, None)
             k.moved = -1
-        redo = [s for s in mine if s.uid not in man]
-        if redo:
-            _walk_maneuvers(e, seat, mine, redo, man)
+        if not man:
+            _walk_maneuvers(e, seat, mine, mine, man)
+        elif len(man) < len(mine):  # (the entries are of the seat's spacecraft, a burn drops some)
+            _walk_maneuvers(e, seat, mine, [s for s in mine if s.uid not in man], man)
         for s in mine:
             segs.extend(man[s.uid])
         cln = k.cln
@@ -331,8 +335,8 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
         segs.extend(plc)
     if phase <= ALLOCATE and untapped:
         alc = k.alc
-        if len(alc) < len(untapped) or any(a.uid not in alc for a in untapped):
-            todo = [a for a in untapped if a.uid not in alc]
+        if len(alc) < len(untapped):  # (the entries are of untapped assets: tapping one drops it)
+            todo = [a for a in untapped if a.uid not in alc] if alc else untapped
             if _walk_allocations(e, seat, todo, facedown, alc):
                 k.alc_hand = True
         for a in untapped:

@@ -541,13 +541,14 @@ class _Turn:
         self.all_forms, self.no_forms = _all_forms(self.held, base, research)
         self.hand = (p.food, p.matter, p.energy)
         self.ok: dict[Cost, bool] = {}  # the prices the hand pays (``can``)
-        self.colony_vias: list[str | None] = []
-        self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]] = ([], {})
-        self.harvest_vias: list[str | None] = []
-        self.harvest_rows: list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]] = []
-        self.move_rows: list[tuple[int, str | None, int, int, int, tuple[int, ...], list[int], _Moves]] = []
-        self.researches: tuple[Research, ...] = ()
-        self.colony_cells: list[int] = []
+        # what the counters find for their pickers (set by a counter that finds an action)
+        self.colony_vias: list[str | None]
+        self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]]
+        self.harvest_vias: list[str | None]
+        self.harvest_rows: list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]]
+        self.move_rows: list[tuple[int, str | None, int, int, int, tuple[int, ...], list[int], _Moves]]
+        self.researches: tuple[Research, ...]
+        self.colony_cells: list[int]
         self.tiles = board.tiles
         self.cols = board.cols
         self.fls = board.fls
@@ -1047,7 +1048,7 @@ def _count_move(t: _Turn) -> int:
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
     moves = _Moves(t)
     bag = moves.bag
-    rows = t.move_rows
+    t.move_rows = rows = []
     cells = state.cells
     total = 0
     for i in t.fleets:

@@ -312,10 +312,17 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
             if state.phase == "role" and not state.tasks:
                 events += round.after_setup(state)
         settle(state)
-        kinds = {type(a) for a in moves.values()}
-        kept = len(moves) == 1 and kinds <= BOARD_KEPT
-        fastlegal.after(state, fastlegal.NOTHING if kept else fastlegal.TECHS if kinds <= TECHS_ONLY
-                        else fastlegal.ANYTHING if UseTech in kinds else fastlegal.BOARD_AND_TECHS, lag)
+        if len(moves) == 1:
+            cls = type(next(iter(moves.values())))
+            kept = cls in BOARD_KEPT
+            change = fastlegal.NOTHING if kept else fastlegal.TECHS if cls in TECHS_ONLY \
+                else fastlegal.ANYTHING if cls is UseTech else fastlegal.BOARD_AND_TECHS
+        else:
+            kinds = {type(a) for a in moves.values()}
+            kept = False
+            change = fastlegal.TECHS if kinds <= TECHS_ONLY else fastlegal.ANYTHING if UseTech in kinds \
+                else fastlegal.BOARD_AND_TECHS
+        fastlegal.after(state, change, lag)
         check_end(state, kept, None if kept else fastlegal.pieces(state))
         return events
 

@@ -21,7 +21,7 @@ from starlanes.core.legal import ActionTemplate
 from starlanes.core.ruleset import Ruleset
 from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import listing
-from starlanes.games.retrograde.actions import End
+from starlanes.games.retrograde.actions import Allocate, Burn, End, Found, Place, Research
 from starlanes.games.retrograde.board import Board
 from starlanes.games.retrograde.game import APPLY, KEEPS_HOLDERS, make_ruleset
 from starlanes.games.retrograde.rules.common import Engine
@@ -159,6 +159,8 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
     the playout still plays the public loop's game. The draws after burns, researches,
     allocations, placements and foundations (the actions whose sections are kept) are counted,
     so the check has teeth."""
+    # the sections are kept only across actions that leave the cards answering hooks in place
+    assert {Burn, Research, Allocate, Place, Found} <= KEEPS_HOLDERS
     draw = listing.draw
     after: Counter[str] = Counter()
     last: list[str] = [""]

@@ -19,6 +19,10 @@ cannibalized spacecraft takes. A template's actions differ only in that number, 
 ``why_not`` checks the number against the very range the template spans, so a template is kept
 whole when ``why_not`` accepts its first action (the conformance suite checks every member).
 
+A search playout (``RetrogradeRuleset.play_random``) keeps the walk's sections (``Kept``: the
+maneuvers by spacecraft, the placements, the allocations and flips by asset) from one draw of a
+turn to the next, and redoes only those the action applied may have changed.
+
 The list's order is part of the game's record (seeded random players pick from it by index):
 an offer's answers; else ``end``, then per spacecraft its burns, transfers, attacks,
 bombardments, sweep and boosts, Debris Cleaner's cleanings, research, repairs, placements,

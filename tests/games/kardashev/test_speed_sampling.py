@@ -316,3 +316,31 @@ def test_researchable_is_what_the_refusals_allow() -> None:
                     expected += [Research(tech, c) for c in techs if clone_refusal(CONTENT, role, c) is None] \
                         if is_clone(CONTENT, tech) else [Research(tech)]
             assert list(legality._researchable(role, held)) == expected, (role, sorted(held))
+
+
+def test_a_terraform_drops_what_reads_the_symbols() -> None:
+    """Use Technology may add a symbol (Terraform) that the read's columns do not show: after it
+    the kept read counts what a fresh read counts (a military symbol makes a fleet site, a new
+    type a new harvest split) and its memos hold what a fresh read works out."""
+    from starlanes.games.kardashev.actions import BuildFleet, UseTech
+    from starlanes.games.kardashev.effects import Terraform
+
+    tech = next(t for t, card in CONTENT.techs.items() if any(isinstance(e, Terraform) for e in card.effects))
+    role = next(k for k, r in CONTENT.roles.items() if tech in r.techs)
+    state = turn(with_roles([role, "warlord"]), 0, hand=(9, 9, 9), techs=[tech])
+    put(state, "0,0", ("food",), colony=0, clevel=1)
+    put(state, "1,0", ("matter",), fleet=0, flevel=1)
+    G.forget(state)
+    G.count_legal(state, 0)  # the read kept from here
+    sited = [a for a in legality.legal(state, 0) if isinstance(a, BuildFleet) and a.cell == (0, 0)]
+    terraform = next(a for a in legality.legal(state, 0) if isinstance(a, UseTech) and a.symbol == "military")
+    G.apply(state, 0, terraform)
+    while legality.decision_kind(state) != "turn":  # the payment of the military symbol
+        G.apply(state, 0, LegalActions(legality.legal(state, 0))[0])
+    assert _valid(state) is not None  # kept, brought up to date
+    clone = G.clone(state)
+    assert G.count_legal(state, 0) == fastlegal.count(clone, 0) == len(LegalActions(legality.legal(state, 0)))
+    kept, fresh = state.__dict__["_kboard"].boards[0], clone.__dict__["_kboard"].boards[0]
+    _same_memo(kept.memo, fresh.memo)
+    _same_memo(kept.tmemo, fresh.tmemo)
+    assert not sited and any(isinstance(a, BuildFleet) and a.cell == (0, 0) for a in legality.legal(state, 0))

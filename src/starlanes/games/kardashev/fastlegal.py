@@ -354,11 +354,12 @@ class _Read:
         self.team = [p.team for p in state.seats]
         self.boards: dict[int, _Board] = {}
 
-    def refresh(self, state: KardashevState, board: bool) -> None:
+    def refresh(self, state: KardashevState, board: bool, symbols: bool = False) -> None:
         """After an action that may have changed the board (``board``) or a seat's technologies:
         read again what may have changed (the cells' rows compared, the changed cells written in
-        the columns), and let each seat's board drop what it made stale."""
-        changed: set[str] = set()
+        the columns), and let each seat's board drop what it made stale (``symbols``: a tile's
+        symbols may have changed, what reads the tiles too)."""
+        changed: set[str] = {"tiles"} if symbols else set()
         techs = _techs(state)
         learned: set[int] = set()  # the seats whose technologies changed
         if techs != self.techs:
@@ -480,15 +481,16 @@ def _board(state: KardashevState, seat: int) -> _Board:
 
 
 # what an action may change (``after``)
-NOTHING, TECHS, BOARD_AND_TECHS, ANYTHING = 0, 1, 2, 3
+NOTHING, TECHS, BOARD_AND_TECHS, TILE_SYMBOLS, ANYTHING = 0, 1, 2, 3, 4
 
 
 def after(state: KardashevState, change: int, lag: int = 0) -> None:
     """Called by ``Kardashev._apply`` after an action: what it may have changed (``NOTHING``:
-    neither the board nor any seat's technologies; ``TECHS``: not the board; ``ANYTHING``: also
-    what the columns do not show, a terraformed symbol) brings the kept read up to date for the
-    next step, or drops it. ``lag``: the steps of sealed choices before the action that resolves
-    them (they change nothing ``_apply`` does not then apply)."""
+    neither the board nor any seat's technologies; ``TECHS``: not the board; ``TILE_SYMBOLS``:
+    also what the columns do not show, a terraformed symbol, so what reads the tiles is dropped;
+    ``ANYTHING``: the read is dropped) brings the kept read up to date for the next step.
+    ``lag``: the steps of sealed choices before the action that resolves them (they change
+    nothing ``_apply`` does not then apply)."""
     read = state.__dict__.get(_KEPT)
     if read is None:
         return
@@ -497,7 +499,7 @@ def after(state: KardashevState, change: int, lag: int = 0) -> None:
         return
     read.step = state.step + 1
     if change != NOTHING:
-        read.refresh(state, change == BOARD_AND_TECHS)
+        read.refresh(state, change >= BOARD_AND_TECHS, change == TILE_SYMBOLS)
 
 
 def pieces(state: KardashevState) -> set[int | None] | None:

@@ -264,7 +264,8 @@ RULES: dict[type[Action], Rule] = {
 # not read the board again
 BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gain, Decline, Pay, End})
 # the actions that leave the board but may change technologies (the read compares them only);
-# Use Technology may terraform (a symbol the read's columns do not show): the read is dropped
+# Use Technology may terraform (a symbol the read's columns do not show): what reads the tiles
+# is dropped
 TECHS_ONLY: frozenset[type[Action]] = frozenset({Research, Bid, Pick})
 
 
@@ -316,11 +317,11 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
             cls = type(next(iter(moves.values())))
             kept = cls in BOARD_KEPT
             change = fastlegal.NOTHING if kept else fastlegal.TECHS if cls in TECHS_ONLY \
-                else fastlegal.ANYTHING if cls is UseTech else fastlegal.BOARD_AND_TECHS
+                else fastlegal.TILE_SYMBOLS if cls is UseTech else fastlegal.BOARD_AND_TECHS
         else:
             kinds = {type(a) for a in moves.values()}
             kept = False
-            change = fastlegal.TECHS if kinds <= TECHS_ONLY else fastlegal.ANYTHING if UseTech in kinds \
+            change = fastlegal.TECHS if kinds <= TECHS_ONLY else fastlegal.TILE_SYMBOLS if UseTech in kinds \
                 else fastlegal.BOARD_AND_TECHS
         fastlegal.after(state, change, lag)
         check_end(state, kept, None if kept else fastlegal.pieces(state))

@@ -8,21 +8,30 @@ as the core's default does (one ``randint`` over the count, then that index): th
 the same seed (``tests/games/kardashev/test_same_games.py``).
 
 The turn decision is where it pays (its list is long and its listers scan the board, search
-fleet moves and price every option); a bid is counted from its range; the other decisions list
-a handful of actions and go through the listing. In a turn the board is read once, column by
-column (tiles, colony owners, fleet owners), and each action type is counted without building
-its actions:
+fleet moves and price every option); a bid is counted from its range, a tile's placement and a
+pick from their grids (cells by faces, slots by tiles); the other decisions list a handful of
+actions. The board is read once (``_Read``: each cell's tile, colony and fleet owners and levels,
+every seat's technologies) and kept from step to step: ``Kardashev._apply`` brings it up to date
+after each action (``after``: the cells' rows compared, the changed ones written in), and each
+seat's ``_Board`` keeps what its counters worked out from the board and the technologies until a
+change it reads (``_DEPENDS``: a fleet's move drops the move searches, not the colony prices).
+Each action type is counted without building its actions:
 
 - colonies: the planets next to the seat's pieces times the ways of paying (the price does not
   depend on the cell);
 - moves: a breadth-first search per fleet in cell numbers (no paths, no plan objects), the
-  destinations' shortest lengths priced from a table;
+  destinations' shortest lengths priced from a table (without a surcharge, summed: every move
+  within the reach is paid);
 - research: the affordable research actions cached by role, technologies and hand;
 - harvest: the splits of the colonies' and fleets' yields (the harvest rules' own cached
-  splits; the rules' own sources with Timeshares, Arcology or a Blockade) times the forms;
-- the rest (fleets, upgrades, Use Technology, gifts) counted as their listers decide.
+  splits, by Gale's condition; the rules' own sources with Timeshares, Arcology or a Blockade)
+  times the forms;
+- fleets and upgrades: their sites kept with the board, the prices with the technologies;
+- the rest (Use Technology, gifts) counted as their listers decide (Use Technology's places
+  kept with the board).
 
-The drawn action is then built alone, or taken from its type's lister (built for that type only).
+The drawn action is then built alone, or taken from its type's lister (built for that type only:
+Use Technology, gifts).
 """
 
 from __future__ import annotations

@@ -204,22 +204,22 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
         sections = listing.Kept()  # the walk's sections, from one draw of a turn to the next
         keeps = KEEPS_HOLDERS
         t = state.table
+        e = _Playout(state)  # one engine for the playout: it keeps nothing of an action but ``b.held``
+        b = e.b
         while played < limit:
             if state.gm_outcome is not None or t.end_reason:
                 return played  # (_to_act: nobody acts once the game is over)
             if state.pending is None and not state.sealed:  # _decision: one seat, ``_to_act``'s
                 seat = t.prompts[0].seat if t.prompts else t.current
-                e = _Playout(state)
                 action = listing.draw(e, seat, rng, held, sections)
                 kept = type(action) in keeps
-                if kept:
-                    e.b.held = held  # the action moves none of them: its hooks ask them too
+                b.held = held if kept else None  # kept: the action moves none of them, its hooks ask them too
                 self._applying += 1
                 try:
                     APPLY[type(action)](e, seat, action)
                 finally:
                     self._applying -= 1
-                if e.b.held is None:  # not kept, or dropped by the rule (end_turn)
+                if b.held is None:  # not kept, or dropped by the rule (end_turn)
                     held.clear()
                 sections.applied(action)
                 state.step += 1

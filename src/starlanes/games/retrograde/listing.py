@@ -165,13 +165,13 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None, kept: Kept | 
         return [(len(item) if isinstance(item, ActionTemplate) else 1, None, item) for item in checked(e, seat)]
     cache: dict[str, Any] = {}
     if held:
-        cache.update(held)
+        cache.update(held)  # (its "#fixed" is the same dict: what the walk adds to it stays there)
     e.b.cache = cache
     try:
         return _walk_turn(e, seat, Kept() if kept is None else kept)
     finally:
         e.b.cache = None
-        if held is not None and "#holders" in cache:
+        if held is not None and not held and "#holders" in cache:
             held[""] = cache[""]
             held["#holders"] = cache["#holders"]
             held["#fixed"] = cache.get("#fixed") or {}

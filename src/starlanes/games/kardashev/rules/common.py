@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from operator import attrgetter
 
 from starlanes.core.state import Event
 from starlanes.games.kardashev.board import Hex
@@ -314,6 +315,10 @@ def scores(state: KardashevState) -> list[int]:
     return [score(holdings(state, s), t).total for s in range(state.players)]
 
 
+_COLONY = attrgetter("colony")
+_FLEET = attrgetter("fleet")
+
+
 def check_end(state: KardashevState, board_kept: bool = False, pieces: set[int | None] | None = None) -> None:
     """The end triggers, checked after every action (K-E01..K-E03, A#42).
 
@@ -334,8 +339,8 @@ def check_end(state: KardashevState, board_kept: bool = False, pieces: set[int |
             continue
         if present is None:
             cells = state.cells
-            present = {c.colony for c in cells}
-            present.update([c.fleet for c in cells])
+            present = set(map(_COLONY, cells))
+            present.update(map(_FLEET, cells))
         if seat not in present:
             p.eliminated = True
             ends.append(state.round)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from operator import attrgetter
 
 from starlanes.core.actions import Action
 from starlanes.core.rng import Rng
@@ -317,17 +318,17 @@ def begin_turn(state: KardashevState) -> list[Event]:
 
 
 def placeable(state: KardashevState) -> list[int]:
-    explored = 0  # the explored cells as a bit mask: the cells found once per board
-    for i, c in enumerate(state.cells):
-        if c.tile is not None:
-            explored |= 1 << i
-    return list(_placeable(explored, state.params.blue_threshold))
+    # the cells found once per set of explored cells (the tiles' faces read as the key)
+    return list(_placeable(tuple(map(_TILE, state.cells)), state.params.blue_threshold))
+
+
+_TILE = attrgetter("tile")
 
 
 @lru_cache(maxsize=4096)
-def _placeable(explored: int, blue_threshold: int) -> tuple[int, ...]:
-    hexes = frozenset(CELLS[i] for i in range(len(CELLS)) if explored >> i & 1)
-    return tuple(sorted(INDEX[h] for h in exploration_cells(BOARD, hexes, blue_threshold)))
+def _placeable(tiles: tuple[str | None, ...], blue_threshold: int) -> tuple[int, ...]:
+    explored = frozenset(CELLS[i] for i, tile in enumerate(tiles) if tile is not None)
+    return tuple(sorted(INDEX[h] for h in exploration_cells(BOARD, explored, blue_threshold)))
 
 
 def end_turn(state: KardashevState) -> list[Event]:

@@ -257,7 +257,8 @@ class Kept:
         else:
             self.clear()
             return
-        self.plc = self.cln = None  # (the maneuvers are over: the phase is past them)
+        self.plc = None  # (these actions change the hand or the phase, which the placements read)
+        self.cln = None  # (the maneuvers are over: the phase is past them)
         self.man.clear()
         self.moved = -1
 

@@ -363,18 +363,29 @@ class _Read:
         self.team = [p.team for p in state.seats]
         self.boards: dict[int, _Board] = {}
 
-    def refresh(self, state: KardashevState, board: bool, symbols: bool = False) -> None:
+    def refresh(self, state: KardashevState, board: bool, symbols: bool = False, cells: tuple[int, ...] = ()
+                ) -> None:
         """After an action that may have changed the board (``board``) or a seat's technologies:
         read again what may have changed (the cells' rows compared, the changed cells written in
-        the columns), and let each seat's board drop what it made stale (``symbols``: a tile's
-        symbols may have changed, what reads the tiles too)."""
+        the columns; ``cells``: the only cells the action changed), and let each seat's board drop
+        what it made stale (``symbols``: a tile's symbols may have changed, what reads the tiles
+        too)."""
         changed: set[str] = {"tiles"} if symbols else set()
         techs = _techs(state)
         learned: set[int] = set()  # the seats whose technologies changed
         if techs != self.techs:
             learned = {seat for seat, (new, old) in enumerate(zip(techs, self.techs, strict=True)) if new != old}
             self.techs = techs
-        if board:
+        if board and cells:
+            for cell in cells:
+                new, old = _ROW(state.cells[cell]), self.rows[cell]
+                if new != old:
+                    for k, column in enumerate((self.tiles, self.cols, self.fls, self.clevels, self.flevels)):
+                        if new[k] != old[k]:
+                            column[cell] = new[k]
+                            changed.add(_COLUMNS[k])
+                    self.rows[cell] = new
+        elif board:
             rows = list(map(_ROW, state.cells))
             if rows != self.rows:
                 columns = (self.tiles, self.cols, self.fls, self.clevels, self.flevels)
@@ -493,13 +504,14 @@ def _board(state: KardashevState, seat: int) -> _Board:
 NOTHING, TECHS, BOARD_AND_TECHS, TILE_SYMBOLS, ANYTHING = 0, 1, 2, 3, 4
 
 
-def after(state: KardashevState, change: int, lag: int = 0) -> None:
+def after(state: KardashevState, change: int, lag: int = 0, cells: tuple[int, ...] = ()) -> None:
     """Called by ``Kardashev._apply`` after an action: what it may have changed (``NOTHING``:
     neither the board nor any seat's technologies; ``TECHS``: not the board; ``TILE_SYMBOLS``:
     also what the columns do not show, a terraformed symbol, so what reads the tiles is dropped;
     ``ANYTHING``: the read is dropped) brings the kept read up to date for the next step.
     ``lag``: the steps of sealed choices before the action that resolves them (they change
-    nothing ``_apply`` does not then apply)."""
+    nothing ``_apply`` does not then apply). ``cells``: the only cells the action may have changed
+    (a build, an upgrade, a placed tile: its cell; a move that attacks nobody: its two cells)."""
     read = state.__dict__.get(_KEPT)
     if read is None:
         return
@@ -508,7 +520,7 @@ def after(state: KardashevState, change: int, lag: int = 0) -> None:
         return
     read.step = state.step + 1
     if change != NOTHING:
-        read.refresh(state, change >= BOARD_AND_TECHS, change == TILE_SYMBOLS)
+        read.refresh(state, change >= BOARD_AND_TECHS, change == TILE_SYMBOLS, cells)
 
 
 def pieces(state: KardashevState) -> set[int | None] | None:

@@ -267,6 +267,30 @@ BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gai
 # Use Technology may terraform (a symbol the read's columns do not show): what reads the tiles
 # is dropped
 TECHS_ONLY: frozenset[type[Action]] = frozenset({Research, Bid, Pick})
+# the actions that change one cell, their ``cell`` (the piece built or upgraded there, the tile
+# placed there and a fleet lost on it); the read compares that cell only
+ONE_CELL: frozenset[type[Action]] = frozenset({BuildColony, UpgradeColony, BuildFleet, UpgradeFleet, Place})
+
+
+def _changed_cells(state: KardashevState, moves: Mapping[int, Action]) -> tuple[int, ...]:
+    """The only cells an action may change, read before it (``fastlegal.after``): a build's, an
+    upgrade's, a placed tile's cell; a move's start and destination unless it attacks (a battle
+    may take pieces elsewhere); () for any other action (the read compares every cell)."""
+    if len(moves) != 1:
+        return ()
+    ((seat, action),) = moves.items()
+    if type(action) in ONE_CELL:
+        index = cell_of(action.cell)  # type: ignore[attr-defined]
+        return () if index is None else (index,)
+    if type(action) is Move:
+        start, dest = cell_of(action.start), cell_of(action.to)
+        if start is None or dest is None:
+            return ()
+        d, team = state.cells[dest], state.seats[seat].team
+        if any(owner is not None and state.seats[owner].team != team for owner in (d.colony, d.fleet)):
+            return ()  # an attack
+        return (start, dest)
+    return ()
 
 
 class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
@@ -304,6 +328,7 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
 
     def _apply(self, state: KardashevState, moves: Mapping[int, Action]) -> list[Event]:
         lag = 0
+        cells = _changed_cells(state, moves)
         if state.phase == "bid" and not state.tasks:
             events = round.resolve_bids(state, moves)
             lag = len(moves) - 1  # the sealed bids before the last one were steps without ``_apply``
@@ -323,7 +348,7 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
             kept = False
             change = fastlegal.TECHS if kinds <= TECHS_ONLY else fastlegal.TILE_SYMBOLS if UseTech in kinds \
                 else fastlegal.BOARD_AND_TECHS
-        fastlegal.after(state, change, lag)
+        fastlegal.after(state, change, lag, cells)
         check_end(state, kept, None if kept else fastlegal.pieces(state))
         return events
 

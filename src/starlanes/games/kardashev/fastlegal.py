@@ -425,6 +425,8 @@ _DEPENDS: dict[str, frozenset[str]] = {
     "harvest": _BOARD | {"others-techs"},
     # the harvest of colonies only (no fleet yield, no Blockade, no Timeshares, no Arcology)
     "harvest-colonies": frozenset({"tiles", "cols", "clevels", "techs", "others-techs"}),
+    # the moves counted for a reach, a bag with tiles or not, the forms without a surcharge
+    "moves": frozenset({"tiles", "cols", "fls", "flevels", "techs"}),
     # per Use Technology effect (its index among the technologies'); the symbols of the seat's
     # planets change with their tiles or by Use Technology (which drops the read)
     "use": frozenset({"tiles", "cols", "fls", "techs"}),
@@ -569,7 +571,7 @@ class _Turn:
         self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]]
         self.harvest_vias: list[str | None]
         self.harvest_rows: list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]]
-        self.move_rows: list[tuple[int, str | None, int, int, int, tuple[int, ...], list[int], _Moves]]
+        self.move_rows: list[tuple[int, str | None, int, int, int, tuple[int, ...], list[int], _Moves | None]]
         self.researches: tuple[Research, ...]
         self.colony_cells: list[int]
         self.tiles = board.tiles
@@ -1069,8 +1071,14 @@ def _count_move(t: _Turn) -> int:
     assert isinstance(rules, MoveRules)
     rate = state.params.exchange_rate
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
+    bag = bool(state.bag)
+    plain = not any(sur for _, sur in forms)
+    if plain:  # no surcharge: the count is the board's, the reach's (kept with the board)
+        kept = t.b.memo.get(("moves", reach, bag, forms))
+        if kept is not None:
+            t.move_rows = kept[1]
+            return int(kept[0])
     moves = _Moves(t)
-    bag = moves.bag
     t.move_rows = rows = []
     cells = state.cells
     total = 0
@@ -1096,19 +1104,21 @@ def _count_move(t: _Turn) -> int:
                     if (known or (bag and unknown)) and moves.can(costs[depth], sur):
                         n += known + unknown if bag else known
             if n:
-                rows.append((i, via, sur, n, limit, costs, layers, moves))
+                rows.append((i, via, sur, n, limit, costs, layers[:limit], moves if sur else None))
                 total += n
+    if plain:
+        t.b.memo[("moves", reach, bag, forms)] = (total, rows)
     return total
 
 
 def _pick_move(t: _Turn, k: int) -> Action:
-    for start, via, sur, n, limit, costs, layers, moves in t.move_rows:
+    for start, via, sur, n, _, costs, layers, moves in t.move_rows:
         if k < n:
             mask = 0
-            for depth, layer in enumerate(layers[:limit], 1):
-                if moves.can(costs[depth], sur):
+            for depth, layer in enumerate(layers, 1):  # up to the limit
+                if moves is None or moves.can(costs[depth], sur):  # None: no surcharge, all paid
                     mask |= layer
-            if not moves.bag:
+            if not t.state.bag:
                 mask &= ~t.masks()[3]
             dests = [d for d in range(len(CELLS)) if mask >> d & 1]  # in cell order
             return Move(CELLS[start], CELLS[dests[k]], (), via)

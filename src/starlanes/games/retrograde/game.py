@@ -127,6 +127,8 @@ class _Playout(Engine):
     """The rules applied in a search playout, which reads no event (``Ruleset.play_random``
     drops what ``_apply`` returns): events are not made."""
 
+    quiet = True
+
     def emit(self, data: EventData, *, seats: tuple[int, ...] | None = None, reveals: bool = False) -> None:
         return None
 

@@ -36,7 +36,8 @@ def draw(e: Engine, seat: int, count: int = 1) -> int:
             break
         uid = e.t.decks[seat].pop(0)
         e.t.hands[seat].append(uid)
-        e.emit(ev.Drew(seat, e.ref(uid)), seats=(seat,), reveals=True)
+        if not e.quiet:
+            e.emit(ev.Drew(seat, e.ref(uid)), seats=(seat,), reveals=True)
         drawn += 1
     return drawn
 
@@ -48,7 +49,8 @@ def research(e: Engine, seat: int, act: Research) -> None:
     a.tapped = True
     count = int(ab.modify(e.b, "research_draws", 1, asset=a))
     drawn = draw(e, seat, count)
-    e.emit(ev.Researched(seat, e.ref(a.uid), drawn))
+    if not e.quiet:
+        e.emit(ev.Researched(seat, e.ref(a.uid), drawn))
 
 
 def repair(e: Engine, seat: int, act: Repair) -> None:
@@ -74,12 +76,15 @@ def place(e: Engine, seat: int, act: Place) -> None:
     if isinstance(card, SpacecraftCard):
         e.set_phase(PLACE_SHIPS)
         a.ship_slips.append(slip)
-        e.emit(ev.Placed(seat, act.card, "spacecraft", e.ref(a.uid)))
+        if not e.quiet:
+            e.emit(ev.Placed(seat, act.card, "spacecraft", e.ref(a.uid)))
     else:
         e.set_phase(PLACE_UPGRADES)
         a.upgrade_slips.append(slip)
-        e.emit(ev.Placed(seat, act.card, "upgrade", e.ref(a.uid)))
-    e.emit(ev.OwnCard(seat, e.ref(act.card)), seats=(seat,))
+        if not e.quiet:
+            e.emit(ev.Placed(seat, act.card, "upgrade", e.ref(a.uid)))
+    if not e.quiet:
+        e.emit(ev.OwnCard(seat, e.ref(act.card)), seats=(seat,))
 
 
 def found(e: Engine, seat: int, act: Found) -> None:
@@ -103,9 +108,10 @@ def allocate(e: Engine, seat: int, act: Allocate) -> None:
         for slip in (*a.ship_slips, *a.upgrade_slips):
             if slip.uid == act.target:
                 slip.counters += power
-    e.emit(ev.ConstructionAllocated(seat, e.ref(a.uid), power, act.target))
-    done, cost = e.progress(act.target)
-    e.emit(ev.ConstructionProgress(seat, e.ref(act.target), done, cost), seats=(seat,))
+    if not e.quiet:
+        e.emit(ev.ConstructionAllocated(seat, e.ref(a.uid), power, act.target))
+        done, cost = e.progress(act.target)
+        e.emit(ev.ConstructionProgress(seat, e.ref(act.target), done, cost), seats=(seat,))
 
 
 def cannibalize(e: Engine, seat: int, act: Cannibalize) -> None:

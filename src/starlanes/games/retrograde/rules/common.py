@@ -8,6 +8,8 @@ one module a phase (``turn_start``, ``maneuvers``, ``combat``, ``bombard``, ``bu
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from starlanes.core.decision import Pending
 from starlanes.core.state import Event, EventData
 from starlanes.games.retrograde import abilities as ab
@@ -65,6 +67,10 @@ def combat_of(pending: Pending | None) -> Prompt | None:
 
 class Engine:
     """The rules applied to one state."""
+
+    quiet: ClassVar[bool] = False
+    """Nobody reads the events (a search playout's engine): the most frequent steps do not build
+    them (``emit`` is then a no-op too)."""
 
     def __init__(self, state: RetroState) -> None:
         self.s = state

@@ -27,7 +27,8 @@ def burn(e: Engine, seat: int, act: Burn) -> None:
     if cost == 0:
         s.free_burns += 1
     s.orbital = act.orbital
-    e.emit(ev.Moved(e.ref(s.uid), "burn", cost, from_orbital=frm, to_orbital=act.orbital))
+    if not e.quiet:
+        e.emit(ev.Moved(e.ref(s.uid), "burn", cost, from_orbital=frm, to_orbital=act.orbital))
     _after_move(e, s, "burn", s.asset, frm)
 
 

@@ -15,7 +15,8 @@ def begin_turn(e: Engine, seat: int) -> None:
     t = e.t
     b = e.b
     t.phase = MANEUVERS
-    e.emit(ev.TurnBegins(t.turn, seat))
+    if not e.quiet:
+        e.emit(ev.TurnBegins(t.turn, seat))
     # the cards answering this step's hooks, found at once: nothing here moves a card
     gates, keeps, foresight = ab.found_each(b, "gate_turns", "regenerates", "foresight")
     # Stellar Gate: four consecutive turns under your control win at the start of your turn

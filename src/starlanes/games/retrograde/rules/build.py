@@ -91,8 +91,9 @@ def found(e: Engine, seat: int, act: Found) -> None:
     e.set_phase(PLACE_ASSETS)
     e.t.hands[seat].remove(act.card)
     e.t.assets.append(Asset(uid=act.card, controller=seat, face_up=False))
-    e.emit(ev.Placed(seat, act.card, "asset"))
-    e.emit(ev.OwnCard(seat, e.ref(act.card)), seats=(seat,))
+    if not e.quiet:
+        e.emit(ev.Placed(seat, act.card, "asset"))
+        e.emit(ev.OwnCard(seat, e.ref(act.card)), seats=(seat,))
 
 
 def allocate(e: Engine, seat: int, act: Allocate) -> None:
@@ -147,7 +148,8 @@ def flip(e: Engine, seat: int, act: Flip) -> None:
         fd.face_up = True
         fd.counters = 0
         fd.debris = [[] for _ in e.b.orbitals(fd)]
-        e.emit(ev.Completed(seat, e.ref(fd.uid), "asset"), reveals=True)
+        if not e.quiet:
+            e.emit(ev.Completed(seat, e.ref(fd.uid), "asset"), reveals=True)
         return
     found = e.b.owner_of_slip(act.card)
     assert found is not None
@@ -155,7 +157,8 @@ def flip(e: Engine, seat: int, act: Flip) -> None:
     if side == "upgrade":
         a.upgrade_slips = [x for x in a.upgrade_slips if x.uid != act.card]
         a.upgrades.append(Upgrade(uid=act.card))
-        e.emit(ev.Completed(seat, e.ref(act.card), "upgrade", e.ref(a.uid)), reveals=True)
+        if not e.quiet:
+            e.emit(ev.Completed(seat, e.ref(act.card), "upgrade", e.ref(a.uid)), reveals=True)
         return
     card = e.b.card(act.card)
     assert isinstance(card, SpacecraftCard)
@@ -163,4 +166,5 @@ def flip(e: Engine, seat: int, act: Flip) -> None:
     orbital = default if act.orbital == -1 else act.orbital
     a.ship_slips = [x for x in a.ship_slips if x.uid != act.card]
     e.t.ships.append(Ship(uid=act.card, owner=seat, asset=a.uid, orbital=orbital))
-    e.emit(ev.Completed(seat, e.ref(act.card), "spacecraft", e.ref(a.uid), orbital), reveals=True)
+    if not e.quiet:
+        e.emit(ev.Completed(seat, e.ref(act.card), "spacecraft", e.ref(a.uid), orbital), reveals=True)

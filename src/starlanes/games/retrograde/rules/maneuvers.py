@@ -41,7 +41,8 @@ def transfer(e: Engine, seat: int, act: Transfer) -> None:
     s.dv += cost
     s.moves += 1
     s.asset, s.orbital = dest.uid, e.b.outermost(dest)
-    e.emit(ev.Moved(e.ref(s.uid), "transfer", cost, to=e.ref(dest.uid)))
+    if not e.quiet:
+        e.emit(ev.Moved(e.ref(s.uid), "transfer", cost, to=e.ref(dest.uid)))
     _after_move(e, s, "transfer", frm_asset, frm)
 
 

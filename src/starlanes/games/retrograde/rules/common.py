@@ -3,8 +3,9 @@ tells, the card statistics and the costs as the card abilities change them).
 
 One ``Engine`` wraps one state for one call (a search playout's quiet one, ``game._Playout``,
 for the whole playout: it keeps nothing of a call but what the playout sets). The steps of the
-turn live beside this module, one module a phase (``turn_start``, ``maneuvers``, ``combat``, ``bombard``, ``build``,
-``end_turn``), as functions of an ``Engine``; what is legal is decided in ``legality``.
+turn live beside this module, one module a phase (``turn_start``, ``maneuvers``, ``combat``,
+``bombard``, ``build``, ``end_turn``), as functions of an ``Engine``; what is legal is decided
+in ``legality``.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import listing
 from starlanes.games.retrograde.actions import Allocate, Burn, End, Found, Place, Research
 from starlanes.games.retrograde.board import Board
-from starlanes.games.retrograde.game import APPLY, KEEPS_HOLDERS, make_ruleset
+from starlanes.games.retrograde.game import APPLY, KEEPS_HOLDERS, keeps_holders, make_ruleset
 from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.state import RetroState
 
@@ -87,11 +87,12 @@ def _holders(state: RetroState) -> list[tuple[Any, ...]]:
 
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
 def test_actions_kept_by_playouts_leave_the_answering_cards_in_place(variant: int) -> None:
-    """Issue 16: after every action of ``KEEPS_HOLDERS`` in eight seeded random games per param
-    variant (the end of a turn: when ``end_turn`` kept ``Board.held``), the cards that answer
-    ability hooks are the same cards, with the same controllers, at the same places, in the same
-    order; other actions (a flip, an end of a turn whose debris destroy) do change them, so the
-    check can fail."""
+    """Issue 16: after every action that keeps them (``game.keeps_holders``: those of
+    ``KEEPS_HOLDERS``, the flips of cards that answer no hook) in eight seeded random games per
+    param variant (the end of a turn: when ``end_turn`` kept ``Board.held``), the cards that
+    answer ability hooks are the same cards, with the same controllers, at the same places, in
+    the same order; other actions (a flip of a card that answers one, an end of a turn whose
+    debris destroy) do change them, so the check can fail."""
     kept: Counter[str] = Counter()
     moved: Counter[str] = Counter()
     for seed in range(variant * 10 + 3, variant * 10 + 11):
@@ -100,6 +101,7 @@ def test_actions_kept_by_playouts_leave_the_answering_cards_in_place(variant: in
         while seats := sorted(GAME.to_act(state)):
             for seat in seats:
                 action = GAME.sample_legal(state, seat, rng)
+                keeps = keeps_holders(action, state.table)
                 before = _holders(state)
                 e = Engine(state)
                 e.b.held = {}  # as a playout applies the actions it keeps (the rule may drop it)
@@ -109,13 +111,13 @@ def test_actions_kept_by_playouts_leave_the_answering_cards_in_place(variant: in
                     APPLY[type(action)](e, seat, action)
                     state.step += 1
                 name = type(action).__name__
-                if type(action) in KEEPS_HOLDERS and e.b.held is not None:
+                if keeps and e.b.held is not None:
                     assert _holders(state) == before, f"{action.text()} moved a card that answers a hook"
                     kept[name] += 1
                 elif _holders(state) != before:
                     moved[name] += 1
     assert kept["Allocate"] and kept["Burn"] and kept["Research"] and kept["Place"] and kept["End"]
-    assert moved["Flip"]
+    assert kept["Flip"] and moved["Flip"]
 
 
 def test_end_of_turn_whose_debris_destroy_drops_the_kept_cards() -> None:

@@ -60,7 +60,8 @@ from starlanes.games.retrograde.board import BOOK, Board
 from starlanes.games.retrograde.cards import Ability, Card, SpacecraftCard
 from starlanes.games.retrograde.state import NOBODY, Asset, Beacon, Prompt, Ship, Upgrade
 
-__all__ = ["HOOKS", "Source", "answered", "entry_orbitals", "found", "found_each", "modify", "run", "sources"]
+__all__ = ["HOOKED_KEYS", "HOOKS", "Source", "answered", "entry_orbitals", "found", "found_each", "modify", "run",
+           "sources"]
 
 
 class Source(NamedTuple):
@@ -584,3 +585,9 @@ def _after_move(b: Board, src: Source, value: list[Prompt], *, ship: Ship, move:
                     from_asset=from_asset, from_orbital=from_orbital, to_asset=to_asset,
                     to_orbital=to_orbital, left=count, amount=amount)
     return [*value, prompt]
+
+
+HOOKED_KEYS: frozenset[str] = frozenset(
+    key for key, pairs in _ABILITIES.items() if any(ab.kind in _KIND_HOOKS for _, ab in pairs))
+"""The keys of the cards with an ability that answers some hook (every handler is registered
+above): a card of another key entering play leaves the cards that answer hooks as they are."""

@@ -27,6 +27,7 @@ from starlanes.core.rng import Rng
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.state import Event, EventData, Outcome, Viewer
 from starlanes.games.retrograde import legality, listing
+from starlanes.games.retrograde.abilities import HOOKED_KEYS
 from starlanes.games.retrograde.actions import (
     ACTION_TYPES,
     Allocate,
@@ -59,10 +60,10 @@ from starlanes.games.retrograde.names import check_ascii, resolve
 from starlanes.games.retrograde.rules import bombard, build, combat, end_turn, maneuvers, setup
 from starlanes.games.retrograde.rules.common import Engine, combat_of
 from starlanes.games.retrograde.spec import SPEC, RetroParams
-from starlanes.games.retrograde.state import COMBAT, NOBODY, RetroState, RetroView
+from starlanes.games.retrograde.state import COMBAT, NOBODY, RetroState, RetroView, Table
 from starlanes.games.retrograde.view import build_view, determinize_view, hidden_uids, shuffle_hidden
 
-__all__ = ["APPLY", "RetrogradeRuleset", "hidden_uids", "make_ruleset"]
+__all__ = ["APPLY", "KEEPS_HOLDERS", "RetrogradeRuleset", "hidden_uids", "keeps_holders", "make_ruleset"]
 
 Apply = Callable[[Engine, int, Any], None]
 
@@ -121,6 +122,19 @@ found by the walk that drew them (``Board.held``) and keeps those for the next w
 (``listing.walk``'s ``held``); after any other action it finds them again.
 ``tests/games/retrograde/test_playout.py`` checks the claim after every such action of many
 seeded games."""
+
+
+def keeps_holders(action: Action, t: Table) -> bool:
+    """Whether ``action`` (about to be applied to table ``t``) leaves every card that answers an
+    ability hook where it is: an action of ``KEEPS_HOLDERS``, or the flip of a card that answers
+    none (``abilities.HOOKED_KEYS``; it enters play, but not among them, and an asset flipped
+    has no upgrade that could)."""
+    cls = type(action)
+    if cls in KEEPS_HOLDERS:
+        return True
+    if cls is not Flip or t.cards[action.card] in HOOKED_KEYS:  # type: ignore[attr-defined]
+        return False
+    return not any(a.uid == action.card and a.upgrades for a in t.assets)  # type: ignore[attr-defined]
 
 
 class _Playout(Engine):
@@ -197,14 +211,13 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
 
     def play_random(self, state: RetroState, rng: Rng, limit: int) -> int:
         """``Ruleset.play_random`` (the same actions and state), keeping between the actions
-        of ``KEEPS_HOLDERS`` the cards that answer ability hooks (``listing.walk``), and between
+        that keep them (``keeps_holders``) the cards that answer ability hooks (``listing.walk``), and between
         the draws of a turn the sections of the walk the action applied left alone
         (``listing.Kept``): the playout makes every change of ``state`` itself, so it knows when
         they may have changed."""
         played = 0
         held: dict[str, Any] = {}
         sections = listing.Kept()  # the walk's sections, from one draw of a turn to the next
-        keeps = KEEPS_HOLDERS
         t = state.table
         e = _Playout(state)  # one engine for the playout: it keeps nothing of an action but ``b.held``
         b = e.b
@@ -214,7 +227,7 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
             if state.pending is None and not state.sealed:  # _decision: one seat, ``_to_act``'s
                 seat = t.prompts[0].seat if t.prompts else t.current
                 action = listing.draw(e, seat, rng, held, sections)
-                kept = type(action) in keeps
+                kept = keeps_holders(action, t)
                 b.held = held if kept else None  # kept: the action moves none of them, its hooks ask them too
                 self._applying += 1
                 try:

@@ -30,7 +30,7 @@ class Board:
         # hook (abilities.sources), and "#assets", "#ships", "#prompt": lookups made once
         self.cache: dict[str, Any] | None = None
         # set by a search playout while it applies an action that leaves every card that answers
-        # a hook in place (game.KEEPS_HOLDERS): those cards, as ``cache`` holds them (its "" and
+        # a hook in place (game.keeps_holders): those cards, as ``cache`` holds them (its "" and
         # "#holders"), found by the walk that drew the action
         self.held: dict[str, Any] | None = None
 

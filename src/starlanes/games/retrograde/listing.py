@@ -153,7 +153,7 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None, kept: Kept | 
     ``held`` (a search playout, ``RetrogradeRuleset.play_random``, which sees every change of its
     state): the cards in play that answer ability hooks (``abilities._found``'s ``""`` and
     ``"#holders"``) found by an earlier walk of the same state, which the actions applied since
-    left in place (``game.KEEPS_HOLDERS``); the walk starts from them and leaves its own there.
+    left in place (``game.keeps_holders``); the walk starts from them and leaves its own there.
     An empty dict: nothing kept yet.
 
     ``kept`` (the same playout): the sections of the walk of the same turn's last draw, less those

@@ -432,12 +432,8 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
                     enemies[foe.asset] = [foe]
                 else:
                     foes.append(foe)
-        by_uid: dict[int, Asset] = {}
-        outer: list[tuple[Asset, int]] = []  # the face-up assets and their outermost orbitals' delta-vee
-        for d in t.assets:
-            by_uid[d.uid] = d
-            if d.face_up:
-                outer.append((d, ASSET_CARDS[cards[d.uid]].orbitals[-1]))
+        by_uid = ab._assets_by_uid(b)  # (the walk's index, Board.asset's)
+        outer: list[tuple[Asset, int]] | None = None  # the face-up assets and their outermost orbitals' delta-vee
         for s in todo:
             segs: list[Segment] = []
             out[s.uid] = segs
@@ -466,6 +462,8 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
             # _transfer_problem: from the outermost orbital, if it may transfer, the cost within the room
             if s.orbital == n_orb - 1 and (not may_transfer or ab.run(b, "may_transfer", may_transfer, True, ship=s)):
                 args = []
+                if outer is None:  # (found once, when a spacecraft of the seat is where it may transfer)
+                    outer = [(d, ASSET_CARDS[cards[d.uid]].orbitals[-1]) for d in t.assets if d.face_up]
                 for d, there in outer:  # Engine.transfer_cost: outermost to outermost, a beacon, the hooks
                     if d is not a:
                         cost = here - there

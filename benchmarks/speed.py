@@ -212,7 +212,8 @@ FIGURES: dict[str, tuple[str, str, bool, Callable[[argparse.Namespace], dict[str
     "startup:floor": ("(floor: Typer and its rich help alone)", "s CPU", False, lambda a: floor()),
 }
 GROUPS = {"play": ("play:space-risk", "play:retrograde"), "mcts": ("mcts:space-risk", "mcts:retrograde"),
-          "odds": ("odds:float", "odds:exact", "odds:text"), "startup": ("startup:help", "startup:games", "startup:floor")}
+          "odds": ("odds:float", "odds:exact", "odds:text"),
+          "startup": ("startup:help", "startup:games", "startup:floor")}
 
 
 def _measure(key: str, args: argparse.Namespace, src: str | None) -> dict[str, Any]:

@@ -11,9 +11,10 @@ from typing import Any
 import msgspec
 import pytest
 
-from starlanes.core import GM, Action, Event, GameState, Rng, Ruleset
+from starlanes.core import GM, Action, Event, Rng, Ruleset
 from starlanes.core.decision import Decision, Pending
 from starlanes.registry import get_game
+from starlanes.testing import drawn_loop
 from tests.toy.duel import make_duel
 from tests.toy.tally import Add, Tally, TallyState, make_tally
 
@@ -103,18 +104,6 @@ def test_a_sealed_decision_and_the_gm_close_use_the_step_s_decision() -> None:
     assert isinstance(game.sample_legal(state, 1, Rng.from_seed(0)), Add)
 
 
-def _loop(game: Ruleset[Any, Any, Any], state: GameState, rng: Rng, limit: int) -> int:
-    played = 0
-    while played < limit:
-        seats = game.to_act(state)
-        if not seats:
-            break
-        for seat in sorted(seats):
-            game.apply_unchecked(state, seat, game.sample_legal(state, seat, rng))
-            played += 1
-    return played
-
-
 @pytest.mark.parametrize("make", [make_duel, make_tally, lambda: get_game("space-risk"), lambda: get_game("kardashev")],
                          ids=["duel", "tally", "space-risk", "kardashev"])
 def test_play_random_plays_the_loop_s_game(make: Callable[[], Ruleset[Any, Any, Any]]) -> None:
@@ -125,7 +114,7 @@ def test_play_random_plays_the_loop_s_game(make: Callable[[], Ruleset[Any, Any, 
         a = game.setup(None, game.spec.min_players, seed)
         b = game.clone(a)
         ra, rb = Rng.from_seed(seed), Rng.from_seed(seed)
-        assert game.play_random(a, ra, limit) == _loop(game, b, rb, limit)
+        assert game.play_random(a, ra, limit) == drawn_loop(game, b, rb, limit)
         assert a == b and ra.randint(0, 10**9) == rb.randint(0, 10**9)
         assert game.play_random(a, ra, 0) == 0
     assert game.is_over(a)  # the long one reached the end

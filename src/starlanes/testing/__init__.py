@@ -27,6 +27,7 @@ from .conformance import (
     random_playout,
     run_conformance,
 )
+from .protocol import drawn_loop
 
 __all__ = [
     "ConformanceFailure",
@@ -40,6 +41,7 @@ __all__ = [
     "check_seed_never_shown",
     "check_views_do_not_leak",
     "conformance_checks",
+    "drawn_loop",
     "random_playout",
     "run_conformance",
 ]

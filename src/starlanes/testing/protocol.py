@@ -18,9 +18,11 @@ __all__ = [
     "check_count_and_sample_agree_with_the_list",
     "check_defaults_at_close",
     "check_gm_actions",
+    "check_play_random_is_the_drawn_loop",
     "check_sealed_choices_can_be_revised_and_withdrawn",
     "check_stale_appends_are_refused",
     "check_why_not_agrees_with_the_list",
+    "drawn_loop",
 ]
 
 LIMIT = 200
@@ -306,6 +308,46 @@ def check_stale_appends_are_refused(game: Game) -> None:
             match.append(actor, action, match.step)
 
 
+def drawn_loop(game: Game, state: GameState, rng: Rng, limit: int) -> int:
+    """The loop that ``Ruleset.play_random`` stands for, through the public calls only: until
+    ``limit`` actions are played or nobody is to act, every seat to act (in seat order) plays
+    ``sample_legal(state, seat, rng)`` with ``apply_unchecked``; returns how many were played.
+    A ruleset's own ``play_random`` (a faster playout for search) must play the same actions and
+    leave the same state and the same ``rng`` position (``check_play_random_is_the_drawn_loop``)."""
+    played = 0
+    while played < limit:
+        seats = game.to_act(state)
+        if not seats:
+            return played
+        for seat in sorted(seats):
+            game.apply_unchecked(state, seat, game.sample_legal(state, seat, rng))
+            played += 1
+    return played
+
+
+def check_play_random_is_the_drawn_loop(game: Game) -> None:
+    """``play_random`` (what search playouts call) plays what ``drawn_loop`` plays from positions
+    along a seeded game: the same number of actions, the same state, the same ``rng`` position
+    after one action and after a dozen (a ruleset that overrides it for speed keeps the game)."""
+    seed = SEEDS[2]
+    for step, state in _positions(game, seed, every=_stride(game, seed), limit=5):
+        for limit in (1, 12):
+            fast, plain = game.clone(state), game.clone(state)
+            fast_rng = Rng.from_seed(derive_seed(seed, "play-random", step, limit))
+            plain_rng = Rng.from_seed(derive_seed(seed, "play-random", step, limit))
+            played = game.play_random(fast, fast_rng, limit)
+            expected = drawn_loop(game, plain, plain_rng, limit)
+            if played != expected:
+                raise _fail(game, seed, step, f"play_random played {played} actions of {limit}, the "
+                            f"drawn loop {expected}")
+            if game.to_json(fast) != game.to_json(plain):
+                raise _fail(game, seed, step, f"play_random ({limit} actions) left another state than the "
+                            "drawn loop")
+            if fast_rng.randint(0, 2**30) != plain_rng.randint(0, 2**30):
+                raise _fail(game, seed, step, f"play_random ({limit} actions) drew from the rng another "
+                            "number of times than the drawn loop")
+
+
 PROTOCOL_CHECKS: list[Callable[[Game], None]] = [
     check_sealed_choices_can_be_revised_and_withdrawn,
     check_defaults_at_close,
@@ -313,4 +355,5 @@ PROTOCOL_CHECKS: list[Callable[[Game], None]] = [
     check_count_and_sample_agree_with_the_list,
     check_why_not_agrees_with_the_list,
     check_stale_appends_are_refused,
+    check_play_random_is_the_drawn_loop,
 ]

@@ -26,21 +26,14 @@ from starlanes.games.retrograde.board import Board
 from starlanes.games.retrograde.game import APPLY, KEEPS_HOLDERS, keeps_holders, make_ruleset
 from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.state import RetroState
+from starlanes.testing import drawn_loop
 
 GAME = make_ruleset()
 
 
 def _loop(state: RetroState, rng: Rng, limit: int) -> int:
-    """The public loop that ``Ruleset.play_random`` stands for."""
-    played = 0
-    while played < limit:
-        seats = GAME.to_act(state)
-        if not seats:
-            return played
-        for seat in sorted(seats):
-            GAME.apply_unchecked(state, seat, GAME.sample_legal(state, seat, rng))
-            played += 1
-    return played
+    """The public loop that ``Ruleset.play_random`` stands for (``starlanes.testing.drawn_loop``)."""
+    return drawn_loop(GAME, state, rng, limit)
 
 
 def _positions(params: dict[str, Any], seed: int, every: int = 9) -> list[RetroState]:

@@ -19,6 +19,7 @@ from starlanes.core.ruleset import Ruleset
 from starlanes.games.space_risk import make_space_risk
 from starlanes.games.space_risk.rules.common import board_of
 from starlanes.games.space_risk.state import CLAIM, DEPLOY, MAIN, REINFORCE, SpaceRiskState
+from starlanes.testing import drawn_loop
 
 GAME = make_space_risk()
 
@@ -33,16 +34,8 @@ redrawn, ships at once (the rules the playout writes out read these params)."""
 
 
 def _loop(state: SpaceRiskState, rng: Rng, limit: int) -> int:
-    """The public loop that ``Ruleset.play_random`` stands for."""
-    played = 0
-    while played < limit:
-        seats = GAME.to_act(state)
-        if not seats:
-            return played
-        for seat in sorted(seats):
-            GAME.apply_unchecked(state, seat, GAME.sample_legal(state, seat, rng))
-            played += 1
-    return played
+    """The public loop that ``Ruleset.play_random`` stands for (``starlanes.testing.drawn_loop``)."""
+    return drawn_loop(GAME, state, rng, limit)
 
 
 def _positions(params: dict[str, Any], players: int, seed: int, every: int = 11) -> list[SpaceRiskState]:

@@ -24,6 +24,8 @@ The contract they enforce, beyond "no crash":
   seat's action (both refused with a message that says so);
 - ``count_legal`` equals ``len(legal_actions)``, ``sample_legal`` draws only listed actions, and
   the list's length, indexing and iteration agree;
+- ``play_random`` (search playouts) plays what the public loop of draws plays (``drawn_loop``):
+  the same actions, the same state, the same position of the rng;
 - ``why_not`` agrees with the list: ``None`` for every listed action, a non-empty reason for
   every refused one.
 """

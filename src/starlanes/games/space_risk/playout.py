@@ -36,17 +36,17 @@ from starlanes.games.space_risk.actions import Build
 from starlanes.games.space_risk.board import Board, Condition, MissionCard
 from starlanes.games.space_risk.legality import land_targets
 from starlanes.games.space_risk.rules.attack import eliminate, move_infantry
-from starlanes.games.space_risk.rules.cards import draw_card, draw_mission, mission_done, must_trade
+from starlanes.games.space_risk.rules.cards import draw_mission, mission_done, must_trade
 from starlanes.games.space_risk.rules.common import (
     MoveInChoice,
     board_of,
     dice_rules,
     move_in_choice,
     move_in_pending,
-    next_seat,
 )
-from starlanes.games.space_risk.rules.end_turn import finish, finish_by_score, wrapped_after
-from starlanes.games.space_risk.state import MAIN, MOVE_IN, OVER, REINFORCE, Income, SpaceRiskState
+from starlanes.games.space_risk.rules.end_turn import conquest_cards, pass_turn
+from starlanes.games.space_risk.rules.reinforce import start_turn
+from starlanes.games.space_risk.state import MAIN, MOVE_IN, OVER, REINFORCE, SpaceRiskState
 
 if TYPE_CHECKING:
     from starlanes.games.space_risk.game import SpaceRisk
@@ -389,28 +389,12 @@ class _Playout:
     # ------------------------------------------------------------------ the end of a turn
     def end_turn(self, seat: int) -> None:
         """``end_turn.end_turn`` without its events."""
-        state = self.state
-        board = self.board
-        params = state.params
-        if state.conquests > 0:
-            for _ in range(params.cards_per_conquering_turn):
-                card = draw_card(state)
-                if card is None:
-                    break
-                state.hands[seat].append(card)
+        conquest_cards(self.state, seat)
         self.check_missions(seat)
         self.update_planets()
-        if state.phase == OVER:
-            return
-        if params.stars_to_win > 0 and state.stars[seat] >= params.stars_to_win:
-            finish(state, [seat], f"seat {seat} earned {state.stars[seat]} stars")
-            return
-        nxt = next_seat(state, seat)
-        wrapped = wrapped_after(state, seat, nxt)
-        if wrapped and state.round >= params.max_rounds:
-            finish_by_score(state, board)
-            return
-        self.begin_turn(nxt, wrapped)
+        passed = pass_turn(self.state, self.board, seat)
+        if passed is not None:
+            self.begin_turn(*passed)
 
     def check_missions(self, seat: int) -> None:
         """``cards.check_missions`` without its events."""
@@ -467,32 +451,5 @@ class _Playout:
 
     def begin_turn(self, seat: int, new_round: bool) -> None:
         """``reinforce.begin_turn`` without its event, the land held counted by ``owned``."""
-        state = self.state
-        board = self.board
-        params = state.params
-        if new_round:
-            state.round += 1
-        state.turn += 1
-        state.turns_taken[seat] += 1
-        state.current = seat
-        state.conquests = 0
-        state.ship_moves_over = False
-        for ship in state.ships:
-            if ship.owner == seat:
-                ship.moved = False
-                ship.loaded = False
-                ship.unloaded = False
-        held = len(self.owned[seat])
-        base = max(params.min_reinforcements, held // params.reinforcement_divisor)
-        income = Income(held=held, divisor=params.reinforcement_divisor, base=base, cards=state.rewards_due[seat])
-        alive = sum(state.alive)
-        worth = 0
-        for pi, planet in enumerate(board.planets):
-            if state.planet_holder[pi] == seat and state.turn - state.planet_since[pi] >= alive:
-                income.planets.append(pi)
-                worth += planet.net_worth
-        state.income = income
-        state.pool = base + worth + income.cards
-        state.rewards_due[seat] = 0
-        state.phase = REINFORCE
+        start_turn(self.state, self.board, seat, new_round, len(self.owned[seat]))
         self.after_reinforce(seat)

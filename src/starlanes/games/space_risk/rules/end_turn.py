@@ -18,31 +18,51 @@ __all__ = ["end_turn", "finish", "finish_by_score", "game_over", "update_planets
 def end_turn(state: SpaceRiskState, board: Board, seat: int) -> list[Event]:
     """Close ``seat``'s turn and begin the next one (or end the game)."""
     events: list[Event] = []
-    params = state.params
+    for card in conquest_cards(state, seat):
+        events.append(ev.CardDrawn(seat).event())
+        events.append(ev.CardReceived(seat, board.card_names[card]).event(seats=(seat,), reveals=True))
+    events.extend(check_missions(state, board, seat))
+    update_planets(state, board)
+    was_over = state.phase == OVER
+    passed = pass_turn(state, board, seat)
+    if passed is None:
+        if not was_over:
+            events.append(game_over(state))
+        return events
+    events.extend(begin_turn(state, board, *passed))
+    return events
+
+
+def conquest_cards(state: SpaceRiskState, seat: int) -> list[int]:
+    """The cards a turn with a conquest earns, drawn into ``seat``'s hand (fewer when the deck
+    runs out)."""
+    drawn: list[int] = []
     if state.conquests > 0:
-        for _ in range(params.cards_per_conquering_turn):
+        for _ in range(state.params.cards_per_conquering_turn):
             card = draw_card(state)
             if card is None:
                 break
             state.hands[seat].append(card)
-            events.append(ev.CardDrawn(seat).event())
-            events.append(ev.CardReceived(seat, board.card_names[card]).event(seats=(seat,), reveals=True))
-    events.extend(check_missions(state, board, seat))
-    update_planets(state, board)
+            drawn.append(card)
+    return drawn
+
+
+def pass_turn(state: SpaceRiskState, board: Board, seat: int) -> tuple[int, bool] | None:
+    """After ``seat``'s turn (its missions and the planets checked): ``None`` when the game is
+    over (already, by the stars to win, or after the last round), else the next seat and whether
+    a new round begins. Shared by ``end_turn`` and search playouts (``playout.py``)."""
+    params = state.params
     if state.phase == OVER:
-        return events
+        return None
     if params.stars_to_win > 0 and state.stars[seat] >= params.stars_to_win:
         finish(state, [seat], f"seat {seat} earned {state.stars[seat]} stars")
-        events.append(game_over(state))
-        return events
+        return None
     nxt = next_seat(state, seat)
     wrapped = wrapped_after(state, seat, nxt)
     if wrapped and state.round >= params.max_rounds:
         finish_by_score(state, board)
-        events.append(game_over(state))
-        return events
-    events.extend(begin_turn(state, board, nxt, wrapped))
-    return events
+        return None
+    return nxt, wrapped
 
 
 def game_over(state: SpaceRiskState) -> Event:

@@ -16,6 +16,16 @@ __all__ = ["after_reinforce", "begin_turn", "place", "trade"]
 
 def begin_turn(state: SpaceRiskState, board: Board, seat: int, new_round: bool) -> list[Event]:
     """``seat``'s turn begins: its ships may act again, its reinforcements are counted."""
+    income = start_turn(state, board, seat, new_round, state.owner[:board.land_count].count(seat))
+    after_reinforce(state, board, seat)
+    start_roll = state.start_rolls[seat] if state.turn == 1 and state.start_rolls else 0
+    return [ev.TurnBegins(seat, state.turn, state.round, state.pool, income_data(board, income), start_roll).event()]
+
+
+def start_turn(state: SpaceRiskState, board: Board, seat: int, new_round: bool, held: int) -> Income:
+    """What the beginning of ``seat``'s turn changes before its reinforcements are placed, with the
+    land it holds counted by the caller (``held``): ``begin_turn``, and search playouts, which keep
+    that count (``playout.py``). Returns the turn's income (also ``state.income``)."""
     params = state.params
     if new_round:
         state.round += 1
@@ -29,7 +39,6 @@ def begin_turn(state: SpaceRiskState, board: Board, seat: int, new_round: bool) 
             ship.moved = False
             ship.loaded = False
             ship.unloaded = False
-    held = state.owner[:board.land_count].count(seat)
     base = max(params.min_reinforcements, held // params.reinforcement_divisor)
     income = Income(held=held, divisor=params.reinforcement_divisor, base=base, cards=state.rewards_due[seat])
     alive = sum(state.alive)
@@ -40,9 +49,7 @@ def begin_turn(state: SpaceRiskState, board: Board, seat: int, new_round: bool) 
     state.pool = base + sum(board.planets[pi].net_worth for pi in income.planets) + income.cards
     state.rewards_due[seat] = 0
     state.phase = REINFORCE
-    after_reinforce(state, board, seat)
-    start_roll = state.start_rolls[seat] if state.turn == 1 and state.start_rolls else 0
-    return [ev.TurnBegins(seat, state.turn, state.round, state.pool, income_data(board, income), start_roll).event()]
+    return income
 
 
 def after_reinforce(state: SpaceRiskState, board: Board, seat: int) -> None:

@@ -279,18 +279,43 @@ def _changed_cells(state: KardashevState, moves: Mapping[int, Action]) -> tuple[
     if len(moves) != 1:
         return ()
     ((seat, action),) = moves.items()
-    if type(action) in ONE_CELL:
-        index = cell_of(action.cell)  # type: ignore[attr-defined]
-        return () if index is None else (index,)
-    if type(action) is Move:
-        start, dest = cell_of(action.start), cell_of(action.to)
-        if start is None or dest is None:
-            return ()
-        d, team = state.cells[dest], state.seats[seat].team
-        if any(owner is not None and state.seats[owner].team != team for owner in (d.colony, d.fleet)):
-            return ()  # an attack
-        return (start, dest)
-    return ()
+    found = _ONE.get(type(action))
+    where = None if found is None else found[3]
+    return () if where is None else where(state, seat, action)
+
+
+def _one_cell(state: KardashevState, seat: int, action: Action) -> tuple[int, ...]:
+    """A build's, an upgrade's, a placed tile's cell (``ONE_CELL``)."""
+    index = cell_of(action.cell)  # type: ignore[attr-defined]
+    return () if index is None else (index,)
+
+
+def _move_cells(state: KardashevState, seat: int, action: Action) -> tuple[int, ...]:
+    """A move's start and destination, unless it attacks: ()."""
+    start, dest = cell_of(action.start), cell_of(action.to)  # type: ignore[attr-defined]
+    if start is None or dest is None:
+        return ()
+    d, team = state.cells[dest], state.seats[seat].team
+    if any(owner is not None and state.seats[owner].team != team for owner in (d.colony, d.fleet)):
+        return ()  # an attack
+    return (start, dest)
+
+
+def _change_of(cls: type[Action]) -> int:
+    """What one action of ``cls`` may change (``fastlegal.after``)."""
+    return fastlegal.NOTHING if cls in BOARD_KEPT else fastlegal.TECHS if cls in TECHS_ONLY \
+        else fastlegal.TILE_SYMBOLS if cls is UseTech else fastlegal.BOARD_AND_TECHS
+
+
+Cells = Callable[[KardashevState, int, Action], tuple[int, ...]]
+
+# per action type, for one seat's action: its rule, whether it keeps the board (``BOARD_KEPT``),
+# what it may change and how to find the only cells it changes (``_changed_cells``), looked up once
+_ONE: dict[type[Action], tuple[Rule, bool, int, Cells | None]] = {
+    cls: (rule, cls in BOARD_KEPT, _change_of(cls), _one_cell if cls in ONE_CELL else _move_cells if cls is Move
+          else None)
+    for cls, rule in RULES.items()
+}
 
 
 class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
@@ -327,6 +352,17 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         return Bid(0) if legality.decision_kind(state) == "bid" else None
 
     def _apply(self, state: KardashevState, moves: Mapping[int, Action]) -> list[Event]:
+        if len(moves) == 1 and (state.phase != "bid" or state.tasks):  # one seat's action: one look-up
+            ((seat, action),) = moves.items()
+            rule, kept, change, where = _ONE[type(action)]
+            cells = where(state, seat, action) if where is not None else ()
+            events = rule(state, seat, action)
+            if state.phase == "role" and not state.tasks:
+                events += round.after_setup(state)
+            settle(state)
+            fastlegal.after(state, change, 0, cells)
+            check_end(state, kept, None if kept else fastlegal.pieces(state))
+            return events
         lag = 0
         cells = _changed_cells(state, moves)
         if state.phase == "bid" and not state.tasks:
@@ -341,8 +377,7 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         if len(moves) == 1:
             cls = type(next(iter(moves.values())))
             kept = cls in BOARD_KEPT
-            change = fastlegal.NOTHING if kept else fastlegal.TECHS if cls in TECHS_ONLY \
-                else fastlegal.TILE_SYMBOLS if cls is UseTech else fastlegal.BOARD_AND_TECHS
+            change = _change_of(cls)
         else:
             kinds = {type(a) for a in moves.values()}
             kept = False

@@ -525,13 +525,13 @@ def after(state: KardashevState, change: int, lag: int = 0, cells: tuple[int, ..
         read.refresh(state, change >= BOARD_AND_TECHS, change == TILE_SYMBOLS, cells)
 
 
-def pieces(state: KardashevState) -> set[int | None] | None:
-    """The owners of the board's colonies and fleets from the read kept for the next step (called
-    after ``after``), or None."""
+def pieces(state: KardashevState) -> tuple[list[int | None], list[int | None]] | None:
+    """The owners of the board's colonies and of its fleets, cell by cell, from the read kept for
+    the next step (called after ``after``), or None."""
     read = state.__dict__.get(_KEPT)
     if read is None or read.step != state.step + 1:
         return None
-    return {*read.cols, *read.fls}
+    return read.cols, read.fls
 
 
 def forget(state: KardashevState) -> None:

@@ -168,15 +168,17 @@ def pay(state: KardashevState, seat: int, cost: Cost, reason: str) -> list[Event
     p = state.seats[seat]
     rate = state.params.exchange_rate
     before = p.hand()
-    need: dict[str, int] = {k: cost.of(k) for k in RESOURCES}
-    for k in RES:
-        while get(p, k) < need[k]:
-            donor = max((x for x in RES if x != k), key=lambda x: (get(p, x) - need[x], -RES.index(x)))
-            add(p, donor, -rate)
-            add(p, k, 1)
-    for k in RES:
-        add(p, k, -need[k])
-    assert min(p.hand()) >= 0, "pay: the price was not affordable"
+    have = list(before)  # in ``RES`` order
+    need = [cost.food, cost.matter, cost.energy]
+    for k in range(len(RES)):
+        while have[k] < need[k]:  # the donor: the largest surplus, the first type on a tie
+            donor = max((x for x in range(len(RES)) if x != k), key=lambda x: (have[x] - need[x], -x))
+            have[donor] -= rate
+            have[k] += 1
+    for k in range(len(RES)):
+        have[k] -= need[k]
+    assert min(have) >= 0, "pay: the price was not affordable"
+    p.food, p.matter, p.energy = have
     owed = []
     if cost.matching:
         owed.append(Task(kind="pay", seat=seat, reason=reason, amount=cost.matching, same_type=True))
@@ -196,8 +198,10 @@ def give(state: KardashevState, seat: int, delta: Iterable[int], other: int, rea
     """Add ``delta`` (food, matter, energy; negative to take) to ``seat``'s hand."""
     d = list(delta)
     p = state.seats[seat]
-    for k, n in zip(RES, d, strict=True):
-        add(p, k, n)
+    food, matter, energy = d  # in ``RES`` order
+    p.food += food
+    p.matter += matter
+    p.energy += energy
     return [Cards(seat, d, other, reason).event()] if any(d) else []
 
 
@@ -319,33 +323,37 @@ _COLONY = attrgetter("colony")
 _FLEET = attrgetter("fleet")
 
 
-def check_end(state: KardashevState, board_kept: bool = False, pieces: set[int | None] | None = None) -> None:
+def check_end(state: KardashevState, board_kept: bool = False,
+              pieces: tuple[list[int | None], list[int | None]] | None = None) -> None:
     """The end triggers, checked after every action (K-E01..K-E03, A#42).
 
     ``board_kept``: the action changed no piece on the board (``game.BOARD_KEPT``, End); when the
     check after the previous action, or one during this action after the board's last change
     (``end_turn``'s), read the board (``_kpresent``, not a field: never saved, cloned or compared),
     every seat not eliminated still has a piece and the board is not read again. ``pieces``: the
-    owners of the board's colonies and fleets, when the caller has read them (``fastlegal``)."""
+    owners of the board's colonies and of its fleets, cell by cell, when the caller has read them
+    (``fastlegal``)."""
     seen = state.__dict__.pop("_kpresent", None)
     if state.phase in ("role", "over") or state.battle is not None:
         return
     ends = [state.last_round] if state.last_round else []
-    present = pieces  # the seats with a piece on the board, read once
+    threshold = state.params.end_supply_threshold
     if board_kept and seen in (state.step, state.step + 1):  # read after the previous action or in this one
-        present = {seat for seat, p in enumerate(state.seats) if not p.eliminated}
-    for seat, p in enumerate(state.seats):
-        if p.eliminated:
-            continue
-        if present is None:
-            cells = state.cells
-            present = set(map(_COLONY, cells))
-            present.update(map(_FLEET, cells))
-        if seat not in present:
-            p.eliminated = True
-            ends.append(state.round)
-        elif p.colonies_supply < state.params.end_supply_threshold:
-            ends.append(state.round + state.params.final_rounds)
+        for p in state.seats:  # every seat not eliminated has a piece: the supplies only
+            if not p.eliminated and p.colonies_supply < threshold:
+                ends.append(state.round + state.params.final_rounds)
+    else:
+        for seat, p in enumerate(state.seats):
+            if p.eliminated:
+                continue
+            if pieces is None:  # read once
+                cells = state.cells
+                pieces = list(map(_COLONY, cells)), list(map(_FLEET, cells))
+            if seat not in pieces[0] and seat not in pieces[1]:
+                p.eliminated = True
+                ends.append(state.round)
+            elif p.colonies_supply < threshold:
+                ends.append(state.round + state.params.final_rounds)
     if ends:
         state.last_round = max(1, min(ends))
     state.__dict__["_kpresent"] = state.step + 1

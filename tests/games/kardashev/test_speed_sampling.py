@@ -20,6 +20,7 @@ from starlanes.games.kardashev import fastlegal, legality, moving
 from starlanes.games.kardashev.actions import Move
 from starlanes.games.kardashev.board import reachable
 from starlanes.games.kardashev.rules import fleet
+from starlanes.games.kardashev.rules import round as round_rules
 from starlanes.games.kardashev.rules.common import BOARD, CELLS, CONTENT
 from starlanes.games.kardashev.state import KardashevState
 from starlanes.games.kardashev.techs import is_clone
@@ -344,3 +345,16 @@ def test_a_terraform_drops_what_reads_the_symbols() -> None:
     _same_memo(kept.memo, fresh.memo)
     _same_memo(kept.tmemo, fresh.tmemo)
     assert not sited and any(isinstance(a, BuildFleet) and a.cell == (0, 0) for a in legality.legal(state, 0))
+
+
+def test_placeable_cells_in_cell_numbers_are_the_exploration_cells() -> None:
+    """``round._placeable`` (the blue cells' numbers) gives ``exploration_cells``'s cells, in cell
+    order, for random sets of explored cells and every blue threshold around the blue count."""
+    rng = Rng.from_seed(16)
+    blues = sum(1 for h in CELLS if h in BOARD.blue)
+    for _ in range(300):
+        explored = rng.randint(0, len(CELLS))
+        tiles = tuple("planet" if rng.randint(0, len(CELLS) - 1) < explored else None for _ in CELLS)
+        for threshold in range(0, blues + 2):
+            assert round_rules._placeable(tiles, threshold) == round_rules.placeable_plain(tiles, threshold)
+    assert round_rules._placeable((None,) * len(CELLS), 3) == round_rules.placeable_plain((None,) * len(CELLS), 3)

@@ -325,8 +325,23 @@ def placeable(state: KardashevState) -> list[int]:
 _TILE = attrgetter("tile")
 
 
+# the blue cells' indices, in cell order
+_BLUE: tuple[int, ...] = tuple(sorted(INDEX[h] for h in BOARD.blue))
+
+
 @lru_cache(maxsize=4096)
 def _placeable(tiles: tuple[str | None, ...], blue_threshold: int) -> tuple[int, ...]:
+    """``exploration_cells`` in cell numbers, in cell order (a test checks they agree): the
+    unexplored blue cells while more than ``blue_threshold`` of them are left, then every
+    unexplored cell."""
+    blue = tuple(i for i in _BLUE if tiles[i] is None)
+    if len(blue) > blue_threshold:
+        return blue
+    return tuple(i for i, tile in enumerate(tiles) if tile is None)
+
+
+def placeable_plain(tiles: tuple[str | None, ...], blue_threshold: int) -> tuple[int, ...]:
+    """``_placeable`` read through ``exploration_cells`` (the tests' reference)."""
     explored = frozenset(CELLS[i] for i, tile in enumerate(tiles) if tile is not None)
     return tuple(sorted(INDEX[h] for h in exploration_cells(BOARD, explored, blue_threshold)))
 

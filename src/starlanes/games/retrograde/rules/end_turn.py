@@ -10,7 +10,7 @@ from starlanes.games.retrograde.board import ASSET_CARDS, CARDS
 from starlanes.games.retrograde.rules.combat import check_destroyed, deal
 from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.rules.turn_start import begin_turn
-from starlanes.games.retrograde.state import NOBODY, Ship
+from starlanes.games.retrograde.state import NOBODY, Debris, Ship
 
 __all__ = ["GATE_KEYS", "end", "end_turn"]
 
@@ -35,10 +35,14 @@ def end_turn(e: Engine, seat: int) -> None:
     #    turn (golden rule); here its count of consecutive turns advances
     #    (ruling 24: every turn counts, the opponent's too; the house rule counts only the
     #    holder's own turns)
-    # 3. untap (in the same pass over the assets)
+    # 3. untap (in the same pass over the assets, which also finds each asset's debris and
+    #    ends its bonus construction power: only building reads that, the damage below does not)
+    gate_seats = (seat,) if e.cfg.gate_counts_own_turns else (0, 1)
+    debris: dict[int, list[list[Debris]]] = {}  # Board.debris_count, the assets found once
     for a in t.assets:
+        debris[a.uid] = a.debris
         if a.face_up and cards[a.uid] in GATE_KEYS:
-            for p in (seat,) if e.cfg.gate_counts_own_turns else (0, 1):
+            for p in gate_seats:
                 t.gate_streak[p] = t.gate_streak[p] + 1 if a.controller == p else 0
         if a.controller == seat:
             if a.tapped:
@@ -46,9 +50,10 @@ def end_turn(e: Engine, seat: int) -> None:
             for u in a.upgrades:
                 if u.tapped:
                     u.tapped = False
+        if a.bonus_power:
+            a.bonus_power = 0
     # 4. debris (and Thorns, which strikes at the end of its controller's opponent's turn)
     hurt: list[Ship] = []
-    debris = {a.uid: a.debris for a in t.assets}  # Board.debris_count, the assets found once
     # the cards answering both hooks, found at once: damage moves no card (destruction comes after)
     lighter, thorns = ab.found_each(b, "debris_damage", "thorns")
     for s in list(t.ships):
@@ -76,9 +81,6 @@ def end_turn(e: Engine, seat: int) -> None:
             s.boosted_by = []
         if s.moves or s.free_burns:
             s.moves = s.free_burns = 0
-    for a in t.assets:
-        if a.bonus_power:
-            a.bonus_power = 0
     if t.beacons:
         t.beacons = [bc for bc in t.beacons if bc.turn > t.turn]
     if t.turn >= e.cfg.turn_limit:

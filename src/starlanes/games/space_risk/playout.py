@@ -36,7 +36,7 @@ from starlanes.games.space_risk.actions import Build
 from starlanes.games.space_risk.board import Board, Condition, MissionCard
 from starlanes.games.space_risk.legality import land_targets
 from starlanes.games.space_risk.rules.attack import eliminate, move_infantry
-from starlanes.games.space_risk.rules.cards import draw_mission, mission_done, must_trade
+from starlanes.games.space_risk.rules.cards import complete_mission, mission_done, must_trade
 from starlanes.games.space_risk.rules.common import (
     MoveInChoice,
     board_of,
@@ -403,16 +403,8 @@ class _Playout:
         for hand, cards, deck in ((state.objectives[seat], board.objectives, state.objective_deck),
                                   (state.goals[seat], board.goals, state.goal_deck)):
             for idx in list(hand):
-                card = cards[idx]
-                if not self.done(seat, card):
-                    continue
-                hand.remove(idx)
-                state.completed[seat].append(card.id)
-                state.mission_discard.append(card.id)
-                state.rewards_due[seat] += card.reward
-                state.stars[seat] += card.stars
-                if deck:
-                    hand.append(draw_mission(state, board, seat, deck, cards))
+                if self.done(seat, cards[idx]):
+                    complete_mission(state, board, seat, hand, idx, cards, deck)
 
     def done(self, seat: int, card: MissionCard) -> bool:
         """``cards.mission_done``: the land and the planets ``seat`` holds read from ``owned``."""

@@ -129,6 +129,24 @@ def replace_done_missions(state: SpaceRiskState, board: Board) -> list[Event]:
     return events
 
 
+def complete_mission(state: SpaceRiskState, board: Board, seat: int, hand: list[int], idx: int,
+                     cards: Sequence[MissionCard], deck: list[int]) -> int | None:
+    """``seat`` completes the card ``idx`` of ``hand``: it is discarded, its reward and stars are
+    earned, and a new card is drawn from ``deck`` while it lasts (the new card's index, else
+    ``None``). Shared by ``check_missions`` and search playouts (``playout.py``)."""
+    card = cards[idx]
+    hand.remove(idx)
+    state.completed[seat].append(card.id)
+    state.mission_discard.append(card.id)
+    state.rewards_due[seat] += card.reward
+    state.stars[seat] += card.stars
+    if not deck:
+        return None
+    new = draw_mission(state, board, seat, deck, cards)
+    hand.append(new)
+    return new
+
+
 def check_missions(state: SpaceRiskState, board: Board, seat: int) -> list[Event]:
     """Objective and goal cards of ``seat`` are checked at the end of its turn (R28)."""
     events: list[Event] = []
@@ -138,14 +156,8 @@ def check_missions(state: SpaceRiskState, board: Board, seat: int) -> list[Event
             card = cards[idx]
             if not mission_done(state, board, seat, card):
                 continue
-            hand.remove(idx)
-            state.completed[seat].append(card.id)
-            state.mission_discard.append(card.id)
-            state.rewards_due[seat] += card.reward
-            state.stars[seat] += card.stars
+            new = complete_mission(state, board, seat, hand, idx, cards, deck)
             events.append(ev.MissionCompleted(seat, card.id, card.text, card.reward, card.stars).event(reveals=True))
-            if deck:
-                new = draw_mission(state, board, seat, deck, cards)
-                hand.append(new)
+            if new is not None:
                 events.append(ev.MissionDrawn(seat, cards[new].id, cards[new].text).event(seats=(seat,), reveals=True))
     return events

@@ -21,6 +21,7 @@ refusal must name the problem.
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 
 import pytest
 
@@ -101,5 +102,5 @@ def test_a_param_at_its_declared_bound_plays_at_normal_speed(game_id: str, name:
     marks.append(end)
     first = marks[compared] if len(marks) > compared else end
     assert first - start < allowed, f"the first {compared} actions took {first - start:.2f} s"
-    steps = [later - earlier for earlier, later in zip([start, *marks], marks)]
+    steps = [later - earlier for earlier, later in pairwise([start, *marks])]
     assert max(steps) < SECONDS, f"one action took {max(steps):.2f} s"

@@ -70,6 +70,31 @@ def test_play_random_plays_the_public_loop_s_game(variant: int) -> None:
     assert ended  # the long playouts reach the end of the game
 
 
+def _seat_loop(state: RetroState, rngs: tuple[Rng, Rng], limit: int) -> int:
+    """The public loop with one generator per seat: each seat to act draws with its own."""
+    played = 0
+    while played < limit and GAME.to_act(state):
+        for seat in sorted(GAME.to_act(state)):
+            GAME.apply_unchecked(state, seat, GAME.sample_legal(state, seat, rngs[seat]))
+            played += 1
+    return played
+
+
+def test_play_random_draws_each_seat_s_action_with_its_own_rng() -> None:
+    """``play_random`` given one generator per seat (the lab's random agents) draws each seat's
+    action with that seat's generator, also in a combat's sealed choices: the public loop's
+    game, and each generator left where the loop leaves it."""
+    params = {**VARIANTS[0], "turn_limit": 30}
+    for n, start in enumerate(_positions(params, 5)):
+        for limit in (1, 37, 10_000):
+            mine, loop = GAME.clone(start), GAME.clone(start)
+            a = tuple(Rng.from_seed(derive_seed(n, str(limit), seat)) for seat in (0, 1))
+            b = tuple(Rng.from_seed(derive_seed(n, str(limit), seat)) for seat in (0, 1))
+            assert GAME.play_random(mine, a, limit) == _seat_loop(loop, (b[0], b[1]), limit)
+            assert mine == loop
+            assert [r.randint(0, 10**9) for r in a] == [r.randint(0, 10**9) for r in b]
+
+
 def _holders(state: RetroState) -> list[tuple[Any, ...]]:
     """The face-up cards that answer ability hooks, in table order, by key, uid, controller and
     the very objects (asset, spacecraft, upgrade) the kept ``Source``s point at."""

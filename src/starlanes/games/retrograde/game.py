@@ -209,12 +209,14 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
     def _sample_legal(self, state: RetroState, seat: int, rng: Rng) -> Action:
         return listing.draw(Engine(state), seat, rng)
 
-    def play_random(self, state: RetroState, rng: Rng, limit: int) -> int:
+    def play_random(self, state: RetroState, rng: Rng | Sequence[Rng], limit: int) -> int:
         """``Ruleset.play_random`` (the same actions and state), keeping between the actions
         that keep them (``keeps_holders``) the cards that answer ability hooks (``listing.walk``), and between
         the draws of a turn the sections of the walk the action applied left alone
         (``listing.Kept``): the playout makes every change of ``state`` itself, so it knows when
-        they may have changed."""
+        they may have changed. ``rng`` is one generator for every seat or one per seat (the lab's
+        random agents each have their own): a seat's action is drawn with its seat's."""
+        rngs = (rng,) * state.players if isinstance(rng, Rng) else rng
         played = 0
         held: dict[str, Any] = {}
         sections = listing.Kept()  # the walk's sections, from one draw of a turn to the next
@@ -226,7 +228,7 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
                 return played  # (_to_act: nobody acts once the game is over)
             if state.pending is None and not state.sealed:  # _decision: one seat, ``_to_act``'s
                 seat = t.prompts[0].seat if t.prompts else t.current
-                action = listing.draw(e, seat, rng, held, sections)
+                action = listing.draw(e, seat, rngs[seat], held, sections)
                 kept = keeps_holders(action, t)
                 b.held = held if kept else None  # kept: the action moves none of them, its hooks ask them too
                 self._applying += 1
@@ -246,7 +248,7 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
             if not seats:
                 return played
             for seat in sorted(seats):
-                self.apply_unchecked(state, seat, self.sample_legal(state, seat, rng))
+                self.apply_unchecked(state, seat, self.sample_legal(state, seat, rngs[seat]))
                 played += 1
         return played
 

@@ -4,6 +4,7 @@ play another action, stop early or draw from the rng once too often."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -38,7 +39,13 @@ class _ExtraDraw(Tally):
         return played
 
 
-@pytest.mark.parametrize("cls", [_OneShort, _OtherDraw, _ExtraDraw], ids=lambda c: c.__name__)
+class _OneGenerator(Tally):
+    def play_random(self, state: TallyState, rng: Rng | Sequence[Rng], limit: int) -> int:
+        first = rng if isinstance(rng, Rng) else rng[0]  # every seat draws with seat 0's generator
+        return super().play_random(state, first, limit)
+
+
+@pytest.mark.parametrize("cls", [_OneShort, _OtherDraw, _ExtraDraw, _OneGenerator], ids=lambda c: c.__name__)
 def test_an_override_that_changes_the_game_fails(cls: Any) -> None:
     game = cls()
     with pytest.raises(ConformanceFailure, match="play_random"):
@@ -51,4 +58,18 @@ def test_drawn_loop_stops_at_the_limit_and_at_the_end() -> None:
     assert drawn_loop(game, state, Rng.from_seed(1), 3) == 3
     played = drawn_loop(game, state, Rng.from_seed(1), 10_000)
     assert game.is_over(state) and played < 10_000
+
+
+def test_drawn_loop_draws_each_seat_with_its_generator() -> None:
+    game = make_tally()
+    one, per_seat = game.setup(None, 2, 5), game.setup(None, 2, 5)
+    shared = Rng.from_seed(1)
+    mine = [Rng.from_seed(1), Rng.from_seed(2)]
+    drawn_loop(game, one, shared, 20)
+    drawn_loop(game, per_seat, mine, 20)
+    assert game.to_json(one) != game.to_json(per_seat)
+    same = [Rng.from_seed(1)] * 2  # one generator in every place is the one-generator loop
+    again = game.setup(None, 2, 5)
+    drawn_loop(game, again, same, 20)
+    assert game.to_json(again) == game.to_json(one)
 

@@ -15,6 +15,7 @@ from starlanes.core.actions import Action
 from starlanes.core.state import SeatView
 
 if TYPE_CHECKING:
+    from starlanes.core.rng import Rng
     from starlanes.core.ruleset import Ruleset
 
 __all__ = ["Agent", "AgentFactory", "Drawer"]
@@ -38,9 +39,14 @@ class Drawer(Protocol):
     ``draw_legal`` must choose exactly what ``act`` would have chosen from the same generator state
     (the same game for the same seed); it hands ``state`` only to the ruleset's
     ``sample_legal``, which reveals what ``legal_actions`` would: the agent reads nothing else.
+
+    ``rng`` is the generator ``draw_legal`` hands to ``sample_legal``. When every seat's agent is
+    a drawer, the lab hands the seats' generators to the ruleset's ``play_random`` for the whole
+    game, which draws each seat's actions with its generator exactly as ``draw_legal`` would.
     """
 
     name: str
+    rng: Rng
 
     def act(self, view: SeatView[Any], legal: Sequence[Action]) -> Action: ...
 

@@ -81,7 +81,7 @@ from .schema import ruleset_schemas, static_content_id
 from .spec import GameSpec, Information
 from .state import GM, Event, EventData, GameState, Outcome, SeatView, Viewer
 
-__all__ = ["Ruleset"]
+__all__ = ["Ruleset", "seat_rngs"]
 
 S = TypeVar("S", bound=GameState)
 V = TypeVar("V")
@@ -379,15 +379,19 @@ class Ruleset(ABC, Generic[S, V, P]):
             return rng.choice(legal)
         return self._sample_legal(state, seat, rng)
 
-    def play_random(self, state: S, rng: Rng, limit: int) -> int:
-        """Play actions drawn with ``rng`` until ``limit`` are played (the seats of a sealed
+    def play_random(self, state: S, rng: Rng | Sequence[Rng], limit: int) -> int:
+        """Play actions drawn at random until ``limit`` are played (the seats of a sealed
         decision all choose) or the game ends; return how many.
 
-        The actions and the state are those of the loop ``while played < limit: for seat in
-        sorted(to_act(state)): apply_unchecked(state, seat, sample_legal(state, seat, rng))``
-        (search playouts, ``ai/search.py``); a decision of one seat, the usual one, goes straight
-        to the ruleset's draw and ``_apply`` (issue 16: the per-action checks of the public calls
-        are the same for every action of a playout; no memo, each step is asked once)."""
+        ``rng`` is one generator for every seat (search playouts) or one per seat, indexed by
+        seat (the lab, whose random agents each draw with their own): a seat's action is drawn
+        with its generator (``seat_rngs``). The actions and the state are those of the loop
+        ``while played < limit: for seat in sorted(to_act(state)): apply_unchecked(state, seat,
+        sample_legal(state, seat, rngs[seat]))`` (``starlanes.testing.drawn_loop``); a decision of
+        one seat, the usual one, goes straight to the ruleset's draw and ``_apply`` (issue 16: the
+        per-action checks of the public calls are the same for every action of a playout; no
+        memo, each step is asked once)."""
+        rngs = seat_rngs(rng, state.players)
         played = 0
         while played < limit:
             if state.gm_outcome is not None:
@@ -398,7 +402,7 @@ class Ruleset(ABC, Generic[S, V, P]):
             actors = decision.actors
             if len(actors) == 1 and not decision.sealed and not state.sealed:
                 seat = actors[0]
-                action = self._sample_legal(state, seat, rng)
+                action = self._sample_legal(state, seat, rngs[seat])
                 self._applying += 1
                 try:
                     self._apply(state, {seat: action})
@@ -411,7 +415,7 @@ class Ruleset(ABC, Generic[S, V, P]):
             if not seats:
                 return played
             for seat in sorted(seats):  # every seat of the decision, as the loop does
-                self.apply_unchecked(state, seat, self.sample_legal(state, seat, rng))
+                self.apply_unchecked(state, seat, self.sample_legal(state, seat, rngs[seat]))
                 played += 1
         return played
 
@@ -687,6 +691,17 @@ class Ruleset(ABC, Generic[S, V, P]):
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.spec.id} {self.spec.version}>"
+
+
+def seat_rngs(rng: Rng | Sequence[Rng], players: int) -> Sequence[Rng]:
+    """The generator of each seat, indexed by seat, for ``Ruleset.play_random``: ``rng`` itself
+    when it is one per seat, else the one generator for every seat. A sequence of another length
+    than ``players`` is refused (a seat would draw with another seat's generator, or none)."""
+    if isinstance(rng, Rng):
+        return (rng,) * players
+    if len(rng) != players:
+        raise StarlanesError(f"play_random needs one generator per seat: {players} seats, {len(rng)} generators")
+    return rng
 
 
 def _not_a_seat(seat: object, state: GameState) -> ParseError:

@@ -27,7 +27,7 @@ from typing import Any
 from starlanes.ai.registry import game_agents, make_agent
 from starlanes.core.errors import IllegalAction, StarlanesError
 from starlanes.core.params import Params, params_to_dict
-from starlanes.core.rng import derive_seed
+from starlanes.core.rng import Rng, derive_seed
 from starlanes.core.ruleset import Ruleset
 
 from .labels import seat_labels
@@ -159,6 +159,15 @@ def play_game(task: GameTask) -> GameRecord:
     cap = ruleset.spec.max_actions
     length = 0
     first = -2
+    rngs = [rng for agent, draw in zip(agents, draws, strict=True)
+            if draw is not None and isinstance(rng := getattr(agent, "rng", None), Rng)]
+    if len(rngs) == len(agents):
+        # every seat draws: the ruleset plays the whole game (``play_random``, its fast playout
+        # where it has one), each seat's actions drawn with that agent's generator, the game
+        # the loop below plays (``tests/lab/test_fast_path.py``)
+        seats = sorted(ruleset.to_act(state))
+        first = -2 if not seats else seats[0] if len(seats) == 1 else -1
+        length = ruleset.play_random(state, rngs, cap)
     while length < cap:
         seats = sorted(ruleset.to_act(state))
         if not seats:

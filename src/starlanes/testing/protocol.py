@@ -3,13 +3,14 @@ predicate, counting and sampling (see ``conformance`` for the contract)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from starlanes.core.actions import Action
 from starlanes.core.decision import Decision, Pending, Withdraw
 from starlanes.core.errors import GameOver, IllegalAction, StaleState, StarlanesError
 from starlanes.core.gm import GM_ACTIONS, Actor, Close, EndGame, Ruling
 from starlanes.core.rng import Rng, derive_seed
+from starlanes.core.ruleset import seat_rngs
 from starlanes.core.state import GM, GameState, Outcome
 
 from .conformance import SEEDS, Game, _fail, _positions, _stride
@@ -308,44 +309,58 @@ def check_stale_appends_are_refused(game: Game) -> None:
             match.append(actor, action, match.step)
 
 
-def drawn_loop(game: Game, state: GameState, rng: Rng, limit: int) -> int:
+def drawn_loop(game: Game, state: GameState, rng: Rng | Sequence[Rng], limit: int) -> int:
     """The loop that ``Ruleset.play_random`` stands for, through the public calls only: until
     ``limit`` actions are played or nobody is to act, every seat to act (in seat order) plays
-    ``sample_legal(state, seat, rng)`` with ``apply_unchecked``; returns how many were played.
-    A ruleset's own ``play_random`` (a faster playout for search) must play the same actions and
-    leave the same state and the same ``rng`` position (``check_play_random_is_the_drawn_loop``)."""
+    ``sample_legal(state, seat, rngs[seat])`` with ``apply_unchecked``; returns how many were
+    played. ``rng`` is one generator for every seat or one per seat (``seat_rngs``). A ruleset's
+    own ``play_random`` (a faster playout for search and the lab) must play the same actions and
+    leave the same state and every generator in the same position
+    (``check_play_random_is_the_drawn_loop``)."""
+    rngs = seat_rngs(rng, state.players)
     played = 0
     while played < limit:
         seats = game.to_act(state)
         if not seats:
             return played
         for seat in sorted(seats):
-            game.apply_unchecked(state, seat, game.sample_legal(state, seat, rng))
+            game.apply_unchecked(state, seat, game.sample_legal(state, seat, rngs[seat]))
             played += 1
     return played
 
 
+def _generators(seed: int, step: int, limit: int, players: int, shared: bool) -> list[Rng]:
+    if shared:
+        return [Rng.from_seed(derive_seed(seed, "play-random", step, limit))]
+    return [Rng.from_seed(derive_seed(seed, "play-random", step, limit, seat)) for seat in range(players)]
+
+
 def check_play_random_is_the_drawn_loop(game: Game) -> None:
-    """``play_random`` (what search playouts call) plays what ``drawn_loop`` plays from positions
-    along a seeded game: the same number of actions, the same state, the same ``rng`` position
-    after one action and after a dozen (a ruleset that overrides it for speed keeps the game)."""
+    """``play_random`` (what search playouts and the lab's random games call) plays what
+    ``drawn_loop`` plays from positions along a seeded game: the same number of actions, the
+    same state, every generator in the same position, after one action, a dozen and forty,
+    with one generator for every seat and with one per seat (a ruleset that overrides it for
+    speed keeps the game, and draws each seat's action with that seat's generator)."""
     seed = SEEDS[2]
     for step, state in _positions(game, seed, every=_stride(game, seed), limit=5):
-        for limit in (1, 12):
+        for limit, shared in ((1, True), (12, True), (12, False), (40, False)):
             fast, plain = game.clone(state), game.clone(state)
-            fast_rng = Rng.from_seed(derive_seed(seed, "play-random", step, limit))
-            plain_rng = Rng.from_seed(derive_seed(seed, "play-random", step, limit))
-            played = game.play_random(fast, fast_rng, limit)
-            expected = drawn_loop(game, plain, plain_rng, limit)
+            fast_rngs = _generators(seed, step, limit, state.players, shared)
+            plain_rngs = _generators(seed, step, limit, state.players, shared)
+            how = "one generator" if shared else "a generator per seat"
+            played = game.play_random(fast, fast_rngs[0] if shared else fast_rngs, limit)
+            expected = drawn_loop(game, plain, plain_rngs[0] if shared else plain_rngs, limit)
             if played != expected:
-                raise _fail(game, seed, step, f"play_random played {played} actions of {limit}, the "
-                            f"drawn loop {expected}")
+                raise _fail(game, seed, step, f"play_random ({how}) played {played} actions of {limit}, "
+                            f"the drawn loop {expected}")
             if game.to_json(fast) != game.to_json(plain):
-                raise _fail(game, seed, step, f"play_random ({limit} actions) left another state than the "
-                            "drawn loop")
-            if fast_rng.randint(0, 2**30) != plain_rng.randint(0, 2**30):
-                raise _fail(game, seed, step, f"play_random ({limit} actions) drew from the rng another "
-                            "number of times than the drawn loop")
+                raise _fail(game, seed, step, f"play_random ({limit} actions, {how}) left another state "
+                            "than the drawn loop")
+            for seat, (mine, theirs) in enumerate(zip(fast_rngs, plain_rngs, strict=True)):
+                if mine.randint(0, 2**30) != theirs.randint(0, 2**30):
+                    whose = "the rng" if shared else f"seat {seat}'s generator"
+                    raise _fail(game, seed, step, f"play_random ({limit} actions, {how}) drew from "
+                                f"{whose} another number of times than the drawn loop")
 
 
 PROTOCOL_CHECKS: list[Callable[[Game], None]] = [

@@ -121,7 +121,7 @@ class SpaceRisk(Ruleset[SpaceRiskState, SpaceRiskView, SpaceRiskParams]):
     def _sample_legal(self, state: SpaceRiskState, seat: int, rng: Rng) -> Action:
         return listing.sample_legal(state, seat, rng)
 
-    def play_random(self, state: SpaceRiskState, rng: Rng, limit: int) -> int:
+    def play_random(self, state: SpaceRiskState, rng: Rng | Sequence[Rng], limit: int) -> int:
         """``Ruleset.play_random`` (the same actions, state and draws) without events, keeping the
         land each seat holds between the actions it applies itself (``playout``, issue 16)."""
         return playout.play_random(self, state, rng, limit)

@@ -25,11 +25,12 @@ one from many seeded positions under several param variants and compares the sta
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from starlanes.core import Action, Rng, Ruleset
 from starlanes.core.decision import Pending
+from starlanes.core.ruleset import seat_rngs
 from starlanes.games.space_risk import dice as dice_mod
 from starlanes.games.space_risk import listing
 from starlanes.games.space_risk.actions import Build
@@ -54,11 +55,13 @@ if TYPE_CHECKING:
 __all__ = ["play_random"]
 
 
-def play_random(game: SpaceRisk, state: SpaceRiskState, rng: Rng, limit: int) -> int:
+def play_random(game: SpaceRisk, state: SpaceRiskState, rng: Rng | Sequence[Rng], limit: int) -> int:
     """``Ruleset.play_random`` for space-risk: the same actions, the same state, the same draws
-    of ``rng`` and of the state's dice (see the module docstring)."""
+    of each seat's generator (``rng``: one for every seat or one per seat) and of the state's
+    dice (see the module docstring)."""
     if state.sealed:  # never in space-risk: the generic loop knows what to do
         return Ruleset.play_random(game, state, rng, limit)
+    rngs = seat_rngs(rng, state.players)
     run = _Playout(game, state)
     played = 0
     while played < limit:
@@ -68,18 +71,20 @@ def play_random(game: SpaceRisk, state: SpaceRiskState, rng: Rng, limit: int) ->
         if pending is not None:  # ``_decision``: the pending move-in's seat
             if not (isinstance(pending, Pending) and pending.kind == MOVE_IN and len(pending.actors) == 1
                     and not pending.sealed):
-                return played + Ruleset.play_random(game, state, rng, limit - played)
-            run.move_in(pending.actors[0], rng)
+                return played + Ruleset.play_random(game, state, rngs, limit - played)
+            seat = pending.actors[0]
+            run.move_in(seat, rngs[seat])
         else:
             phase = state.phase
+            seat = state.current
             if phase == MAIN:
-                run.main(state.current, rng)
+                run.main(seat, rngs[seat])
             elif phase == REINFORCE:
-                run.reinforce(state.current, rng)
+                run.reinforce(seat, rngs[seat])
             elif phase == OVER:
                 return played
             else:
-                run.generic(state.current, rng)
+                run.generic(seat, rngs[seat])
         state.step += 1
         played += 1
     return played

@@ -339,63 +339,78 @@ def _tables_fast(
     rules: DiceRules,
     outcomes: Callable[[int, int], Sequence[tuple[int, int, float]]],
 ) -> BattleTables[float]:
-    """The float backward pass, one attacker row at a time with NumPy.
+    """The float backward pass, one attacker row per matrix product, with NumPy.
 
-    The table ``T[a]`` holds the three results (win, attackers left, defenders left) for
-    every ``d``.  Within a row the defender columns fall into runs of equal defending dice
-    ``j``.  A roll of ``k`` against ``j`` dice decides ``m = min(k, j)`` pairs, so an outcome
-    either costs the attacker armies (a lower, finished row: one array slice per outcome)
-    or is ``(0, m)``, which leads to the same row ``m`` columns back.  Inside a run that
-    makes the linear recurrence ``x[d] = p0 x[d - m] + b[d]``, solved at once by a
-    lower-triangular matrix with ``p0 ** n`` on every ``n m``-th diagonal.
+    A row ``x`` of the table holds the three results (win, attackers left, defenders left) for
+    every ``d``. Each roll of ``k`` attacking dice either costs the attacker ``al`` armies (a
+    finished row ``a - al``, ``dl`` columns back) or none (the same row, ``dl`` columns back).
+    Written with matrices over the columns, ``x = c + x P + sum(y[a - al] Q[al])``, where ``c``
+    is column 0 (the battle is over), ``P`` the rolls that cost the attacker nothing and
+    ``Q[al]`` the others. So ``x = c S + sum(y[a - al] Q[al] S)`` with ``S = (I - P)^-1``: for
+    each dice count ``k`` the products ``Q[al] S`` are stacked once into one matrix, and each
+    row is then one product of the rows before it (a view of the table) with that matrix
+    (3 by 202 times 202 by 101 for the default dice: under the size at which the BLAS starts
+    threads).
     """
     import numpy as np  # imported here, not at start-up
 
     width = max_defend + 1
-    table = np.zeros((max_attack + 1, 3, width))
-    table[0, 2, :] = np.arange(width)  # no attacker left: the defenders stay
-    table[1:, 0, 0] = 1.0  # no defender: won with every attacker left
-    table[1:, 1, 0] = np.arange(1, max_attack + 1)
+    by_a = [attack_dice_allowed(a, rules) for a in range(max_attack + 1)]
     by_d = [defend_dice(d, rules) for d in range(width)]
+    rolls = {(k, j): outcomes(k, j) for k in set(by_a[1:]) for j in set(by_d[1:])}
+    depth = max((al for trans in rolls.values() for al, _, _ in trans), default=0) or 1
+    # the table, ``depth`` empty rows first, so that every row has ``depth`` rows before it
+    table = np.zeros((3, depth + max_attack + 1, width))
+    table[2, depth, :] = np.arange(width)  # no attacker left: the defenders stay
     runs: list[tuple[int, int, int]] = []  # (first column, last column + 1, defending dice)
     for d in range(1, width):
         if runs and runs[-1][2] == by_d[d]:
             runs[-1] = (runs[-1][0], d + 1, by_d[d])
         else:
             runs.append((d, d + 1, by_d[d]))
-    solvers: dict[tuple[float, int, int], npt.NDArray[np.float64]] = {}
-    for a in range(1, max_attack + 1):
-        k = attack_dice_allowed(a, rules)
-        row = table[a]
+    operators: dict[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]] = {}
+    for k in set(by_a[1:]):
+        # S = (I - P)^-1 = I + S P, column by column (a column only reads those before it);
+        # built as its transpose, whose columns are rows. No LAPACK and no large products:
+        # on a shared machine a multi-threaded BLAS costs more than the sums it does.
+        solve_t = np.zeros((width, width))
+        for d in range(width):
+            column = solve_t[d]
+            column[d] = 1.0
+            kept = 0.0
+            if d:
+                for al, dl, p in rolls[(k, by_d[d])]:
+                    if al:
+                        continue
+                    if dl:
+                        column += p * solve_t[d - dl]
+                    else:
+                        kept += p
+            if kept:
+                column /= 1.0 - kept  # a roll that changes nothing, rolled until one does
+        solve = solve_t.T
+        # Q[al] S, stacked in table order (row a - depth first): a roll at column d that costs
+        # (al, dl) adds p times row d of S to row d - dl of Q[al] S (one slice per run of
+        # equal defending dice)
+        stacked = np.zeros((depth, width, width))
         for lo, hi, j in runs:
-            m = min(k, j)
-            p0 = 0.0
-            b = np.zeros((3, hi - lo))
-            for al, dl, p in outcomes(k, j):
-                if al == 0:
-                    p0 = p
-                else:
-                    b += p * table[a - al, :, lo - dl : hi - dl]
-            if p0:
-                first = min(m, hi - lo)
-                b[:, :first] += p0 * row[:, lo - m : lo - m + first]
-                if hi - lo > m:
-                    key = (p0, m, hi - lo)
-                    solver = solvers.get(key)
-                    if solver is None:
-                        gap = np.subtract.outer(np.arange(hi - lo), np.arange(hi - lo))
-                        steps = np.where((gap >= 0) & (gap % m == 0), gap // m, -1)
-                        solver = np.where(steps >= 0, p0 ** np.maximum(steps, 0), 0.0).T
-                        solvers[key] = solver
-                    b = b @ solver
-            row[:, lo:hi] = b
+            for al, dl, p in rolls[(k, j)]:
+                if al:
+                    stacked[depth - al, lo - dl : hi - dl] += p * solve[lo:hi]
+        operators[k] = (stacked.reshape(depth * width, width), solve[0].copy())
+    for a in range(1, max_attack + 1):
+        stacked, first = operators[by_a[a]]
+        row = table[:, depth + a, :]
+        np.matmul(table[:, a : depth + a, :].reshape(3, depth * width), stacked, out=row)
+        row[0] += first  # column 0 (c): won, with every attacker left
+        row[1] += a * first
         np.minimum(row[0], 1.0, out=row[0])  # float sums may overshoot by an ulp
     return BattleTables(
         max_attack,
         max_defend,
-        table[:, 0, :].tolist(),
-        table[:, 1, :].tolist(),
-        table[:, 2, :].tolist(),
+        table[0, depth:].tolist(),
+        table[1, depth:].tolist(),
+        table[2, depth:].tolist(),
     )
 
 

@@ -32,6 +32,22 @@ def test_games_json_lists_every_registered_game(duel_registered: str) -> None:
     assert {"id", "name", "version", "min_players", "max_players"} <= set(rows["duel"])
 
 
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_games_table_shows_every_id_and_chance_whole(width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id is what every other command takes: the table never cuts it (nor a chance value)
+    to fit the terminal; names wrap instead."""
+    from starlanes.cli import common
+    from starlanes.registry import available_games
+
+    monkeypatch.setattr(common.console, "width", width)
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout
+    for spec in available_games():
+        assert f" {spec.id} " in result.stdout
+        assert f" {spec.chance.value} " in result.stdout
+
+
 def test_rules_lists_params_with_defaults(duel_registered: str) -> None:
     result = runner.invoke(app, ["rules", "duel"])
     assert result.exit_code == 0

@@ -73,8 +73,9 @@ def games(as_json: bool = typer.Option(False, "--json", help="print a JSON list"
         print(json.dumps(rows, indent=1))
         return
     table = Table(title="starlanes games")
-    for col in ("id", "name", "players", "version", "chance", "information"):
-        table.add_column(col)
+    # values whole, whatever the width (an id is what commands take); names and headers wrap
+    for col in ("id", "name", "players", "version", "chance", "info"):
+        table.add_column(col, no_wrap=col in ("id", "chance", "info"), overflow="fold")
     for s in specs:
         players = f"{s.min_players}" if s.min_players == s.max_players else f"{s.min_players}-{s.max_players}"
         table.add_row(s.id, s.name, players, s.version, s.chance.value, s.information.value)

@@ -3,8 +3,10 @@
 Figures (one core each; every measurement in a new process; median of ``--repeat`` runs):
 
   random play        the lab loop (``starlanes lab run`` with ``random`` agents, one core): setup,
-                     for every action a draw from the legal actions (or the list, on the old
-                     code) and ``apply_unchecked``; record-keeping included. actions/s.
+                     every action drawn from the legal actions and applied (the new code hands
+                     a game of random agents to the ruleset's ``play_random``, the old code
+                     builds the list and calls ``apply_unchecked``); record-keeping included.
+                     actions/s.
   mcts rollout=100   MCTS iterations/s at fixed positions of seeded random games, each iteration
                      a tree walk plus a random playout of at most 100 actions (``rollout=100``).
   odds table         space-risk whole-battle float table, every A, D in 1..100 (win chance and
@@ -15,6 +17,8 @@ Figures (one core each; every measurement in a new process; median of ``--repeat
   start-up           ``starlanes --help`` and ``starlanes games``: the whole command; and the floor
                      under them, a Python that imports Typer and its rich help and nothing of
                      ours (what the machine charges any Typer command with boxed help).
+                     Both codes' sources are compiled to bytecode first, as an installed
+                     package's are (a sandbox that sets PYTHONDONTWRITEBYTECODE caches none).
 
 Times are CPU time of the measuring process (``process_time``; for the commands, the child's
 user + system time): the project's machine is shared, and wall time there varies with what
@@ -260,6 +264,15 @@ def main() -> None:
     if args.old_src and not (Path(args.old_src) / "starlanes" / "__init__.py").is_file():
         parser.error(f"--old-src {args.old_src}: no starlanes package there (the old code's src folder: "
                      "git worktree add /tmp/speed-base e20e176, then --old-src /tmp/speed-base/src)")
+    if "startup" in args.only:
+        # an installed starlanes runs from bytecode; where PYTHONDONTWRITEBYTECODE is set (as in
+        # this project's sandboxes) nothing would be cached and every start would compile our
+        # sources: compile both codes first, so that start-up measures what a user's start costs
+        import compileall
+
+        for src in (Path(__file__).resolve().parent.parent / "src", args.old_src):
+            if src is not None:
+                compileall.compile_dir(str(src), quiet=1)
     print(f"issue-16 figures: median of {args.repeat} runs, each in a new process; CPU time of one core "
           f"(the machine is shared: wall time varies with the others' load); {_load()}")
     old_label = "old (measured now)" if args.old_src else "old (recorded)"

@@ -42,6 +42,9 @@ class Board:
     """Body id -> index."""
     body_regions: tuple[tuple[int, ...], ...]
     """Region locations of each body."""
+    body_span: tuple[tuple[int, int], ...]
+    """``(first, stop)`` of each body's regions: a body's regions are numbered one after the other
+    (``range(first, stop)``), so ``owner[first:stop]`` is what possesses them."""
     body_resource: tuple[int, ...]
     """Resource each body produces: 0 population, 1 metals, 2 fuel."""
     body_system: tuple[int, ...]
@@ -79,6 +82,9 @@ def _build(star_map: StarMap) -> Board:
     destinations = tuple(
         tuple([j for j in per_system[system_of[i]] if j != i] + ([far[i]] if far[i] >= 0 else []))
         for i in range(len(locations)))
+    body_regions = tuple(tuple(index[r.id] for r in b.regions) for b in bodies)
+    body_span = tuple((regions[0], regions[-1] + 1) for regions in body_regions)
+    assert all(regions == tuple(range(*span)) for regions, span in zip(body_regions, body_span, strict=True))
     body_system = tuple(system_index[next(s.id for s in star_map.systems if b in s.bodies)] for b in bodies)
     return Board(
         star_map=star_map,
@@ -91,7 +97,8 @@ def _build(star_map: StarMap) -> Board:
         body_of=body_of,
         bodies=bodies,
         body_index=body_index,
-        body_regions=tuple(tuple(index[r.id] for r in b.regions) for b in bodies),
+        body_regions=body_regions,
+        body_span=body_span,
         body_resource=tuple(_RESOURCE[b.resource] for b in bodies),
         body_system=body_system,
         far=far,

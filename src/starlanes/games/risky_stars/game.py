@@ -20,8 +20,9 @@ from starlanes.core import Action, ActionTemplate, Event, Outcome, Rng, Ruleset
 from starlanes.core.decision import Decision
 from starlanes.core.errors import PathError
 from starlanes.core.gm import Actor
+from starlanes.core.ruleset import seat_rngs
 from starlanes.core.state import EventData, Viewer
-from starlanes.games.risky_stars import legality
+from starlanes.games.risky_stars import fastlegal, legality
 from starlanes.games.risky_stars.actions import (
     ACTION_TYPES,
     Accept,
@@ -45,7 +46,7 @@ from starlanes.games.risky_stars.spec import SPEC, RiskyStarsParams
 from starlanes.games.risky_stars.state import Combat, RiskyStarsState, Truce
 from starlanes.games.risky_stars.view import RiskyStarsView, build_view, determinize_view, perturb_state
 
-__all__ = ["APPLY", "RiskyStars", "make_ruleset"]
+__all__ = ["APPLY", "RiskyStars", "make_ruleset", "play"]
 
 Apply = Callable[[RiskyStarsState, int, Any], list[Event]]
 
@@ -147,10 +148,17 @@ class RiskyStars(Ruleset[RiskyStarsState, RiskyStarsView, RiskyStarsParams]):
         return legality.legal_actions(state, seat)
 
     def _count_legal(self, state: RiskyStarsState, seat: int) -> int:
-        return legality.count_legal(state, seat)
+        return fastlegal.count(state, seat)
 
     def _sample_legal(self, state: RiskyStarsState, seat: int, rng: Rng) -> Action:
-        return legality.sample_legal(state, seat, rng)
+        return fastlegal.sample(state, seat, rng)
+
+    def play_random(self, state: RiskyStarsState, rng: Rng | Sequence[Rng], limit: int) -> int:
+        """``Ruleset.play_random`` (the same actions and state, each seat drawing with its own
+        generator when ``rng`` is one per seat), keeping the drawing seat's ``fastlegal.Census``
+        from one action to the next while the actions leave it mostly as it was
+        (``Census.after``): the playout makes every change of ``state`` itself."""
+        return play(self, state, seat_rngs(rng, state.players), limit)
 
     def _why_not(self, state: RiskyStarsState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):
@@ -236,6 +244,35 @@ class RiskyStars(Ruleset[RiskyStarsState, RiskyStarsView, RiskyStarsParams]):
         r = regions[seat] / max(1, sum(regions))
         a = armies[seat] / max(1, sum(armies))
         return 0.7 * r + 0.3 * a
+
+
+Audit = Callable[[RiskyStarsState, int, fastlegal.Census], None]
+
+
+def play(game: RiskyStars, state: RiskyStarsState, rngs: Sequence[Rng], limit: int, audit: Audit | None = None) -> int:
+    """``RiskyStars.play_random``'s loop: up to ``limit`` actions, the seat to act drawing with
+    ``rngs[seat]`` from its census (kept while ``Census.after`` allows). ``audit`` (tests) is shown
+    every census before it draws."""
+    played = 0
+    census: fastlegal.Census | None = None
+    while played < limit and not state.over and state.gm_outcome is None:
+        if state.sealed:  # never in Risky Stars (its decisions are not sealed): the generic loop
+            return played + Ruleset.play_random(game, state, rngs, limit - played)
+        seat = state.pending.actors[0] if state.pending is not None else state.current
+        if census is None or census.seat != seat:
+            census = fastlegal.Census(state, seat)
+        if audit is not None:
+            audit(state, seat, census)
+        action = census.nth(rngs[seat].randint(0, census.count - 1))
+        game._applying += 1
+        try:
+            APPLY[type(action)](state, seat, action)
+        finally:
+            game._applying -= 1
+        state.step += 1
+        played += 1
+        census = census.after(state, seat, action)
+    return played
 
 
 def make_ruleset() -> RiskyStars:

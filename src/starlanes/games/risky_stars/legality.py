@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
-from itertools import compress
+from itertools import compress, repeat
+from operator import eq
 
-from starlanes.core import Action, ActionTemplate, Rng
+from starlanes.core import Action, ActionTemplate
 from starlanes.games.risky_stars.actions import (
     Accept,
     Buy,
@@ -28,7 +29,7 @@ from starlanes.games.risky_stars.economy import affordable_units, body_owner, up
 from starlanes.games.risky_stars.rules.common import allied, board, combat_at, side_of, truce
 from starlanes.games.risky_stars.state import NOBODY, OFFER, RESOURCE_NAMES, RiskyStarsState
 
-__all__ = ["Group", "arrival_refusal", "can_leave", "count_legal", "groups", "legal_actions", "sample_legal", "why_not"]
+__all__ = ["Group", "arrival_refusal", "can_leave", "groups", "indexes", "legal_actions", "why_not"]
 
 SHARES = range(0, 101, 10)
 
@@ -94,11 +95,11 @@ def _fighting(state: RiskyStarsState, a: int, group: Sequence[int]) -> bool:
     return False
 
 
-def _where(values: list[int], wanted: int | bool) -> list[int]:
+def indexes(values: list[int], wanted: int | bool) -> list[int]:
     """Indexes of ``values`` equal to ``wanted`` (``True``: not zero), scanned at C speed."""
     if wanted is True:
         return list(compress(range(len(values)), values))
-    return list(compress(range(len(values)), map(wanted.__eq__, values)))
+    return list(compress(range(len(values)), map(eq, values, repeat(wanted))))
 
 
 def can_leave(state: RiskyStarsState, seat: int) -> str | None:
@@ -109,13 +110,16 @@ def can_leave(state: RiskyStarsState, seat: int) -> str | None:
     rest = [s for s in range(state.players) if s != seat and state.alliance[s] == alliance]
     b = board(state)
     owner = state.owner
-    mine = state.units[seat]
-    for loc in sorted({*_where(mine, True), *_where(owner, seat)}):
-        holder = owner[loc]
-        if holder in rest and mine[loc]:
-            return f"your army stands on {b.name(loc)}, possessed by your ally seat {holder}: move it away first"
-        if holder == seat and any(state.units[m][loc] for m in rest):
-            return f"an ally's army stands on your {b.name(loc)}: it must move away first"
+    units = state.units
+    # the first location (in index order) where the seat's army stands on an ally's, or an
+    # ally's army on the seat's: the two sets do not meet (one is an ally's, one the seat's)
+    on_ally = next((loc for loc in indexes(units[seat], True) if owner[loc] in rest), None)
+    visited = next((loc for loc in indexes(owner, seat) if any(units[m][loc] for m in rest)), None)
+    if on_ally is not None and (visited is None or on_ally < visited):
+        return (f"your army stands on {b.name(on_ally)}, possessed by your ally seat {owner[on_ally]}: "
+                "move it away first")
+    if visited is not None:
+        return f"an ally's army stands on your {b.name(visited)}: it must move away first"
     for c in state.combats:
         for side in (c.attackers, c.defenders):
             if seat in side and any(m in side for m in rest):
@@ -272,7 +276,7 @@ def groups(state: RiskyStarsState, seat: int) -> list[Group]:
     owner = state.owner
     fighting = {c.at for c in state.combats}
     out: list[Group] = []
-    held_all = _where(owner, seat)
+    held_all = indexes(owner, seat)
     mine = [i for i in held_all if i not in fighting] if fighting else held_all
     if state.alliance[seat] == NOBODY:
         most = affordable_units(state.params, state.stock[seat])
@@ -304,7 +308,7 @@ def groups(state: RiskyStarsState, seat: int) -> list[Group]:
             guarded.update(i for i, u in enumerate(state.units[p]) if u)
             guarded.update(c.at for c in state.combats if p in c.defenders)
         units = state.units[seat]
-        for source in _where(units, True):
+        for source in indexes(units, True):
             have = units[source]
             if source in fighting:
                 continue
@@ -345,22 +349,3 @@ def legal_actions(state: RiskyStarsState, seat: int) -> list[Action | ActionTemp
             size, cls, args, low = g
             out.append(ActionTemplate(cls, *args, count=range(low, low + size)))
     return out
-
-
-def count_legal(state: RiskyStarsState, seat: int) -> int:
-    """How many legal actions ``seat`` has (the list's length, nothing built)."""
-    return sum(g[0] for g in groups(state, seat))
-
-
-def sample_legal(state: RiskyStarsState, seat: int, rng: Rng) -> Action:
-    """The action at a uniformly drawn index of the list (one ``randint``), nothing else built."""
-    runs = groups(state, seat)
-    index = rng.randint(0, sum(g[0] for g in runs) - 1)
-    for g in runs:
-        if index < g[0]:
-            if len(g) == 2:
-                return g[1]
-            _, cls, args, low = g
-            return cls(*args, low + index)
-        index -= g[0]
-    raise AssertionError("index beyond the list")

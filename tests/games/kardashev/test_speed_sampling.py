@@ -219,16 +219,17 @@ def _same_memo(kept: dict[Any, Any], fresh: dict[Any, Any]) -> int:
 
 
 def _check_kept(state: KardashevState) -> None:
-    """The kept read's columns and every seat's board (colonies, fleets) are a fresh read's."""
+    """The kept read's columns and masks and every seat's board (colonies, fleets) are a fresh read's."""
     read = _valid(state)
     if read is None:
         return
     fresh = fastlegal._Read(G.clone(state))
-    for name in ("tiles", "cols", "fls", "clevels", "flevels", "techs", "team"):
+    for name in ("tiles", "cols", "fls", "clevels", "flevels", "unexplored", "destroyed", "colonies", "fleets",
+                 "techs", "team"):
         assert getattr(read, name) == getattr(fresh, name), name
     for seat, board in read.boards.items():
         again = fastlegal._Board(fresh, seat)
-        for name in ("tiles", "cols", "fls", "own_cols", "fleets"):
+        for name in ("tiles", "cols", "fls", "own_cols", "fleets", "own"):
             assert getattr(board, name) == getattr(again, name), (seat, name)
 
 

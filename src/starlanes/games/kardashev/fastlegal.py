@@ -14,7 +14,9 @@ actions. The board is read once (``_Read``: each cell's tile, colony and fleet o
 every seat's technologies) and kept from step to step: ``Kardashev._apply`` brings it up to date
 after each action (``after``: the cells' rows compared, the changed ones written in), and each
 seat's ``_Board`` keeps what its counters worked out from the board and the technologies until a
-change it reads (``_DEPENDS``: a fleet's move drops the move searches, not the colony prices).
+change it reads (``_DEPENDS``: a fleet's move drops the move searches, not the colony prices), on
+a cell it read (``_Board.reads``: a fleet's search keeps until a cell it looked at changes, the
+harvest and the fleet sites until the seat's own pieces change).
 Each action type is counted without building its actions:
 
 - colonies: the planets next to the seat's pieces times the ways of paying (the price does not
@@ -345,20 +347,27 @@ _BASE_ACTIONS = ("build-colony", "upgrade-colony", "build-fleet", "upgrade-fleet
 class _Read:
     """The board and the technologies as the turn decisions read them, kept on the state
     (``_kboard``, not a field: never saved, cloned or compared) from step to step: each cell's
-    tile, colony owner and level, fleet owner and level, every seat's role and technologies,
-    and one ``_Board`` per seat that read it. ``Kardashev._apply`` brings it up to date after
-    each action (``after``): an action of ``game.BOARD_KEPT`` changes nothing; after another one
-    the columns are read again and compared, and each seat's board drops only what the changed
-    columns make stale (``_DEPENDS``). A step that did not go through ``_apply`` (other than the
-    sealed choices that ``_apply`` then resolves) makes it stale (``step``)."""
+    tile, colony owner and level, fleet owner and level (the columns), the same as bit masks of
+    cells (unexplored, destroyed, each seat's colonies and fleets), every seat's role and
+    technologies, and one ``_Board`` per seat that read it. ``Kardashev._apply`` brings it up to
+    date after each action (``after``): an action of ``game.BOARD_KEPT`` changes nothing; after
+    another one the changed cells' rows are written in, and each seat's board drops only what the
+    changed columns and cells make stale (``_DEPENDS``, ``_Board.reads``). A step that did not go
+    through ``_apply`` (other than the sealed choices that ``_apply`` then resolves) makes it
+    stale (``step``)."""
 
-    __slots__ = ("boards", "clevels", "cols", "flevels", "fls", "rows", "step", "team", "techs", "tiles")
+    __slots__ = ("boards", "clevels", "colonies", "cols", "destroyed", "fleets", "flevels", "fls", "rows", "step",
+                 "team", "techs", "tiles", "unexplored")
 
     def __init__(self, state: KardashevState) -> None:
         self.step = state.step
         self.rows = rows = list(map(_ROW, state.cells))
         columns = (list(column) for column in zip(*rows, strict=True))
         self.tiles, self.cols, self.fls, self.clevels, self.flevels = columns
+        self.unexplored = _mask(self.tiles, None)
+        self.destroyed = _mask(self.tiles, "destroyed")
+        self.colonies = [_mask(self.cols, seat) for seat in range(state.players)]
+        self.fleets = [_mask(self.fls, seat) for seat in range(state.players)]
         self.techs = _techs(state)
         self.team = [p.team for p in state.seats]
         self.boards: dict[int, _Board] = {}
@@ -367,38 +376,59 @@ class _Read:
                 ) -> None:
         """After an action that may have changed the board (``board``) or a seat's technologies:
         read again what may have changed (the cells' rows compared, the changed cells written in
-        the columns; ``cells``: the only cells the action changed), and let each seat's board drop
-        what it made stale (``symbols``: a tile's symbols may have changed, what reads the tiles
-        too)."""
+        the columns and masks; ``cells``: the only cells the action changed), and let each seat's
+        board drop what it made stale (``symbols``: a tile's symbols may have changed, on a cell
+        the columns do not tell, so what reads the tiles too)."""
         changed: set[str] = {"tiles"} if symbols else set()
         techs = _techs(state)
         learned: set[int] = set()  # the seats whose technologies changed
         if techs != self.techs:
             learned = {seat for seat, (new, old) in enumerate(zip(techs, self.techs, strict=True)) if new != old}
             self.techs = techs
+        moved = 0  # the cells whose rows changed
         if board and cells:
             for cell in cells:
-                new, old = _ROW(state.cells[cell]), self.rows[cell]
-                if new != old:
-                    for k, column in enumerate((self.tiles, self.cols, self.fls, self.clevels, self.flevels)):
-                        if new[k] != old[k]:
-                            column[cell] = new[k]
-                            changed.add(_COLUMNS[k])
-                    self.rows[cell] = new
+                new = _ROW(state.cells[cell])
+                if new != self.rows[cell]:
+                    self._write(cell, new, changed)
+                    moved |= 1 << cell
         elif board:
             rows = list(map(_ROW, state.cells))
             if rows != self.rows:
-                columns = (self.tiles, self.cols, self.fls, self.clevels, self.flevels)
                 for i, (new, old) in enumerate(zip(rows, self.rows, strict=True)):
                     if new != old:
-                        for k, column in enumerate(columns):
-                            if new[k] != old[k]:
-                                column[i] = new[k]
-                                changed.add(_COLUMNS[k])
-                self.rows = rows
+                        self._write(i, new, changed)
+                        moved |= 1 << i
         if changed or learned:
+            where = None if symbols else moved
             for b in self.boards.values():
-                b.update(self, changed | ({"techs"} if b.seat in learned else {"others-techs"} if learned else set()))
+                b.update(self, changed | ({"techs"} if b.seat in learned else {"others-techs"} if learned else set()),
+                         where)
+
+    def _write(self, cell: int, new: tuple[Any, ...], changed: set[str]) -> None:
+        """A cell's new row written in the columns and the masks; the changed columns' names
+        added to ``changed``."""
+        old = self.rows[cell]
+        self.rows[cell] = new
+        bit = 1 << cell
+        for k, column in enumerate((self.tiles, self.cols, self.fls, self.clevels, self.flevels)):
+            if new[k] != old[k]:
+                column[cell] = new[k]
+                changed.add(_COLUMNS[k])
+        tile, col, fl = new[0], new[1], new[2]
+        if tile != old[0]:
+            self.unexplored = self.unexplored & ~bit | (bit if tile is None else 0)
+            self.destroyed = self.destroyed & ~bit | (bit if tile == "destroyed" else 0)
+        if col != old[1]:
+            if old[1] is not None:
+                self.colonies[old[1]] &= ~bit
+            if col is not None:
+                self.colonies[col] |= bit
+        if fl != old[2]:
+            if old[2] is not None:
+                self.fleets[old[2]] &= ~bit
+            if fl is not None:
+                self.fleets[fl] |= bit
 
 
 # a cell's row in the read, and the columns' names in its order
@@ -412,8 +442,10 @@ def _techs(state: KardashevState) -> list[tuple[str | None, tuple[str, ...], str
 
 # what each entry of a board's ``memo`` is worked out from (the columns of ``_Read``, the seat's
 # technologies, the other seats' technologies); ``tmemo`` holds what depends on the technologies
-# alone (the seat's; its harvest's path, the others' too: Blockade)
-_BOARD = frozenset({"tiles", "cols", "fls", "clevels", "flevels", "techs"})
+# alone (the seat's; its harvest's path, the others' too: Blockade). Which cells an entry reads
+# is in ``_Board.reads`` (none there: any cell)
+_CELLS = frozenset({"tiles", "cols", "fls", "clevels", "flevels"})
+_BOARD = _CELLS | {"techs"}
 _DEPENDS: dict[str, frozenset[str]] = {
     "eligible": frozenset({"tiles", "cols", "fls"}),
     "kinds": frozenset({"tiles", "cols", "fls"}),
@@ -434,38 +466,63 @@ _DEPENDS: dict[str, frozenset[str]] = {
 
 
 class _Board:
-    """The board as one seat's turn reads it (``_Read``'s columns, the seat's colonies and fleets),
-    and what the counters work out from it: ``memo`` from the board and the technologies in force
-    (destinations, fleet sites, harvest sources...), ``tmemo`` from the technologies alone (the
-    budget, the move rules, the colony prices)."""
+    """The board as one seat's turn reads it (``_Read``'s columns and masks, the seat's colonies
+    and fleets), and what the counters work out from it: ``memo`` from the board and the
+    technologies in force (destinations, fleet sites, harvest sources...), ``tmemo`` from the
+    technologies alone (the budget, the move rules, the colony prices).
 
-    __slots__ = ("cols", "fleets", "fls", "memo", "own_cols", "seat", "team", "tiles", "tmemo")
+    ``reads``: for an entry of ``memo`` that reads only some cells, those cells (a mask): a change
+    of other cells leaves it, unless the seat's pieces change there (``own``, the cells of its
+    colonies and fleets: an entry that reads the seat's pieces lists the cells they were on, and a
+    piece of the seat new on another cell is such a change). An entry not there reads every cell."""
+
+    __slots__ = ("cols", "fleets", "fls", "memo", "own", "own_cols", "read", "reads", "seat", "team", "tiles",
+                 "tmemo")
 
     def __init__(self, read: _Read, seat: int) -> None:
         self.seat = seat
+        self.read = read
         self.tiles = read.tiles
         self.cols = read.cols
         self.fls = read.fls
         self.own_cols = _where(read.cols, seat)
         self.fleets = _where(read.fls, seat)
+        self.own = read.colonies[seat] | read.fleets[seat]
         self.team = read.team
         self.memo: dict[Any, Any] = {}
+        self.reads: dict[Any, int] = {}
         self.tmemo: dict[Any, Any] = {}
 
-    def update(self, read: _Read, changed: set[str]) -> None:
-        """After the read's columns changed (in place): the seat's pieces read again, what the
-        changes make stale dropped."""
+    def keep(self, key: Any, value: Any, reads: int) -> None:
+        """Keep ``value`` in ``memo``, read from the cells of ``reads`` only (besides the columns
+        of ``_DEPENDS``)."""
+        self.memo[key] = value
+        self.reads[key] = reads
+
+    def update(self, read: _Read, changed: set[str], where: int | None) -> None:
+        """After the read's columns changed (in place) on the cells of ``where`` (None: cells not
+        known): the seat's pieces read again, what the changes make stale dropped."""
         if "cols" in changed:
             self.own_cols = _where(read.cols, self.seat)
         if "fls" in changed:
             self.fleets = _where(read.fls, self.seat)
+        own = self.own = read.colonies[self.seat] | read.fleets[self.seat]
         if "techs" in changed:
             self.tmemo.clear()
         elif "others-techs" in changed:
             self.tmemo.pop("harvest-path", None)
-        memo = self.memo
-        for key in [k for k in memo if not changed.isdisjoint(_DEPENDS[k if type(k) is str else k[0]])]:
+        others = changed - _CELLS  # what no cell tells: technologies, a symbol somewhere
+        memo, reads = self.memo, self.reads
+        for key in list(memo):
+            depends = _DEPENDS[key if type(key) is str else key[0]]
+            if changed.isdisjoint(depends):
+                continue
+            if where is not None and others.isdisjoint(depends):  # only cells it may not read
+                cells = reads.get(key)
+                if cells is not None and not where & (cells | own):
+                    continue
             del memo[key]
+            reads.pop(key, None)
 
 
 _KEPT = "_kboard"
@@ -584,10 +641,9 @@ class _Turn:
     def eligible(self) -> list[int]:
         """Cells where the seat may build a colony (``list_colony``): a planet without a colony
         or another seat's fleet, under the seat's fleet or next to one of its colonies."""
-        memo = self.b.memo
-        found = memo.get("eligible")
+        found = self.b.memo.get("eligible")
         if found is None:
-            found = memo["eligible"] = self._eligible()
+            found = self._eligible()
         return found
 
     def _eligible(self) -> list[int]:
@@ -597,8 +653,10 @@ class _Turn:
             near |= NEIGH_MASK[i]
         for i in self.fleets:
             near |= 1 << i
-        return [i for i in range(len(tiles)) if near >> i & 1 and tiles[i] == "planet" and cols[i] is None
-                and (fls[i] is None or fls[i] == seat)]
+        found = [i for i in range(len(tiles)) if near >> i & 1 and tiles[i] == "planet" and cols[i] is None
+                 and (fls[i] is None or fls[i] == seat)]
+        self.b.keep("eligible", found, near | self.b.own)  # the cells near its pieces, and theirs
+        return found
 
     def kinds(self) -> list[int]:
         """What a moving fleet of the seat finds on each cell (``fleet.move_map``, in the order
@@ -623,15 +681,15 @@ class _Turn:
         memo = self.b.memo
         found = memo.get("masks")
         if found is None:  # in ``kinds``'s order of checks: unexplored, destroyed, hostile, a fleet
-            team, mine, tiles, cols, fls = self.b.team, self.b.team[self.seat], self.tiles, self.cols, self.fls
-            unexplored = _mask(tiles, None)
-            blocked = _mask(tiles, "destroyed")
+            read = self.b.read
+            team, mine = self.b.team, self.b.team[self.seat]
+            unexplored, blocked, colonies, fleets = read.unexplored, read.destroyed, read.colonies, read.fleets
             hostile = friendly = 0
             for other, side in enumerate(team):
                 if side != mine:
-                    hostile |= _mask(fls, other) | _mask(cols, other)
+                    hostile |= fleets[other] | colonies[other]
                 else:
-                    friendly |= _mask(fls, other)
+                    friendly |= fleets[other]
             hostile &= ~unexplored & ~blocked
             ends = unexplored | hostile
             passing = _ALL & ~blocked & ~ends & ~friendly
@@ -700,7 +758,8 @@ def _count_grow(t: _Turn) -> int:
     rows = memo.get("grow")
     if rows is None:  # the seat's colonies below level 3 (kept with the board)
         cells = t.state.cells
-        rows = memo["grow"] = [(i, cells[i].colony_level) for i in t.own_cols if cells[i].colony_level < 3]
+        rows = [(i, cells[i].colony_level) for i in t.own_cols if cells[i].colony_level < 3]
+        t.b.keep("grow", rows, t.b.own)
     by_level: dict[int, list[str | None]] = {}
     n = 0
     for _, level in rows:
@@ -781,7 +840,10 @@ def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
         if site is None:
             continue
         out.append((i, site[0], site[1], c.fleet_level if c.fleet == seat else 0))
-    memo["fleet-sites"] = out
+    if near or team.count(mine) > 1:
+        memo["fleet-sites"] = out  # read near the seat's fleets, or on its allies' colonies
+    else:
+        t.b.keep("fleet-sites", out, t.b.own)  # read on the seat's colonies only
     return out
 
 
@@ -844,7 +906,7 @@ def _refit_sites(t: _Turn) -> list[tuple[int, Cost | None]]:
         if capped and flat is None and c.fleet_level + 1 > c.colony_level:
             continue
         out.append((i, flat))
-    memo["refit-sites"] = out
+    t.b.keep("refit-sites", out, t.b.own)  # read on the seat's fleets and next to them (its fleets)
     return out
 
 
@@ -887,16 +949,22 @@ def _count_harvest(t: _Turn) -> int:
     if rows is None:
         rows = memo.get("harvest")
         if rows is None:
-            rows, fleets = _harvest_rows(t)
-            memo["harvest" if fleets else "harvest-colonies"] = rows
+            rows, fleets, own = _harvest_rows(t)
+            key = "harvest" if fleets else "harvest-colonies"
+            if own:  # read on the seat's colonies and fleets only
+                t.b.keep(key, rows, t.b.own)
+            else:
+                memo[key] = rows
     t.harvest_rows = rows
     return sum(len(s) for _, s in t.harvest_rows) * len(vias)
 
 
-def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]], bool]:
+def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]], bool, bool]:
     """Per set of shared cells (Timeshares), the splits of the harvest (kept with the board: the
     sources are the board's and the technologies'); whether they read the fleets (not when the
-    seat's colonies are the only sources: no fleet yield, Timeshares or Blockade)."""
+    seat's colonies are the only sources: no fleet yield, Timeshares or Blockade); whether they
+    read only the cells of the seat's colonies and fleets (not with Timeshares or Blockade, which
+    read the others' pieces, nor Arcology, left to the rules' own sources)."""
     state, seat = t.state, t.seat
     tmemo = t.b.tmemo
     path = tmemo.get("harvest-path")
@@ -908,9 +976,9 @@ def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple
     own, rules_own, fleets = path
     if rules_own:  # Timeshares, Arcology, Blockade
         shares = harvest.share_sets(state, seat)
-        return list(zip(shares, harvest.splits_by_shares(state, seat, shares), strict=True)), True
+        return list(zip(shares, harvest.splits_by_shares(state, seat, shares), strict=True)), True, False
     # colonies and fleet yields only: ``harvest.splits`` made short
-    return [((), harvest._splits(tuple(sorted(_sources(t, own)))))], fleets
+    return [((), harvest._splits(tuple(sorted(_sources(t, own)))))], fleets, True
 
 
 @lru_cache(maxsize=1024)
@@ -992,11 +1060,13 @@ def _destinations(kinds: list[int], start: int, limit: int, jumps: int) -> dict[
     return found
 
 
-def _layers_plain(masks: tuple[int, int, int, int], start: int, limit: int) -> list[int]:
+def _layers_plain(masks: tuple[int, int, int, int], start: int, limit: int) -> tuple[list[int], int]:
     """``_destinations`` without leaps (no ``move-jump`` effect), in bit masks: per number of
-    cells entered (1, 2, ...), the cells a move ends on first found there."""
+    cells entered (1, 2, ...), the cells a move ends on first found there; the cells the search
+    looked at (the start and every cell next to one it went through: the only cells whose
+    contents the layers depend on)."""
     blocked, ends, passing, _ = masks
-    seen = frontier = 1 << start
+    seen = frontier = looked = 1 << start
     layers: list[int] = []
     while frontier and len(layers) < limit:
         grown = 0
@@ -1004,11 +1074,12 @@ def _layers_plain(masks: tuple[int, int, int, int], start: int, limit: int) -> l
             low = frontier & -frontier
             grown |= NEIGH_MASK[low.bit_length() - 1]
             frontier ^= low
+        looked |= grown
         new = grown & ~seen & ~blocked
         seen |= new
         frontier = new & ~ends  # passable: the seat's side's pieces or nothing hostile
         layers.append(new & (ends | passing))
-    return layers
+    return layers, looked
 
 
 def _reached(t: _Turn, start: int, limit: int, jumps: int
@@ -1027,14 +1098,16 @@ def _reached(t: _Turn, start: int, limit: int, jumps: int
             layers = [0] * limit
             for d, depth in _destinations(t.kinds(), start, limit, jumps).items():
                 layers[depth - 1] |= 1 << d
+            looked = _ALL
         else:
-            layers = _layers_plain(masks, start, limit)
+            layers, looked = _layers_plain(masks, start, limit)
         unexplored = masks[3]
         sizes = [((m & ~unexplored).bit_count(), (m & unexplored).bit_count()) for m in layers]
         sums = [(0, 0)]
         for known, unknown in sizes:
             sums.append((sums[-1][0] + known, sums[-1][1] + unknown))
-        found = memo[key] = (limit, layers, sizes, sums)
+        found = (limit, layers, sizes, sums)
+        t.b.keep(key, found, looked)
     return found[1], found[2], found[3]
 
 
@@ -1082,6 +1155,8 @@ def _count_move(t: _Turn) -> int:
     t.move_rows = rows = []
     cells = state.cells
     total = 0
+    looked = t.b.own  # the cells the count reads: the seat's fleets and what their searches looked at
+    reads = t.b.reads
     for i in t.fleets:
         level = cells[i].fleet_level
         key = ("limit", level, reach)
@@ -1091,6 +1166,7 @@ def _count_move(t: _Turn) -> int:
         if not limit:
             continue
         layers, sizes, sums = _reached(t, i, limit, rules.jumps)
+        looked |= reads.get(("reached", i, rules.jumps), _ALL)
         costs = memo.get(("costs", level))
         if costs is None:
             costs = memo[("costs", level)] = _step_costs(rules, level)
@@ -1107,7 +1183,7 @@ def _count_move(t: _Turn) -> int:
                 rows.append((i, via, sur, n, limit, costs, layers[:limit], moves if sur else None))
                 total += n
     if plain:
-        t.b.memo[("moves", reach, bag, forms)] = (total, rows)
+        t.b.keep(("moves", reach, bag, forms), (total, rows), looked)
     return total
 
 
@@ -1161,9 +1237,10 @@ def _ball(index: int, reach: int) -> int:
     return seen & ~(1 << index)
 
 
-def _near_own(t: _Turn, reach: int) -> Callable[[int], bool]:
+def _near_own(t: _Turn, reach: int) -> tuple[Callable[[int], bool], int]:
     """``turn.near_own`` for every cell at once: within ``reach`` of a cell (another one) holding
-    the seat's fleet or colony."""
+    the seat's fleet or colony; the mask of the cells within ``reach`` of one (no other cell is
+    near)."""
     pieces = sorted({*t.own_cols, *t.fleets})
     union = 0
     for p in pieces:
@@ -1174,7 +1251,7 @@ def _near_own(t: _Turn, reach: int) -> Callable[[int], bool]:
             return bool(union >> i & 1)
         return any(_ball(p, reach) >> i & 1 for p in pieces if p != i)
 
-    return near
+    return near, union
 
 
 def _count_use(t: _Turn) -> int:
@@ -1209,17 +1286,20 @@ def _use_places(t: _Turn, k: int, e: Effect) -> Any:
     if found is not None:
         return found
     cells = t.state.cells
+    looked = t.b.own  # the cells read: the seat's pieces, and (Annihilate, Accrete) the cells near them
     if isinstance(e, Terraform):
         found = [frozenset(cells[i].all_symbols) for i in t.own_cols if cells[i].tile == "planet"]
     elif isinstance(e, Annihilate):
-        near = _near_own(t, e.reach)
+        near, around = _near_own(t, e.reach)
+        looked |= around
         found = sum(1 for i, c in enumerate(cells) if c.tile == "planet" and c.colony is None and c.fleet is None
                     and near(i))
     else:
         assert isinstance(e, Accrete)
-        near = _near_own(t, e.reach)
+        near, around = _near_own(t, e.reach)
+        looked |= around
         found = sum(1 for i, c in enumerate(cells) if c.tile == "destroyed" and near(i))
-    memo[("use", k)] = found
+    t.b.keep(("use", k), found, looked)
     return found
 
 

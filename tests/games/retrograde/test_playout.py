@@ -174,11 +174,11 @@ def _expand(segments: list[listing.Segment]) -> list[str]:
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
 def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: at every draw of ``play_random`` from positions of seeded games per param variant,
-    the walk made from the sections the playout kept since the turn's last draw
-    (``listing.Kept``) lists what a full walk of the same state lists, in the same order; and
-    the playout still plays the public loop's game. The draws after burns, researches,
-    allocations, placements and foundations (the actions whose sections are kept) are counted,
-    so the check has teeth."""
+    the walk made from the sections the playout kept since the last draw (``listing.Kept``:
+    the allocations and flips of each seat also across the ends of turns) lists what a full
+    walk of the same state lists, in the same order; and the playout still plays the public
+    loop's game. The draws after burns, researches, allocations, placements, foundations and
+    ends of turns (the actions whose sections are kept) are counted, so the check has teeth."""
     # the sections are kept only across actions that leave the cards answering hooks in place
     assert {Burn, Research, Allocate, Place, Found} <= KEEPS_HOLDERS
     draw = listing.draw
@@ -208,3 +208,4 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
         assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
         assert mine == loop
     assert after["Burn"] and after["Research"] and after["Allocate"] and after["Place"] and after["Found"]
+    assert after["End"]

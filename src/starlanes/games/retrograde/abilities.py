@@ -257,17 +257,28 @@ def answered(b: Board, hook: str) -> bool:
     return bool(_found(b, hook))
 
 
-def found(b: Board, hook: str) -> list[Source] | tuple[()]:
-    """The cards in play that answer ``hook`` now, in table order (empty: ``modify`` would give
-    back the value it is given). For a step that asks the same hook many times while the cards
-    in play stay where they are: find them once, then ``run`` them on each value."""
-    return _found(b, hook)
+found = _found
+"""The cards in play that answer ``hook`` now, in table order (empty: ``modify`` would give
+back the value it is given). For a step that asks the same hook many times while the cards
+in play stay where they are: find them once, then ``run`` them on each value. (``_found``
+itself: the walks ask it several times per draw.)"""
 
 
 def found_each(b: Board, *hooks: str) -> list[list[Source] | tuple[()]]:
     """``found`` for each of ``hooks``, from one scan of the table (a step that asks several
-    hooks while the cards in play stay where they are)."""
-    if b.cache is not None or b.held is not None:
+    hooks while the cards in play stay where they are). The caller must not change the list:
+    while the answering cards are kept (``b.cache``, ``b.held``) the same list answers the same
+    hooks again (a playout's every end of a turn asks them)."""
+    cache = b.cache
+    if cache is None:
+        cache = b.held
+    if cache is not None:
+        index: dict[Any, Any] | None = cache.get("")
+        if index is not None:
+            got: list[list[Source] | tuple[()]] | None = index.get(hooks)
+            if got is None:
+                got = index[hooks] = [_found(b, hook) for hook in hooks]
+            return got
         return [_found(b, hook) for hook in hooks]
     held = _holders(b)
     return [_of_hook(held, hook) for hook in hooks]

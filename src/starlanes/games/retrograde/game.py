@@ -212,10 +212,11 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
     def play_random(self, state: RetroState, rng: Rng | Sequence[Rng], limit: int) -> int:
         """``Ruleset.play_random`` (the same actions and state), keeping between the actions
         that keep them (``keeps_holders``) the cards that answer ability hooks (``listing.walk``), and between
-        the draws of a turn the sections of the walk the action applied left alone
-        (``listing.Kept``): the playout makes every change of ``state`` itself, so it knows when
-        they may have changed. ``rng`` is one generator for every seat or one per seat (the lab's
-        random agents each have their own): a seat's action is drawn with its seat's."""
+        the draws the sections of the walk the action applied left alone (``listing.Kept``;
+        each seat's allocations and flips also across turns): the playout makes every change of
+        ``state`` itself, so it knows when they may have changed. ``rng`` is one generator for
+        every seat or one per seat (the lab's random agents each have their own): a seat's
+        action is drawn with its seat's."""
         rngs = (rng,) * state.players if isinstance(rng, Rng) else rng
         played = 0
         held: dict[str, Any] = {}
@@ -238,7 +239,9 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
                     self._applying -= 1
                 if b.held is None:  # not kept, or dropped by the rule (end_turn)
                     held.clear()
-                sections.applied(action)
+                    sections.clear()  # (what the cards answering hooks said may have changed)
+                else:
+                    sections.applied(action, seat)
                 state.step += 1
                 played += 1
                 continue

@@ -21,7 +21,8 @@ whole when ``why_not`` accepts its first action (the conformance suite checks ev
 
 A search playout (``RetrogradeRuleset.play_random``) keeps the walk's sections (``Kept``: the
 maneuvers by spacecraft, the placements, the allocations and flips by asset) from one draw of a
-turn to the next, and redoes only those the action applied may have changed.
+turn to the next (the allocations and flips of each seat across turns too), and redoes only
+those the action applied may have changed.
 
 The list's order is part of the game's record (seeded random players pick from it by index):
 an offer's answers; else ``end``, then per spacecraft its burns, transfers, attacks,
@@ -156,9 +157,9 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None, kept: Kept | 
     left in place (``game.keeps_holders``); the walk starts from them and leaves its own there.
     An empty dict: nothing kept yet.
 
-    ``kept`` (the same playout): the sections of the walk of the same turn's last draw, less those
-    the actions applied since may have changed (``Kept.applied``); the walk redoes only those
-    and keeps its own there."""
+    ``kept`` (the same playout): the sections of the walks of the last draws (the turn's, and
+    each seat's allocations and flips across turns), less those the actions applied since may
+    have changed (``Kept.applied``); the walk redoes only those and keeps its own there."""
     if e.prompt() is not None:
         if kept is not None:
             kept.clear()
@@ -179,30 +180,37 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None, kept: Kept | 
 
 class Kept:
     """The sections of a walk (the turn's maneuvers, the seat's assets sorted, the placements,
-    each untapped asset's allocations, each asset's flips), kept by a search playout
+    each asset's allocations and flips), kept by a search playout
     (``RetrogradeRuleset.play_random``, which makes every change of its state itself) from one
-    draw to the next of the same turn. After each action ``applied`` drops the sections it may
-    have changed, and the next walk redoes only those:
+    draw to the next. The allocations and flips are kept per seat, across the ends of turns
+    (they read nothing an end of a turn changes but what ``end`` names); the rest within a
+    turn. After each action ``applied`` drops the sections it may have changed, and the next
+    walk redoes only those:
 
     - a burn moves one spacecraft in its asset and spends its delta-vee and maneuvers: only the
       maneuvers read those, and only its own and those of the seat's other spacecraft around
       the same asset (their boosts read its orbital) are redone (the assets, the hand, the
       slips, the armor and damage that cannibalizing reads, the housing and the classes flips
       read stay);
-    - a research taps an asset and draws cards: that asset's allocations go, and the
-      placements (and the swaps, which read the hand) are redone;
+    - a research taps an asset and draws cards: the untapped assets are sorted again, and the
+      placements (and the seat's swaps, which read its hand) are redone;
     - an allocation taps an asset and adds counters to a card beside it or to a face-down
-      asset: that asset's allocations go, the flips of both assets are redone;
+      asset: the flips of both assets are redone (the allocations list the cards, not the
+      counters: they stay, tapped or not);
     - a placement adds a card under construction beside an asset from the hand: the
-      placements, that asset's allocations and flips (and the swaps) are redone;
-    - a foundation adds a face-down asset from the hand: the placements and the allocations
-      (which may go to it) are redone, and its flips found;
-    - anything else (an end of the turn, an offer, a flip, ...): everything is redone.
+      placements, that asset's allocations and flips (and the seat's swaps) are redone;
+    - a foundation adds a face-down asset from the hand: the placements and the seat's
+      allocations (which may go to it) are redone, and its flips found;
+    - an end of the turn (``end``): the turn's sections go; the allocations stay but those of a
+      seat whose allocations read what an end of a turn resets (a bonus construction power,
+      or the armor bonus and the damage that cannibalizing reads: ``alc_turn``); the flips
+      stay;
+    - anything else (an offer, a flip, a transfer, a fight, ...): everything is redone.
 
     ``tests/games/retrograde/test_playout.py`` checks the kept walk against a full one at every
     draw of many seeded playouts."""
 
-    __slots__ = ("alc", "alc_hand", "assets", "cln", "flp", "man", "moved", "plc", "plc_phase")
+    __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "flp", "man", "moved", "plc", "plc_phase")
 
     def __init__(self) -> None:
         self.man: dict[int, list[Segment]] = {}  # by spacecraft of the seat; one missing is found anew
@@ -213,24 +221,39 @@ class Kept:
         may have a card to flip (face down, or with slips)."""
         self.plc: list[Segment] | None = None
         self.plc_phase = -1  # the phase the placements were found in (it decides the kinds placed)
-        self.alc: dict[int, list[Segment]] = {}  # by untapped asset; one missing is found anew
-        self.alc_hand = False  # the allocations have swaps, which read the hand
-        self.flp: dict[int, list[Segment]] = {}  # by asset (face down, or with cards beside it)
+        self.alc: tuple[dict[int, list[Segment]], dict[int, list[Segment]]] = ({}, {})
+        """Per seat, by asset of the seat (tapped or not): its allocations, cannibalizations and
+        swaps; one missing is found anew."""
+        self.alc_hand = [False, False]  # per seat: its allocations have swaps, which read its hand
+        self.alc_turn = [False, False]  # per seat: its allocations read what an end of a turn resets
+        self.flp: tuple[dict[int, list[Segment]], dict[int, list[Segment]]] = ({}, {})
+        """Per seat, by asset (face down, or with cards beside it): the seat's flips there."""
 
     def clear(self) -> None:
+        self.end()
+        for seat in (0, 1):
+            self.alc[seat].clear()
+            self.flp[seat].clear()
+            self.alc_hand[seat] = self.alc_turn[seat] = False
+
+    def end(self) -> None:
+        """An end of a turn: the turn's sections go, and the allocations that read a bonus
+        construction power, an armor bonus or damage (the end of a turn resets them: the bonuses
+        of everyone, the damage of the seat whose turn begins)."""
         self.assets = self.plc = self.cln = None
         self.man.clear()
         self.moved = -1
-        self.alc.clear()
-        self.flp.clear()
-        self.alc_hand = False
+        for seat in (0, 1):
+            if self.alc_turn[seat]:
+                self.alc[seat].clear()
+                self.alc_hand[seat] = self.alc_turn[seat] = False
 
-    def applied(self, action: Action) -> None:
-        """Drop the sections ``action`` (just applied by the seat whose turn it is) may have
+    def applied(self, action: Action, seat: int) -> None:
+        """Drop the sections ``action`` (just applied by ``seat``, whose turn it is) may have
         changed (see the class docstring)."""
         cls = type(action)
         if cls is End:  # (the most frequent)
-            self.clear()
+            self.end()
             return
         if cls is Burn:
             if self.moved != -1:  # (one at a time)
@@ -239,21 +262,24 @@ class Kept:
             return
         if cls is Allocate:
             self._tapped(action.asset)  # type: ignore[attr-defined]
-            self.flp.pop(action.asset, None)  # type: ignore[attr-defined]
-            self.flp.pop(action.target, None)  # type: ignore[attr-defined]
+            for flp in self.flp:
+                flp.pop(action.asset, None)  # type: ignore[attr-defined]
+                flp.pop(action.target, None)  # type: ignore[attr-defined]
         elif cls is Research:
             self._tapped(action.asset)  # type: ignore[attr-defined]
-            if self.alc_hand:
-                self.alc.clear()
+            if self.alc_hand[seat]:
+                self.alc[seat].clear()
         elif cls is Place:
             self.assets = None  # (the asset may have had no card beside it)
-            self.alc.pop(action.asset, None)  # type: ignore[attr-defined]
-            self.flp.pop(action.asset, None)  # type: ignore[attr-defined]
-            if self.alc_hand:
-                self.alc.clear()
+            for alc in self.alc:
+                alc.pop(action.asset, None)  # type: ignore[attr-defined]
+            for flp in self.flp:
+                flp.pop(action.asset, None)  # type: ignore[attr-defined]
+            if self.alc_hand[seat]:
+                self.alc[seat].clear()
         elif cls is Found:
             self.assets = None
-            self.alc.clear()
+            self.alc[seat].clear()
         else:
             self.clear()
             return
@@ -266,7 +292,6 @@ class Kept:
         got = self.assets
         if got is not None:
             self.assets = (got[0], [a for a in got[1] if a.uid != uid], got[2], got[3])
-        self.alc.pop(uid, None)
 
 
 def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
@@ -339,14 +364,17 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
             _walk_placements(e, seat, t.hands[seat], mine_assets, plc)
         segs.extend(plc)
     if phase <= ALLOCATE and untapped:
-        alc = k.alc
-        if len(alc) < len(untapped):  # (the entries are of untapped assets: tapping one drops it)
-            todo = [a for a in untapped if a.uid not in alc] if alc else untapped
-            if _walk_allocations(e, seat, todo, facedown, alc):
-                k.alc_hand = True
+        alc = k.alc[seat]
+        todo = [a for a in untapped if a.uid not in alc] if alc else untapped
+        if todo:
+            hand, turn = _walk_allocations(e, seat, todo, facedown, alc)
+            if hand:
+                k.alc_hand[seat] = True
+            if turn:
+                k.alc_turn[seat] = True
         for a in untapped:
             segs.extend(alc[a.uid])
-    flp = k.flp
+    flp = k.flp[seat]
     for a in building:
         part = flp.get(a.uid)
         if part is None:
@@ -378,8 +406,10 @@ def _walk_flips(e: Engine, seat: int, a: Asset, segs: list[Segment]) -> None:
             if a.controller != seat:
                 continue
             if classes is None:
-                classes = tuple(ab.modify(b, "build_classes", ASSET_CARDS[cards[a.uid]].classes,
-                                          asset=a, seat=seat))
+                classes = ASSET_CARDS[cards[a.uid]].classes
+                hooked = ab.found(b, "build_classes")
+                if hooked:
+                    classes = tuple(ab.run(b, "build_classes", hooked, classes, asset=a, seat=seat))
             if made.ship_class in classes:  # flip_choices: then the population and the entry orbitals
                 _walk_flip(e, seat, x.uid, entry_choices(e, seat, a, made), segs)
     if a.upgrade_slips:
@@ -448,13 +478,17 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
             n_orb = len(orbitals)
             here = orbitals[s.orbital]
             args: list[tuple[int, ...]] = []
+            hooked_costs: dict[int, int] = {}  # (the hooks read the spacecraft and the cost alone)
             for o in range(n_orb):  # _why_not_burn: the cost within the room, free burns counted
                 if o != s.orbital:
                     cost = here - orbitals[o]
                     if cost < burn_min:
                         cost = burn_min
                     if burn_hooked:
-                        cost = int(ab.run(b, "burn_cost", burn_hooked, cost, ship=s))
+                        got = hooked_costs.get(cost)
+                        if got is None:
+                            got = hooked_costs[cost] = int(ab.run(b, "burn_cost", burn_hooked, cost, ship=s))
+                        cost = got
                     if cost <= room and not (cost == 0 and 0 <= free_limit <= s.free_burns):
                         args.append((s.uid, o))
             if args:
@@ -489,16 +523,30 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
                 if targets and top >= 0:
                     for tg in targets:
                         segs.append((top + 1, None, ActionTemplate(Bombard, s.uid, tg, power=range(0, top + 1))))
-            if card.abilities:
-                sweep = card.ability("sweep")  # _why_not_sweep: debris in its orbital, the cost within the room
-                if sweep is not None and b.debris_count(s.asset, s.orbital) and int(sweep.get("cost")) <= room:
+            costs = _SWEEP_BOOST.get(card.key)
+            if costs is not None:
+                sweep, boost = costs  # _why_not_sweep: debris in its orbital, the cost within the room
+                if sweep is not None and b.debris_count(s.asset, s.orbital) and sweep <= room:
                     segs.append((1, None, Sweep(s.uid)))
-                boost = card.ability("reinforce") or card.ability("refuel")
-                if boost is not None and int(boost.get("cost")) <= room:  # _why_not_boost
+                if boost is not None and boost <= room:  # _why_not_boost
                     args = [(s.uid, o.uid) for o in mine
                             if o.asset == s.asset and o.orbital == s.orbital and s.uid not in o.boosted_by]
                     if args:
                         segs.append((len(args), Boost, args))
+
+
+def _sweep_boost(card: SpacecraftCard) -> tuple[int | None, int | None]:
+    """The costs of a spacecraft's Sweep and of its boost (reinforce, else refuel), if it has them."""
+    sweep = card.ability("sweep")
+    boost = card.ability("reinforce") or card.ability("refuel")
+    return (None if sweep is None else int(sweep.get("cost")),
+            None if boost is None else int(boost.get("cost")))
+
+
+_SWEEP_BOOST: dict[str, tuple[int | None, int | None]] = {
+    key: _sweep_boost(card) for key, card in SHIP_CARDS.items()
+    if card.ability("sweep") or card.ability("reinforce") or card.ability("refuel")}
+"""The spacecraft that may sweep or boost, by key: the costs of both (``_sweep_boost``)."""
 
 
 def _walk_cleans(e: Engine, seat: int, segs: list[Segment]) -> None:
@@ -516,25 +564,18 @@ def _walk_cleans(e: Engine, seat: int, segs: list[Segment]) -> None:
 _SWEEPER_STATIONS = frozenset(key for key, card in CARDS.items() if card.has("sweeper-station"))
 
 
-def _fixed(b: Board, hook: str, found: list[ab.Source] | tuple[()], value: Any, a: Asset, seat: int) -> Any:
-    """The answer of ``ship_slots`` (``asset=a``) or ``refit_scopes`` (``asset=a, seat=seat``)
-    from ``value``: their handlers read only where the answering cards are and who controls them
-    (and the ability's numbers), so while those stay in place the answer stays too. It is kept
-    in the cache's ``"#fixed"``, which a search playout keeps with the answering cards
-    (``walk``'s ``held``)."""
+def _fixed(b: Board) -> dict[tuple[str, int, int], Any]:
+    """The answers of ``ship_slots`` (``asset=a``) and ``refit_scopes`` (``asset=a, seat=seat``)
+    by ``(hook, a.uid, seat)``: their handlers read only where the answering cards are and who
+    controls them (and the ability's numbers), so while those stay in place the answers stay
+    too. They are kept in the cache's ``"#fixed"``, which a search playout keeps with the
+    answering cards (``walk``'s ``held``)."""
     cache = b.cache
     assert cache is not None
     fixed: dict[tuple[str, int, int], Any] | None = cache.get("#fixed")
     if fixed is None:
         fixed = cache["#fixed"] = {}
-    key = (hook, a.uid, seat)
-    got = fixed.get(key, fixed)
-    if got is fixed:
-        if hook == "ship_slots":
-            got = fixed[key] = int(ab.run(b, hook, found, value, asset=a))
-        else:
-            got = fixed[key] = ab.run(b, hook, found, value, asset=a, seat=seat)
-    return got
+    return fixed
 
 
 def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[Asset],
@@ -556,8 +597,18 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
                 continue
             if for_ships is None:
                 slots = ab.found(b, "ship_slots")  # Engine.ship_slots: 1 unless a card says more
-                for_ships = [a.uid for a in mine_assets
-                             if len(a.ship_slips) < (_fixed(b, "ship_slots", slots, 1, a, seat) if slots else 1)]
+                if slots:
+                    for_ships = []
+                    fixed = _fixed(b)
+                    for a in mine_assets:
+                        key = ("ship_slots", a.uid, seat)
+                        room = fixed.get(key)
+                        if room is None:
+                            room = fixed[key] = int(ab.run(b, "ship_slots", slots, 1, asset=a))
+                        if len(a.ship_slips) < room:
+                            for_ships.append(a.uid)
+                else:
+                    for_ships = [a.uid for a in mine_assets if not a.ship_slips]
             if for_ships:
                 segs.append((len(for_ships), Place, [(c, x) for x in for_ships]))
         elif kind == _UPGRADE and phase <= PLACE_UPGRADES:
@@ -569,6 +620,9 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
                 segs.append((len(for_upgrades), Place, [(c, x) for x in for_upgrades]))
 
 
+_CANNIBALIZERS = frozenset(key for key, card in CARDS.items() if card.has("cannibalize"))
+"""The keys of the upgrades that cannibalize (``Board.upgrades_with``)."""
+
 _ASSET, _SHIP, _UPGRADE = 1, 2, 3
 _KIND: dict[str, int] = {key: _ASSET if isinstance(card, AssetCard) else _SHIP if isinstance(card, SpacecraftCard)
                          else _UPGRADE if isinstance(card, UpgradeCard) else 0 for key, card in CARDS.items()}
@@ -576,22 +630,26 @@ _KIND: dict[str, int] = {key: _ASSET if isinstance(card, AssetCard) else _SHIP i
 
 
 def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: list[Asset],
-                      out: dict[int, list[Segment]]) -> bool:
+                      out: dict[int, list[Segment]]) -> tuple[bool, bool]:
     """``allocate``, ``cannibalize`` and ``swap`` per untapped asset (``_why_not_allocate``,
     ``_why_not_cannibalize``, ``_why_not_swap``): each asset's segments in ``out`` by its uid
-    (a playout keeps them, ``Kept``). Whether any asset may swap (the
-    swaps read the hand)."""
+    (a playout keeps them, ``Kept``). Whether any asset may swap (the swaps read the hand), and
+    whether any read what an end of a turn resets (a bonus construction power; the armor and
+    damage of the spacecraft a yard may cannibalize)."""
     t = e.t
     b = e.b
     cards = t.cards
     hand_ships: list[tuple[int, SpacecraftCard]] | None = None
     refits = ab.found(b, "refit_scopes")
+    fixed = _fixed(b) if refits else None
     enemy_at: set[int] | None = None
     mine: list[Ship] | None = None
-    swaps = False
+    swaps = turn = False
     for a in untapped:
         segs: list[Segment] = []
         out[a.uid] = segs
+        if a.bonus_power:
+            turn = True
         if ASSET_CARDS[cards[a.uid]].factory + a.bonus_power > 0:  # it has construction power
             args: list[tuple[int, ...]] = []
             for x in a.ship_slips:
@@ -607,7 +665,8 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                     args.extend((a.uid, x.uid) for x in facedown)
             if args:
                 segs.append((len(args), Allocate, args))
-        if a.upgrades and not a.bonus_power and b.upgrades_with(a, "cannibalize"):
+        if a.upgrades and not a.bonus_power and any(cards[u.uid] in _CANNIBALIZERS for u in a.upgrades):
+            turn = True
             if mine is None:
                 mine = [s for s in t.ships if s.owner == seat]
             for s in mine:
@@ -615,7 +674,12 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                     most = e.armor(s) - s.damage
                     if most >= 1:
                         segs.append((most, None, ActionTemplate(Cannibalize, a.uid, s.uid, damage=range(1, most + 1))))
-        scopes = _fixed(b, "refit_scopes", refits, [], a, seat) if refits else ()
+        scopes: list[str] | None = None
+        if fixed is not None:
+            key = ("refit_scopes", a.uid, seat)
+            scopes = fixed.get(key)
+            if scopes is None:
+                scopes = fixed[key] = ab.run(b, "refit_scopes", refits, [], asset=a, seat=seat)
         if scopes:
             swaps = True
             if hand_ships is None:
@@ -638,7 +702,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                         if new.ship_class == old.ship_class and new.cost == old.cost]
                 if args:
                     segs.append((len(args), Swap, args))
-    return swaps
+    return swaps, turn
 
 
 def candidates(e: Engine, seat: int) -> Listed:

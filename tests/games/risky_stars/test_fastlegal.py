@@ -15,16 +15,16 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from tests.games.risky_stars.game_helpers import GAME, board
+from tests.games.risky_stars.game_helpers import GAME, board, empty_board, put, sample_game
 
 from starlanes.core import Rng, derive_seed
 from starlanes.core.legal import LegalActions
 from starlanes.core.ruleset import Ruleset
 from starlanes.games.risky_stars import fastlegal, legality
-from starlanes.games.risky_stars.actions import Move
+from starlanes.games.risky_stars.actions import Buy, Move
 from starlanes.games.risky_stars.fastlegal import Census
 from starlanes.games.risky_stars.game import play
-from starlanes.games.risky_stars.state import RiskyStarsState
+from starlanes.games.risky_stars.state import RiskyStarsState, Truce
 from starlanes.testing import drawn_loop
 
 VARIANTS: list[tuple[int, dict[str, Any], bool]] = [
@@ -142,3 +142,23 @@ def test_play_random_plays_the_public_loop_s_game_to_the_end(variant: int) -> No
         assert mine.over
         for a, b, c in zip(*gens, strict=True):
             assert a.randint(0, 10**9) == b.randint(0, 10**9) == c.randint(0, 10**9)
+
+
+def test_a_kept_census_leaves_out_an_attack_on_a_truce_partner_when_an_army_grows() -> None:
+    """An army of one unit grows by a purchase beside a truce partner's army: the census kept
+    after the purchase lists its moves, but not the one onto the partner (RS-A05)."""
+    state = empty_board(sample_game(), stock=(1000, 1000, 1000))
+    b = board(state)
+    source = b.index["b1-1"]
+    partner = next(t for t in b.destinations[source] if t < b.n_regions)
+    put(state, 0, b.locations[source], 1)
+    put(state, 1, b.locations[partner], 3)
+    state.truces = [Truce(a=0, b=1, until=3)]
+    census = Census(state, 0)
+    buy = Buy(b.locations[source], 2)
+    GAME.apply(state, 0, buy)
+    kept = census.after(state, 0, buy)
+    assert kept is not None and kept.sections() == Census(state, 0).sections()
+    moves = [a for a in GAME.legal_actions(state, 0) if isinstance(a, Move)]
+    assert moves and all(m.target != b.locations[partner] for m in moves)
+    assert len(moves) == 2 * (len(b.destinations[source]) - 1)  # 1 or 2 of the 3 units

@@ -21,6 +21,7 @@ every decision of seeded games.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 
 from starlanes.core import Action, Rng
@@ -61,8 +62,25 @@ class Census:
     Built from the state in one pass (the same tests as ``legality.groups``); ``nth`` finds the
     section of an index and builds that action only."""
 
-    __slots__ = ("answer", "b", "buy", "count", "hero_bodies", "heroes", "leave", "mine", "move_count", "moves",
-                 "place", "proposals", "seat", "shares", "upgrades", "wholly")
+    __slots__ = (
+        "answer",
+        "b",
+        "buy",
+        "count",
+        "guarded",
+        "hero_bodies",
+        "heroes",
+        "leave",
+        "mine",
+        "move_count",
+        "moves",
+        "place",
+        "proposals",
+        "seat",
+        "shares",
+        "upgrades",
+        "wholly",
+    )
     seat: int
     answer: bool
     """An alliance proposal awaits the seat's answer: ``accept`` or ``decline``, nothing else."""
@@ -86,6 +104,8 @@ class Census:
     moves: list[MoveRun]
     """The move's runs by source, in location order (none once the seat has moved)."""
     move_count: int
+    guarded: set[int]
+    """Where an arrival may attack a truce partner: its destinations are checked one by one."""
     proposals: list[int]
     leave: bool
     shares: list[int]
@@ -108,6 +128,7 @@ class Census:
         self._heroes(state, seat)
         self.moves = []
         self.move_count = 0
+        self.guarded = set()
         if not state.moved:
             self._moves(state, seat)
         self.proposals = []
@@ -172,39 +193,64 @@ class Census:
 
     def _moves(self, state: RiskyStarsState, seat: int) -> None:
         """The turn's move: every source, destination and count (the move is not made yet)."""
-        b: Board = self.b
         owner = state.owner
         combats = state.combats
         fighting = {c.at for c in combats}
-        guarded: set[int] = set()  # where an arrival may be an attack on a truce partner
+        guarded: set[int] = set()
         if state.truces:
             for p in range(state.players):
                 if p != seat and truce(state, seat, p):
                     guarded.update(compress(range(len(owner)), state.units[p]))
                     guarded.update(c.at for c in combats if p in c.defenders)
+        self.guarded = guarded
         units = state.units[seat]
-        destinations = b.destinations
+        destinations = self.b.destinations
         runs: list[MoveRun] = []
         total = 0
         for source in compress(range(len(units)), units):
-            if source in fighting:
-                continue
             have = units[source]
             if owner[source] == seat:
-                per, whole = have - 1, 0
-                if not per:
+                if have == 1:
                     continue
+                per, whole = have - 1, 0
             else:
                 per, whole = 1, have
+            if source in fighting:
+                continue
             targets: tuple[int, ...] | list[int] = destinations[source]
-            if guarded:
-                targets = [t for t in targets if t not in guarded or arrival_refusal(state, seat, t) is None]
+            if guarded and not guarded.isdisjoint(targets):
+                targets = self._unguarded(state, seat, targets)
                 if not targets:
                     continue
             runs.append((source, targets, per, whole))
             total += per * len(targets)
         self.moves = runs
         self.move_count = total
+
+    def _unguarded(self, state: RiskyStarsState, seat: int, targets: Sequence[int]) -> list[int]:
+        """``targets`` but those where arriving would attack a truce partner."""
+        guarded = self.guarded
+        return [t for t in targets if t not in guarded or arrival_refusal(state, seat, t) is None]
+
+    def _restock(self, state: RiskyStarsState, seat: int, source: int) -> None:
+        """The moves after the army at ``source`` (possessed by the seat, no combat there) grew:
+        its run alone changes (another count, or a new run when it had one unit)."""
+        runs = self.moves
+        k = 0
+        while k < len(runs) and runs[k][0] < source:
+            k += 1
+        targets: tuple[int, ...] | list[int]
+        if k < len(runs) and runs[k][0] == source:
+            _, targets, per, _ = runs.pop(k)
+            self.move_count -= per * len(targets)
+        else:
+            every = self.b.destinations[source]
+            guarded = self.guarded and not self.guarded.isdisjoint(every)
+            targets = self._unguarded(state, seat, every) if guarded else every
+        per = state.units[seat][source] - 1
+        if per and targets:
+            runs.insert(k, (source, targets, per, 0))
+            self.move_count += per * len(targets)
 
     def after(self, state: RiskyStarsState, seat: int, action: Action) -> Census | None:
         """This census brought up to date after ``seat`` took ``action`` (drawn from it), or None
@@ -213,7 +259,8 @@ class Census:
         if kind is Buy or kind is Place:  # the stockpile or the units to place, one army
             self._stock(state, seat)
             if not state.moved:
-                self._moves(state, seat)
+                assert isinstance(action, Buy | Place)
+                self._restock(state, seat, self.b.index[action.location])
         elif kind is Upgrade:  # the stockpile and a level
             self._stock(state, seat)
         elif kind is Hero:  # the reserve and a body's heroes

@@ -183,15 +183,19 @@ class Kept:
     each asset's allocations and flips), kept by a search playout
     (``RetrogradeRuleset.play_random``, which makes every change of its state itself) from one
     draw to the next. The allocations and flips are kept per seat, across the ends of turns
-    (they read nothing an end of a turn changes but what ``end`` names); the rest within a
-    turn. After each action ``applied`` drops the sections it may have changed, and the next
-    walk redoes only those:
+    (they read nothing an end of a turn changes but what ``end`` names); so are the maneuvers a
+    seat's turn begins with (``man0``: delta-vee, maneuvers, free burns and bonuses are reset
+    then, so they read where the spacecraft are, which burns change, and the cards in play) and
+    the placements found in the maneuvers phase (``plc0``: they read the seat's hand and
+    assets); the rest is kept within a turn. After each action ``applied`` drops the sections
+    it may have changed, and the next walk redoes only those:
 
     - a burn moves one spacecraft in its asset and spends its delta-vee and maneuvers: only the
       maneuvers read those, and only its own and those of the seat's other spacecraft around
       the same asset (their boosts read its orbital) are redone (the assets, the hand, the
       slips, the armor and damage that cannibalizing reads, the housing and the classes flips
-      read stay);
+      read stay); of the maneuvers kept for the start of a turn, those of every spacecraft
+      around that asset (attacks read the target's orbital) are redone;
     - a research taps an asset and draws cards: the untapped assets are sorted again, and the
       placements (and the seat's swaps, which read its hand) are redone;
     - an allocation taps an asset and adds counters to a card beside it or to a face-down
@@ -205,12 +209,23 @@ class Kept:
       seat whose allocations read what an end of a turn resets (a bonus construction power,
       or the armor bonus and the damage that cannibalizing reads: ``alc_turn``); the flips
       stay;
-    - anything else (an offer, a flip, a transfer, a fight, ...): everything is redone.
+    - a flip that leaves the cards answering hooks in place (``game.keeps_holders``; else the
+      playout drops everything) brings a card of the flipping seat into play: the turn's
+      sections, the flipping seat's allocations and flips (its housing, slips, face-down
+      assets), the other seat's allocations (an upgrade may join an asset it controls) and
+      both seats' maneuvers and placements kept for the start of a turn (enemies,
+      destinations, targets, slips) are redone; the other seat's flips stay (they read its
+      housing, its slips and the cards answering hooks);
+    - anything else (an offer, a transfer, a fight, ...): everything is redone.
+
+    The maneuvers kept for the start of a turn are neither kept nor used while a beacon lies on
+    the table (a transfer's cost reads the beacons of the turn).
 
     ``tests/games/retrograde/test_playout.py`` checks the kept walk against a full one at every
     draw of many seeded playouts."""
 
-    __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "flp", "man", "moved", "plc", "plc_phase")
+    __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "flp", "man", "man0", "man_stale", "moved", "plc",
+                 "plc0", "plc_phase", "start")
 
     def __init__(self) -> None:
         self.man: dict[int, list[Segment]] = {}  # by spacecraft of the seat; one missing is found anew
@@ -228,13 +243,22 @@ class Kept:
         self.alc_turn = [False, False]  # per seat: its allocations read what an end of a turn resets
         self.flp: tuple[dict[int, list[Segment]], dict[int, list[Segment]]] = ({}, {})
         """Per seat, by asset (face down, or with cards beside it): the seat's flips there."""
+        self.start = False  # the next walk is the first of a turn (an end of a turn came before)
+        self.man0: list[dict[int, list[Segment]] | None] = [None, None]
+        """Per seat, by spacecraft: its maneuvers when the seat's last turn began."""
+        self.man_stale: tuple[set[int], set[int]] = (set(), set())
+        """Per seat: the spacecraft that burned since ``man0`` was kept (the maneuvers kept of
+        every spacecraft around their assets are redone)."""
+        self.plc0: list[list[Segment] | None] = [None, None]  # per seat: its placements in the maneuvers phase
 
     def clear(self) -> None:
         self.end()
+        self.start = False
         for seat in (0, 1):
             self.alc[seat].clear()
             self.flp[seat].clear()
             self.alc_hand[seat] = self.alc_turn[seat] = False
+            self.man0[seat] = self.plc0[seat] = None
 
     def end(self) -> None:
         """An end of a turn: the turn's sections go, and the allocations that read a bonus
@@ -243,6 +267,7 @@ class Kept:
         self.assets = self.plc = self.cln = None
         self.man.clear()
         self.moved = -1
+        self.start = True
         for seat in (0, 1):
             if self.alc_turn[seat]:
                 self.alc[seat].clear()
@@ -259,6 +284,8 @@ class Kept:
             if self.moved != -1:  # (one at a time)
                 self.man.clear()
             self.moved = action.ship  # type: ignore[attr-defined]
+            for stale in self.man_stale:
+                stale.add(action.ship)  # type: ignore[attr-defined]
             return
         if cls is Allocate:
             self._tapped(action.asset)  # type: ignore[attr-defined]
@@ -267,9 +294,11 @@ class Kept:
                 flp.pop(action.target, None)  # type: ignore[attr-defined]
         elif cls is Research:
             self._tapped(action.asset)  # type: ignore[attr-defined]
+            self.plc0[seat] = None
             if self.alc_hand[seat]:
                 self.alc[seat].clear()
         elif cls is Place:
+            self.plc0[seat] = None
             self.assets = None  # (the asset may have had no card beside it)
             for alc in self.alc:
                 alc.pop(action.asset, None)  # type: ignore[attr-defined]
@@ -279,7 +308,18 @@ class Kept:
                 self.alc[seat].clear()
         elif cls is Found:
             self.assets = None
+            self.plc0[seat] = None
             self.alc[seat].clear()
+        elif cls is Flip:
+            self.end()
+            self.start = False
+            self.alc[0].clear()
+            self.alc[1].clear()
+            self.flp[seat].clear()
+            self.alc_hand[seat] = self.alc_turn[seat] = False
+            self.alc_hand[1 - seat] = self.alc_turn[1 - seat] = False
+            self.man0[0] = self.man0[1] = self.plc0[0] = self.plc0[1] = None
+            return
         else:
             self.clear()
             return
@@ -305,6 +345,18 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
     if phase <= MANEUVERS:
         man = k.man
         mine = [s for s in t.ships if s.owner == seat]
+        start = k.start
+        if start:  # the first walk of a turn: the maneuvers kept when the seat's last turn began
+            k.start = False
+            start = not t.beacons
+            kept0 = k.man0[seat]
+            if kept0 is not None and start:
+                stale = k.man_stale[seat]
+                moved_at = {s.asset for s in t.ships if s.uid in stale} if stale else ()
+                for s in mine:
+                    got0 = kept0.get(s.uid)
+                    if got0 is not None and s.asset not in moved_at:
+                        man[s.uid] = got0
         if k.moved != -1:
             moved = next(s for s in mine if s.uid == k.moved)
             for s in mine:
@@ -315,6 +367,9 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
             _walk_maneuvers(e, seat, mine, mine, man)
         elif len(man) < len(mine):  # (the entries are of the seat's spacecraft, a burn drops some)
             _walk_maneuvers(e, seat, mine, [s for s in mine if s.uid not in man], man)
+        if start:
+            k.man0[seat] = dict(man)
+            k.man_stale[seat].clear()
         for s in mine:
             segs.extend(man[s.uid])
         cln = k.cln
@@ -359,9 +414,14 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
     if phase <= PLACE_ASSETS:
         plc = k.plc
         if plc is None or k.plc_phase != phase:
-            plc = k.plc = []
             k.plc_phase = phase
-            _walk_placements(e, seat, t.hands[seat], mine_assets, plc)
+            plc = k.plc0[seat] if phase == MANEUVERS else None
+            if plc is None:
+                plc = []
+                _walk_placements(e, seat, t.hands[seat], mine_assets, plc)
+                if phase == MANEUVERS:
+                    k.plc0[seat] = plc
+            k.plc = plc
         segs.extend(plc)
     if phase <= ALLOCATE and untapped:
         alc = k.alc[seat]

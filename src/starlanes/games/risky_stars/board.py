@@ -7,7 +7,6 @@ then every lane mouth; ``n_regions`` splits them. Bodies are numbered in map ord
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from starlanes.games.risky_stars.maps import Body, StarMap
@@ -107,18 +106,10 @@ def _build(star_map: StarMap) -> Board:
     )
 
 
-_CACHE: OrderedDict[int, Board] = OrderedDict()
-_CACHE_SIZE = 64
-
-
 def board_of(star_map: StarMap) -> Board:
-    """The board of ``star_map`` (built on first use, then cached by the map's identity)."""
-    key = id(star_map)
-    board = _CACHE.get(key)
-    if board is not None and board.star_map is star_map:
-        return board
-    board = _build(star_map)
-    _CACHE[key] = board
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    """The board of ``star_map``: built on first use and kept on the map itself (beside its
+    ``topology``; a map is immutable), so asking again costs one dictionary look-up."""
+    board: Board | None = star_map.__dict__.get("_board")
+    if board is None:
+        board = star_map.__dict__["_board"] = _build(star_map)
     return board

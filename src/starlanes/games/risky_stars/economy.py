@@ -36,6 +36,8 @@ def body_yield(params: RiskyStarsParams, regions: int, level: int, hero_classes:
     """What a body yields its owner a turn: ``regions`` owned at the level's rate, times the class
     II/III heroes' improvement (floor), plus the class I/III heroes' fixed amount (RS-P03)."""
     base = regions * rate(params, level)
+    if not hero_classes:
+        return base
     multipliers = sum(1 for c in hero_classes if c in (2, 3))
     fixed = sum(1 for c in hero_classes if c in (1, 3)) * params.hero_fixed_amount
     if multipliers:
@@ -63,14 +65,11 @@ def income(board: Board, params: RiskyStarsParams, owner: Sequence[int], level: 
            heroes: Sequence[Sequence[int]], hero_class: Sequence[int], seat: int) -> list[int]:
     """``[population, metals, fuel]`` that ``seat`` produces at the start of its turn (RS-P01)."""
     out = [0, 0, 0]
-    for b, regions in enumerate(board.body_regions):
-        mine = 0
-        for r in regions:
-            if owner[r] == seat:
-                mine += 1
+    for b, (first, stop) in enumerate(board.body_span):
+        mine = owner[first:stop].count(seat)
         if not mine:
             continue
-        whole = mine == len(regions)
+        whole = mine == stop - first
         out[board.body_resource[b]] += body_yield(
             params, mine, level[b] if whole else 0, [hero_class[h] for h in heroes[b]] if whole else ())
     return out
@@ -90,10 +89,10 @@ def upgrade_cost(params: RiskyStarsParams, level: int) -> int:
 
 
 def affordable_units(params: RiskyStarsParams, stock: Sequence[int]) -> int:
-    """How many units ``stock`` buys (RS-R01)."""
-    most = -1
-    for have, cost in zip(stock, params.unit_cost, strict=True):
-        if cost:
-            n = have // cost
-            most = n if most < 0 else min(most, n)
-    return max(most, 0)
+    """How many units ``stock`` buys (RS-R01): the fewest any resource with a cost pays for."""
+    p, m, f = stock
+    cp, cm, cf = params.unit_cost
+    if cp and cm and cf:  # the usual: every resource has a cost
+        return max(min(p // cp, m // cm, f // cf), 0)
+    counts = [have // cost for have, cost in zip(stock, params.unit_cost, strict=True) if cost]
+    return max(min(counts), 0) if counts else 0

@@ -93,7 +93,7 @@ class Census:
     """The most units the seat may buy (0 in an alliance)."""
     place: int
     """The alliance units it has to place."""
-    upgrades: list[str]
+    upgrades: list[int]
     """The bodies it may upgrade now."""
     heroes: list[int]
     """The heroes of its reserve, sorted."""
@@ -161,22 +161,35 @@ class Census:
     def _stock(self, state: RiskyStarsState, seat: int) -> None:
         """The sections the stockpile and the units to place decide: buys, places, upgrades."""
         stock = state.stock[seat]
-        params = state.params
-        self.buy = affordable_units(params, stock) if state.alliance[seat] == NOBODY else 0
-        self.place = state.to_place[seat]
-        self.upgrades = []
-        costs = params.upgrade_costs
+        costs = state.params.upgrade_costs
         if costs and sorted(stock)[1] >= min(costs):  # else no two resources pay for any upgrade
-            b = self.b
-            level = state.level
-            top = len(costs)
-            for body in self._wholly(state, seat):
-                at = level[body]
-                if at < top:
-                    cost = costs[at]
-                    first, second = upgrade_resources(b.body_resource[body])
-                    if stock[first] >= cost and stock[second] >= cost:
-                        self.upgrades.append(b.bodies[body].id)
+            self.upgrades = self._affordable(state, seat, self._wholly(state, seat))
+        else:
+            self.upgrades = []
+        self._spent(state, seat)
+
+    def _spent(self, state: RiskyStarsState, seat: int) -> None:
+        """Buys, places and upgrades after the seat spent from its stockpile (or placed units):
+        an upgrade it could not pay for, it still cannot; one it could, it may no longer."""
+        self.buy = affordable_units(state.params, state.stock[seat]) if state.alliance[seat] == NOBODY else 0
+        self.place = state.to_place[seat]
+        if self.upgrades:
+            self.upgrades = self._affordable(state, seat, self.upgrades)
+
+    def _affordable(self, state: RiskyStarsState, seat: int, bodies: list[int]) -> list[int]:
+        """Those of ``bodies`` (wholly the seat's) whose next level the seat can pay for."""
+        stock = state.stock[seat]
+        costs = state.params.upgrade_costs
+        level = state.level
+        resource = self.b.body_resource
+        out = []
+        for body in bodies:
+            at = level[body]
+            if at < len(costs):
+                first, second = upgrade_resources(resource[body])
+                if stock[first] >= costs[at] and stock[second] >= costs[at]:
+                    out.append(body)
+        return out
 
     def _heroes(self, state: RiskyStarsState, seat: int) -> None:
         """The heroes of the reserve and the bodies that may take one (none: no hero to assign)."""
@@ -257,12 +270,12 @@ class Census:
         when the action may have changed more than the sections worked out again here."""
         kind = type(action)
         if kind is Buy or kind is Place:  # the stockpile or the units to place, one army
-            self._stock(state, seat)
+            self._spent(state, seat)
             if not state.moved:
                 assert isinstance(action, Buy | Place)
                 self._restock(state, seat, self.b.index[action.location])
         elif kind is Upgrade:  # the stockpile and a level
-            self._stock(state, seat)
+            self._spent(state, seat)
         elif kind is Hero:  # the reserve and a body's heroes
             self._heroes(state, seat)
         elif kind is Share:  # once a turn
@@ -289,7 +302,7 @@ class Census:
             return Place(names[self.mine[i // self.place]], i % self.place + 1)
         i -= run
         if i < len(self.upgrades):
-            return Upgrade(self.upgrades[i])
+            return Upgrade(self.b.bodies[self.upgrades[i]].id)
         i -= len(self.upgrades)
         run = len(self.heroes) * len(self.hero_bodies)
         if i < run:

@@ -259,16 +259,12 @@ def play(game: RiskyStars, state: RiskyStarsState, rngs: Sequence[Rng], limit: i
         if state.sealed:  # never in Risky Stars (its decisions are not sealed): the generic loop
             return played + Ruleset.play_random(game, state, rngs, limit - played)
         seat = state.pending.actors[0] if state.pending is not None else state.current
-        if census is None or census.seat != seat:
+        if census is None:
             census = fastlegal.Census(state, seat)
         if audit is not None:
             audit(state, seat, census)
         action = census.nth(rngs[seat].randint(0, census.count - 1))
-        game._applying += 1
-        try:
-            APPLY[type(action)](state, seat, action)
-        finally:
-            game._applying -= 1
+        APPLY[type(action)](state, seat, action)  # the rules change the state; they never ask the ruleset
         state.step += 1
         played += 1
         census = census.after(state, seat, action)

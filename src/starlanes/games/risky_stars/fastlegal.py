@@ -11,12 +11,14 @@ for. The bodies the seat wholly possesses are found only when an upgrade could b
 Index-faithful: ``count`` is the list's length and ``nth(i)`` its ``i``-th action, so a seat
 that draws plays the game a seat picking from the list plays.
 
-A census may outlive its action (``after``): ``buy``, ``place``, ``upgrade``, ``hero`` and
-``share`` change the seat's stockpile, armies, levels, heroes or share but no location's
-possessor, no alliance, no combat and not whose turn it is, so only the sections they touch are
-worked out again; every other action needs a new census. tests/games/risky_stars/
-test_fastlegal.py checks the census against the list, and a kept census against a new one, at
-every decision of seeded games.
+A census may outlive its action (``after``, used by ``RiskyStars.play_random``): ``buy``,
+``place``, ``upgrade``, ``hero`` and ``share`` change the seat's stockpile, one of its armies, a
+level, its heroes or its share, but no location's possessor, no alliance, no combat and not
+whose turn it is. So only what they touch is worked out again: the units it may buy, the
+upgrades it could pay for (a subset of those before: the stockpile only shrinks), the one
+army's moves, the heroes, the shares. Every other action needs a new census.
+tests/games/risky_stars/test_fastlegal.py checks the census against the list, and a kept census
+against a new one, at every decision of seeded games.
 """
 
 from __future__ import annotations

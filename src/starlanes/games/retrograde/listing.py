@@ -187,8 +187,10 @@ class Kept:
     seat's turn begins with (``man0``: delta-vee, maneuvers, free burns and bonuses are reset
     then, so they read where the spacecraft are, which burns change, and the cards in play) and
     the placements found in the maneuvers phase (``plc0``: they read the seat's hand and
-    assets); the rest is kept within a turn. After each action ``applied`` drops the sections
-    it may have changed, and the next walk redoes only those:
+    assets) and the cleanings a turn begins with (``cln0``: its upgrades are untapped then, and
+    debris moves only with what drops everything); the rest is kept within a turn. After each
+    action ``applied`` drops the sections it may have changed, and the next walk redoes only
+    those:
 
     - a burn moves one spacecraft in its asset and spends its delta-vee and maneuvers: only the
       maneuvers read those, and only its own and those of the seat's other spacecraft around
@@ -199,7 +201,8 @@ class Kept:
     - a research taps an asset and draws cards: the untapped assets are sorted again, and the
       placements (and the seat's swaps, which read its hand) are redone;
     - an allocation taps an asset and adds counters to a card beside it or to a face-down
-      asset: the flips of both assets are redone (the allocations list the cards, not the
+      asset: the flips of that asset (or of the face-down asset, when they are kept by its
+      uid: then the counters went there) are redone (the allocations list the cards, not the
       counters: they stay, tapped or not);
     - a placement adds a card under construction beside an asset from the hand: the
       placements, that asset's allocations and flips (and the seat's swaps) are redone;
@@ -224,8 +227,8 @@ class Kept:
     ``tests/games/retrograde/test_playout.py`` checks the kept walk against a full one at every
     draw of many seeded playouts."""
 
-    __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "flp", "man", "man0", "man_stale", "moved", "plc",
-                 "plc0", "plc_phase", "start")
+    __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "cln0", "flp", "man", "man0", "man_stale", "moved",
+                 "plc", "plc0", "plc_phase", "start")
 
     def __init__(self) -> None:
         self.man: dict[int, list[Segment]] = {}  # by spacecraft of the seat; one missing is found anew
@@ -250,6 +253,7 @@ class Kept:
         """Per seat: the spacecraft that burned since ``man0`` was kept (the maneuvers kept of
         every spacecraft around their assets are redone)."""
         self.plc0: list[list[Segment] | None] = [None, None]  # per seat: its placements in the maneuvers phase
+        self.cln0: list[list[Segment] | None] = [None, None]  # per seat: its cleanings when its last turn began
 
     def clear(self) -> None:
         self.end()
@@ -258,7 +262,7 @@ class Kept:
             self.alc[seat].clear()
             self.flp[seat].clear()
             self.alc_hand[seat] = self.alc_turn[seat] = False
-            self.man0[seat] = self.plc0[seat] = None
+            self.man0[seat] = self.plc0[seat] = self.cln0[seat] = None
 
     def end(self) -> None:
         """An end of a turn: the turn's sections go, and the allocations that read a bonus
@@ -289,9 +293,10 @@ class Kept:
             return
         if cls is Allocate:
             self._tapped(action.asset)  # type: ignore[attr-defined]
+            target = action.target  # type: ignore[attr-defined]
             for flp in self.flp:
-                flp.pop(action.asset, None)  # type: ignore[attr-defined]
-                flp.pop(action.target, None)  # type: ignore[attr-defined]
+                if flp.pop(target, None) is None:  # (a face-down asset's flips are kept by its uid)
+                    flp.pop(action.asset, None)  # type: ignore[attr-defined]
         elif cls is Research:
             self._tapped(action.asset)  # type: ignore[attr-defined]
             self.plc0[seat] = None
@@ -318,7 +323,7 @@ class Kept:
             self.flp[seat].clear()
             self.alc_hand[seat] = self.alc_turn[seat] = False
             self.alc_hand[1 - seat] = self.alc_turn[1 - seat] = False
-            self.man0[0] = self.man0[1] = self.plc0[0] = self.plc0[1] = None
+            self.man0[0] = self.man0[1] = self.plc0[0] = self.plc0[1] = self.cln0[0] = self.cln0[1] = None
             return
         else:
             self.clear()
@@ -374,8 +379,13 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
             segs.extend(man[s.uid])
         cln = k.cln
         if cln is None:
-            cln = k.cln = []
-            _walk_cleans(e, seat, cln)
+            cln = k.cln0[seat] if start else None
+            if cln is None:
+                cln = []
+                _walk_cleans(e, seat, cln)
+                if start:
+                    k.cln0[seat] = cln
+            k.cln = cln
         segs.extend(cln)
     if phase > CLEANUP:
         return segs

@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from itertools import compress, repeat
-from operator import eq
+from operator import eq, mul
 
 from starlanes.core import Action, ActionTemplate
 from starlanes.games.risky_stars.actions import (
@@ -102,6 +102,12 @@ def indexes(values: list[int], wanted: int | bool) -> list[int]:
     return list(compress(range(len(values)), map(eq, values, repeat(wanted))))
 
 
+def _first_held(owner: list[int], seat: int, army: list[int], nowhere: int) -> int:
+    """The first location possessed by ``seat`` where ``army`` (one seat's units by location)
+    stands, or ``nowhere``; scanned at C speed (units are never negative)."""
+    return next(compress(range(nowhere), map(mul, map(eq, owner, repeat(seat)), army)), nowhere)
+
+
 def can_leave(state: RiskyStarsState, seat: int) -> str | None:
     """Why ``seat`` may not leave its alliance now (ruling 23), or None."""
     alliance = state.alliance[seat]
@@ -113,12 +119,13 @@ def can_leave(state: RiskyStarsState, seat: int) -> str | None:
     units = state.units
     # the first location (in index order) where the seat's army stands on an ally's, or an
     # ally's army on the seat's: the two sets do not meet (one is an ally's, one the seat's)
-    on_ally = next((loc for loc in indexes(units[seat], True) if owner[loc] in rest), None)
-    visited = next((loc for loc in indexes(owner, seat) if any(units[m][loc] for m in rest)), None)
-    if on_ally is not None and (visited is None or on_ally < visited):
+    nowhere = len(owner)
+    on_ally = min(_first_held(owner, m, units[seat], nowhere) for m in rest)
+    visited = min(_first_held(owner, seat, units[m], nowhere) for m in rest)
+    if on_ally < visited:
         return (f"your army stands on {b.name(on_ally)}, possessed by your ally seat {owner[on_ally]}: "
                 "move it away first")
-    if visited is not None:
+    if visited < nowhere:
         return f"an ally's army stands on your {b.name(visited)}: it must move away first"
     for c in state.combats:
         for side in (c.attackers, c.defenders):

@@ -204,6 +204,16 @@ def _valid(state: KardashevState) -> fastlegal._Read | None:
     return read if read is not None and read.step == state.step else None
 
 
+def _same(kept: Any, fresh: Any) -> bool:
+    """The same value, but for the answers kept per hand (a dict filled in as hands ask, in
+    ``tmemo``): the same answer for every hand both asked about."""
+    if isinstance(kept, dict) and isinstance(fresh, dict):
+        return all(_same(kept[k], fresh[k]) for k in kept.keys() & fresh.keys())
+    if isinstance(kept, tuple) and isinstance(fresh, tuple) and len(kept) == len(fresh):
+        return all(_same(a, b) for a, b in zip(kept, fresh, strict=True))
+    return bool(kept == fresh)
+
+
 def _same_memo(kept: dict[Any, Any], fresh: dict[Any, Any]) -> int:
     """Every entry both memos hold is the same (a move search kept from an earlier decision may
     have gone farther: the same cells at the same depths up to the nearer limit)."""
@@ -214,7 +224,7 @@ def _same_memo(kept: dict[Any, Any], fresh: dict[Any, Any]) -> int:
             assert kept[key][1][:limit] == fresh[key][1][:limit] and kept[key][2][:limit] == fresh[key][2][:limit]
             assert kept[key][3][:limit + 1] == fresh[key][3][:limit + 1]
         else:
-            assert kept[key] == fresh[key], key
+            assert _same(kept[key], fresh[key]), key
     return len(both)
 
 
@@ -231,6 +241,7 @@ def _check_kept(state: KardashevState) -> None:
         again = fastlegal._Board(fresh, seat)
         for name in ("tiles", "cols", "fls", "own_cols", "fleets", "own"):
             assert getattr(board, name) == getattr(again, name), (seat, name)
+        assert board.masks() == moving.move_masks(state, seat), seat  # kept, and a move's plan reads them
 
 
 @pytest.mark.parametrize(("players", "params", "seed"), [
@@ -359,3 +370,58 @@ def test_placeable_cells_in_cell_numbers_are_the_exploration_cells() -> None:
         for threshold in range(0, blues + 2):
             assert round_rules._placeable(tiles, threshold) == round_rules.placeable_plain(tiles, threshold)
     assert round_rules._placeable((None,) * len(CELLS), 3) == round_rules.placeable_plain((None,) * len(CELLS), 3)
+
+
+def test_a_kept_hand_pays_what_affordable_says() -> None:
+    """``fastlegal._Hand`` (what a hand pays, kept as bit masks across decisions and games) gives
+    ``affordable``'s answer for every price the counts of a seeded game asked about, asked in
+    any order, in parts and again; a hand asked again is the kept one."""
+    from starlanes.games.kardashev.rules.common import _affordable
+
+    _play(3, {"exchange_rate": 2, "round_limit": 6}, seed=9, check=False)  # prices asked and numbered
+    prices = list(fastlegal._PRICES)
+    assert len(prices) > 5 and all(fastlegal._bit(cost) == 1 << k for k, cost in enumerate(prices))
+    rng = Rng.from_seed(9)
+    for _ in range(200):
+        cards = (rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9))
+        rate = rng.randint(2, 4)
+        hand = fastlegal._hand(cards, rate)
+        for _ in range(3):
+            mask = sum(1 << k for k in range(len(prices)) if rng.randint(0, 2) == 0)
+            paid = hand.pays(mask)
+            assert paid & ~mask == 0
+            for k, cost in enumerate(prices):
+                if mask >> k & 1:
+                    assert bool(paid >> k & 1) == _affordable(*cards, cost, rate), (cards, rate, cost)
+        assert fastlegal._hand(cards, rate) is hand
+
+
+def test_layers_with_leaps_are_the_reachable_destinations() -> None:
+    """``fastlegal._layers_plain`` and ``_layers_leaping`` (a fleet's destinations by cells
+    entered, in bit masks) give ``board.reachable``'s destinations and plan lengths on random
+    boards (unexplored cells, destroyed planets, friendly and hostile pieces), with 0 to 2 leaps,
+    every limit; the cells they looked at hold every destination."""
+    from starlanes.games.kardashev.board import MoveMap, MoveRules
+
+    rng = Rng.from_seed(44)
+    for _ in range(400):
+        kinds = [rng.randint(0, 6) for _ in CELLS]  # 0-2 open, 3 friendly, 4 hostile, 5 unexplored, 6 destroyed
+        start = rng.randint(0, len(CELLS) - 1)
+        kinds[start] = 3
+        jumps = rng.randint(0, 2)
+        grid = MoveMap(explored=frozenset(h for h, k in zip(CELLS, kinds, strict=True) if k != 5),
+                       destroyed=frozenset(h for h, k in zip(CELLS, kinds, strict=True) if k == 6),
+                       friendly_fleets=frozenset(h for h, k in zip(CELLS, kinds, strict=True) if k == 3),
+                       hostile=frozenset(h for h, k in zip(CELLS, kinds, strict=True) if k == 4))
+        blocked, ends, passing, unexplored = (sum(1 << i for i, k in enumerate(kinds) if k in wanted)
+                                              for wanted in ((6,), (4, 5), (0, 1, 2), (5,)))
+        masks = (blocked, ends, passing, unexplored)
+        rules = MoveRules(energy=(1, 1, 1), tiles=(1, 1, 1), jumps=jumps)
+        for limit in range(1, 9):
+            plans = reachable(BOARD, grid, CELLS[start], 1, rules, limit)
+            expected = [sum(1 << CELLS.index(h) for h, plan in plans.items() if plan.tiles == depth)
+                        for depth in range(1, limit + 1)]
+            layers, looked = fastlegal._layers_leaping(masks, start, limit, jumps) if jumps \
+                else fastlegal._layers_plain(masks, start, limit)
+            assert layers + [0] * (limit - len(layers)) == expected, (kinds, start, jumps, limit)
+            assert all(layer & ~looked == 0 for layer in layers)

@@ -11,20 +11,23 @@ The turn decision is where it pays (its list is long and its listers scan the bo
 fleet moves and price every option); a bid is counted from its range, a tile's placement and a
 pick from their grids (cells by faces, slots by tiles); the other decisions list a handful of
 actions. The board is read once (``_Read``: each cell's tile, colony and fleet owners and levels,
-every seat's technologies) and kept from step to step: ``Kardashev._apply`` brings it up to date
-after each action (``after``: the cells' rows compared, the changed ones written in), and each
+the same as bit masks of cells, every seat's technologies) and kept from step to step:
+``Kardashev._apply`` brings it up to date after each action (``after``: the cells' rows
+compared, the changed ones written in), and each
 seat's ``_Board`` keeps what its counters worked out from the board and the technologies until a
 change it reads (``_DEPENDS``: a fleet's move drops the move searches, not the colony prices), on
 a cell it read (``_Board.reads``: a fleet's search keeps until a cell it looked at changes, the
-harvest and the fleet sites until the seat's own pieces change).
-Each action type is counted without building its actions:
+harvest and the fleet sites until the seat's own pieces change). What a hand pays is asked once
+per hand and price (``_Hand``: bit masks over the prices asked, kept across decisions and games),
+and what a count works out from the prices paid is kept per mask of them (the colony vias, the
+research actions). Each action type is counted without building its actions:
 
 - colonies: the planets next to the seat's pieces times the ways of paying (the price does not
   depend on the cell);
-- moves: a breadth-first search per fleet in cell numbers (no paths, no plan objects), the
-  destinations' shortest lengths priced from a table (without a surcharge, summed: every move
-  within the reach is paid);
-- research: the affordable research actions cached by role, technologies and hand;
+- moves: a breadth-first search per fleet in bit masks of cells, a layer per number of cells
+  entered (no paths, no plan objects; leaps too), the destinations' shortest lengths priced
+  from a table (without a surcharge, summed: every move within the reach is paid);
+- research: the affordable research actions kept by role, technologies and the prices paid;
 - harvest: the splits of the colonies' and fleets' yields (the harvest rules' own cached
   splits, by Gale's condition; the rules' own sources with Timeshares, Arcology or a Blockade)
   times the forms;
@@ -38,7 +41,7 @@ Use Technology, gifts).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from operator import attrgetter
 from typing import Any
@@ -89,7 +92,6 @@ from starlanes.games.kardashev.rules.common import (
     RES,
     SYMBOLS,
     _affordable,
-    affordable,
     budget,
     friends,
     held_techs,
@@ -108,15 +110,12 @@ __all__ = ["count", "nth", "sample"]
 
 Form = tuple[str | None, int]
 
-# bit masks of each cell's neighbours, and the cells two steps away in a straight line (leaps)
+# bit masks of each cell's neighbours, and of the cells two steps away in a straight line (leaps)
 NEIGH_MASK: tuple[int, ...] = tuple(sum(1 << n for n in NEIGH[i]) for i in range(len(CELLS)))
-LEAPS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(INDEX[(q + 2 * dq, r + 2 * dr)] for dq, dr in DIRECTIONS if (q + 2 * dq, r + 2 * dr) in BOARD)
+LEAP_MASK: tuple[int, ...] = tuple(
+    sum(1 << INDEX[(q + 2 * dq, r + 2 * dr)] for dq, dr in DIRECTIONS if (q + 2 * dq, r + 2 * dr) in BOARD)
     for q, r in CELLS
 )
-
-# what a moving fleet finds on a cell (the order of the checks in ``board.reachable``)
-_PASS, _PASS_ONLY, _EXPLORE, _ATTACK, _BLOCKED = 0, 1, 2, 3, 4
 
 
 # --- entry points ----------------------------------------------------------------------------
@@ -316,14 +315,6 @@ def _symbol_prices(price: int) -> tuple[tuple[str, Cost], ...]:
     return tuple((s, symbol_price(s, price)) for s in SYMBOLS)
 
 
-@lru_cache(maxsize=65536)
-def _research_for(role: str, held: frozenset[str], food: int, matter: int, energy: int, rate: int
-                  ) -> tuple[Research, ...]:
-    """``_research`` for a hand."""
-    return _research(role, held, tuple(_affordable(food, matter, energy, cost, rate)
-                                       for cost in _research_prices(role, held)))
-
-
 @lru_cache(maxsize=1024)
 def _step_costs(rules: MoveRules, level: int) -> tuple[int, ...]:
     """Energy of a move entering 0, 1, ... ``cap`` cells."""
@@ -339,6 +330,64 @@ _ALL = (1 << len(CELLS)) - 1
 
 # the base actions that a technology may allow as the research action (``t.forms``)
 _BASE_ACTIONS = ("build-colony", "upgrade-colony", "build-fleet", "upgrade-fleet", "harvest", "move-fleet")
+
+
+# --- what a hand pays ------------------------------------------------------------------------
+
+# every price a count has asked about, numbered in the order first asked: what a hand pays is a
+# bit mask over these numbers (a price's bit: ``_bit``). The prices come from the content and the
+# params (colony, fleet, research and symbol prices, move energy, surcharges): a bounded set.
+_PRICES: list[Cost] = []
+_BITS: dict[Cost, int] = {}
+
+
+def _bit(cost: Cost) -> int:
+    """The bit of ``cost`` in the hands' masks (numbered when first asked)."""
+    bit = _BITS.get(cost)
+    if bit is None:
+        bit = _BITS[cost] = 1 << len(_PRICES)
+        _PRICES.append(cost)
+    return bit
+
+
+class _Hand:
+    """What one hand (food, matter, energy cards) pays at an exchange rate: each price asked
+    once (``affordable``), the answers kept as bit masks (``asked``, ``paid``) for every decision
+    and game with this hand (``_hand``)."""
+
+    __slots__ = ("asked", "cards", "paid", "rate")
+
+    def __init__(self, cards: tuple[int, int, int], rate: int) -> None:
+        self.cards = cards
+        self.rate = rate
+        self.asked = 0
+        self.paid = 0
+
+    def pays(self, mask: int) -> int:
+        """The prices of ``mask`` (bits of ``_bit``) the hand pays, as a mask."""
+        new = mask & ~self.asked
+        if new:
+            self.asked |= new
+            f, m, e = self.cards
+            while new:
+                low = new & -new
+                if _affordable(f, m, e, _PRICES[low.bit_length() - 1], self.rate):
+                    self.paid |= low
+                new ^= low
+        return self.paid & mask
+
+
+_HANDS: dict[tuple[tuple[int, int, int], int], _Hand] = {}
+
+
+def _hand(cards: tuple[int, int, int], rate: int) -> _Hand:
+    """The kept ``_Hand`` of these cards at this rate (at most 65,536 kept)."""
+    found = _HANDS.get((cards, rate))
+    if found is None:
+        if len(_HANDS) >= 65536:
+            _HANDS.clear()
+        found = _HANDS[(cards, rate)] = _Hand(cards, rate)
+    return found
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -448,7 +497,6 @@ _CELLS = frozenset({"tiles", "cols", "fls", "clevels", "flevels"})
 _BOARD = _CELLS | {"techs"}
 _DEPENDS: dict[str, frozenset[str]] = {
     "eligible": frozenset({"tiles", "cols", "fls"}),
-    "kinds": frozenset({"tiles", "cols", "fls"}),
     "masks": frozenset({"tiles", "cols", "fls"}),
     "reached": frozenset({"tiles", "cols", "fls"}),
     "grow": frozenset({"cols", "clevels"}),
@@ -498,6 +546,28 @@ class _Board:
         of ``_DEPENDS``)."""
         self.memo[key] = value
         self.reads[key] = reads
+
+    def masks(self) -> moving.Masks:
+        """What a moving fleet of the seat finds on the cells (``moving.move_masks``, kept): the
+        cells blocked, the cells a move ends on when it enters them (to explore, to attack), the
+        passable cells a move may end on, the cells to explore."""
+        memo = self.memo
+        found = memo.get("masks")
+        if found is None:  # in ``board.reachable``'s order of checks: unexplored, destroyed, hostile, a fleet
+            read = self.read
+            team, mine = self.team, self.team[self.seat]
+            unexplored, blocked, colonies, fleets = read.unexplored, read.destroyed, read.colonies, read.fleets
+            hostile = friendly = 0
+            for other, side in enumerate(team):
+                if side != mine:
+                    hostile |= fleets[other] | colonies[other]
+                else:
+                    friendly |= fleets[other]
+            hostile &= ~unexplored & ~blocked
+            ends = unexplored | hostile
+            passing = _ALL & ~blocked & ~ends & ~friendly
+            found = memo["masks"] = (blocked, ends, passing, unexplored)
+        return found
 
     def update(self, read: _Read, changed: set[str], where: int | None) -> None:
         """After the read's columns changed (in place) on the cells of ``where`` (None: cells not
@@ -582,6 +652,19 @@ def after(state: KardashevState, change: int, lag: int = 0, cells: tuple[int, ..
         read.refresh(state, change >= BOARD_AND_TECHS, change == TILE_SYMBOLS, cells)
 
 
+def kept_masks(state: KardashevState, seat: int) -> moving.Masks | None:
+    """The seat's ``moving.move_masks`` from the read kept for this step (``_Board.masks``), or
+    None (no read kept)."""
+    read = state.__dict__.get(_KEPT)
+    if read is None or read.step != state.step:
+        return None
+    assert isinstance(read, _Read)
+    board = read.boards.get(seat)
+    if board is None:
+        board = read.boards[seat] = _Board(read, seat)
+    return board.masks()
+
+
 def pieces(state: KardashevState) -> tuple[list[int | None], list[int | None]] | None:
     """The owners of the board's colonies and of its fleets, cell by cell, from the read kept for
     the next step (called after ``after``), or None."""
@@ -601,7 +684,7 @@ class _Turn:
     """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
 
     __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "grow_rows",
-                 "hand", "harvest_rows", "harvest_vias", "held", "move_rows", "no_forms", "ok", "own_cols", "player",
+                 "hand", "harvest_rows", "harvest_vias", "held", "move_rows", "no_forms", "own_cols", "pays", "player",
                  "research", "researches", "seat", "sizes", "state", "tiles")
 
     def __init__(self, state: KardashevState, seat: int) -> None:
@@ -621,8 +704,8 @@ class _Turn:
         self.base = base = max(0, nb + 1 - b.base) + max(0, nr - b.research) <= b.either
         self.research = research = max(0, nb - b.base) + max(0, nr + 1 - b.research) <= b.either
         self.all_forms, self.no_forms = _all_forms(self.held, base, research)
-        self.hand = (p.food, p.matter, p.energy)
-        self.ok: dict[Cost, bool] = {}  # the prices the hand pays (``can``)
+        self.hand = hand = (p.food, p.matter, p.energy)
+        self.pays = _hand(hand, state.params.exchange_rate).pays  # the prices the hand pays
         # what the counters find for their pickers (set by a counter that finds an action)
         self.colony_vias: list[str | None]
         self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]]
@@ -658,51 +741,13 @@ class _Turn:
         self.b.keep("eligible", found, near | self.b.own)  # the cells near its pieces, and theirs
         return found
 
-    def kinds(self) -> list[int]:
-        """What a moving fleet of the seat finds on each cell (``fleet.move_map``, in the order
-        ``board.reachable`` checks it)."""
-        memo = self.b.memo
-        found = memo.get("kinds")
-        if found is None:
-            found = memo["kinds"] = self._kinds()
-        return found
-
-    def _kinds(self) -> list[int]:
-        team = self.b.team
-        mine = team[self.seat]
-        return [_EXPLORE if tile is None else _BLOCKED if tile == "destroyed"
-                else _ATTACK if (fl is not None and team[fl] != mine) or (col is not None and team[col] != mine)
-                else _PASS_ONLY if fl is not None else _PASS
-                for tile, col, fl in zip(self.tiles, self.cols, self.fls, strict=True)]
-
-    def masks(self) -> tuple[int, int, int, int]:
-        """``kinds`` as bit masks: the cells blocked, the cells a move ends on when it enters them
-        (to explore, to attack), the passable cells a move may end on, the cells to explore."""
-        memo = self.b.memo
-        found = memo.get("masks")
-        if found is None:  # in ``kinds``'s order of checks: unexplored, destroyed, hostile, a fleet
-            read = self.b.read
-            team, mine = self.b.team, self.b.team[self.seat]
-            unexplored, blocked, colonies, fleets = read.unexplored, read.destroyed, read.colonies, read.fleets
-            hostile = friendly = 0
-            for other, side in enumerate(team):
-                if side != mine:
-                    hostile |= fleets[other] | colonies[other]
-                else:
-                    friendly |= fleets[other]
-            hostile &= ~unexplored & ~blocked
-            ends = unexplored | hostile
-            passing = _ALL & ~blocked & ~ends & ~friendly
-            found = memo["masks"] = (blocked, ends, passing, unexplored)
-        return found
+    def masks(self) -> moving.Masks:
+        """The seat's ``moving.move_masks`` (``_Board.masks``)."""
+        return self.b.masks()
 
     def can(self, cost: Cost) -> bool:
-        """``affordable`` for the seat's hand, each price asked once per decision."""
-        found = self.ok.get(cost)
-        if found is None:
-            f, m, e = self.hand
-            found = self.ok[cost] = _affordable(f, m, e, cost, self.state.params.exchange_rate)
-        return found
+        """``affordable`` for the seat's hand (``_Hand``)."""
+        return bool(self.pays(_bit(cost)))
 
     def forms(self, action: str) -> tuple[Form, ...]:
         """``legality._forms``: the base action, then each technology allowing it as research."""
@@ -726,13 +771,35 @@ def _colony_forms(t: _Turn, action: str, level: int) -> list[str | None]:
     """The vias whose price (with the surcharge) the seat can pay for a colony of ``level``."""
     tmemo = t.b.tmemo
     key = ("colony-costs", action, level, t.base, t.research)
-    rows = tmemo.get(key)
-    if rows is None:  # per form, the prices with its surcharge
+    found = tmemo.get(key)
+    if found is None:  # per form, the prices with its surcharge (their bits); the vias per prices paid
         prices = colony_price(t.state, t.seat, level)
-        rows = tmemo[key] = [(via, [o + Cost(any=sur) if sur else o for o in prices]) for via, sur in t.forms(action)]
+        rows = [(via, _bits(o + Cost(any=sur) if sur else o for o in prices)) for via, sur in t.forms(action)]
+        vias_by_paid: dict[int, list[str | None]] = {}
+        found = tmemo[key] = (_bits_of(rows), rows, vias_by_paid)
+    mask, rows, known = found
     # ``cheapest`` finds an option when one of them (with the surcharge) is affordable
-    can = t.can
-    return [via for via, costs in rows if any(map(can, costs))]
+    paid = t.pays(mask)
+    vias = known.get(paid)
+    if vias is None:
+        vias = known[paid] = [via for via, bits in rows if bits & paid]
+    return vias
+
+
+def _bits(costs: Iterable[Cost]) -> int:
+    """The prices' bits (``_bit``) together."""
+    mask = 0
+    for cost in costs:
+        mask |= _bit(cost)
+    return mask
+
+
+def _bits_of(rows: Iterable[tuple[Any, int]]) -> int:
+    """The bits of every row's prices together."""
+    mask = 0
+    for _, bits in rows:
+        mask |= bits
+    return mask
 
 
 def _count_colony(t: _Turn) -> int:
@@ -785,25 +852,23 @@ def _pick_grow(t: _Turn, k: int) -> Action:
 
 
 class _Prices:
-    """Whether the seat can pay a fleet price plus a surcharge, each asked once."""
+    """Whether the seat can pay a fleet price plus a surcharge (the price's bit kept with the
+    technologies, the answer the hand's)."""
 
-    __slots__ = ("known", "t")
+    __slots__ = ("pays", "state", "tmemo")
 
     def __init__(self, t: _Turn) -> None:
-        self.t = t
-        self.known: dict[tuple[Cost | None, int, int], bool] = {}
+        self.state = t.state
+        self.tmemo = t.b.tmemo
+        self.pays = t.pays
 
     def ok(self, flat: Cost | None, levels: int, sur: int) -> bool:
-        key = (flat, levels, sur)
-        found = self.known.get(key)
-        if found is None:
-            tmemo = self.t.b.tmemo
-            cost = tmemo.get(("fleet-cost", key))
-            if cost is None:
-                price = fleet_price(self.t.state, flat, levels)
-                cost = tmemo[("fleet-cost", key)] = price + Cost(any=sur) if sur else price
-            found = self.known[key] = self.t.can(cost)
-        return found
+        key = ("fleet-cost", flat, levels, sur)
+        bit = self.tmemo.get(key)
+        if bit is None:
+            price = fleet_price(self.state, flat, levels)
+            bit = self.tmemo[key] = _bit(price + Cost(any=sur) if sur else price)
+        return bool(self.pays(bit))
 
 
 def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
@@ -940,7 +1005,7 @@ def _pick_refit(t: _Turn, k: int) -> Action:
 
 
 def _count_harvest(t: _Turn) -> int:
-    vias = [via for via, sur in t.forms("harvest") if not sur or t.can(_any(sur))]
+    vias = [via for via, sur in t.forms("harvest") if not sur or t.can(_any(sur))]  # the surcharge paid
     if not vias:
         return 0
     t.harvest_vias = vias
@@ -1027,44 +1092,22 @@ def _pick_harvest(t: _Turn, k: int) -> Action:
 # --- moves -----------------------------------------------------------------------------------
 
 
-def _destinations(kinds: list[int], start: int, limit: int, jumps: int) -> dict[int, int]:
-    """Every cell a fleet on ``start`` may end a move on, with the fewest cells entered to get
-    there (``board.reachable`` without the paths: breadth first over (cell, leaps used))."""
-    found: dict[int, int] = {}
-    seen = {start}
-    frontier = [(start, 0)]
-    depth = 0
-    while frontier and depth < limit:
-        depth += 1
-        following: list[tuple[int, int]] = []
-        for cell, used in frontier:
-            steps = [(n, used) for n in NEIGH[cell]]
-            if used < jumps:
-                steps += [(n, used + 1) for n in LEAPS[cell]]
-            for n, leaps in steps:
-                kind = kinds[n]
-                if kind == _BLOCKED:
-                    continue
-                if kind >= _EXPLORE:
-                    if n not in found:
-                        found[n] = depth
-                    continue
-                key = n + 64 * leaps
-                if key in seen:
-                    continue
-                seen.add(key)
-                following.append((n, leaps))
-                if kind == _PASS and n != start and n not in found:
-                    found[n] = depth
-        frontier = following
-    return found
+def _spread(cells: int, around: tuple[int, ...]) -> int:
+    """The cells ``around`` (``NEIGH_MASK``, ``LEAP_MASK``) any cell of the mask ``cells``."""
+    grown = 0
+    while cells:
+        low = cells & -cells
+        grown |= around[low.bit_length() - 1]
+        cells ^= low
+    return grown
 
 
 def _layers_plain(masks: tuple[int, int, int, int], start: int, limit: int) -> tuple[list[int], int]:
-    """``_destinations`` without leaps (no ``move-jump`` effect), in bit masks: per number of
-    cells entered (1, 2, ...), the cells a move ends on first found there; the cells the search
-    looked at (the start and every cell next to one it went through: the only cells whose
-    contents the layers depend on)."""
+    """Every cell a fleet on ``start`` may end a move on (``board.reachable`` without the paths,
+    breadth first, without leaps: no ``move-jump`` effect), in bit masks (``_Turn.masks``): per
+    number of cells entered (1, 2, ... ``limit``), the cells a move ends on first found there;
+    the cells the search looked at (the start and every cell next to one it went through: the
+    only cells whose contents the layers depend on)."""
     blocked, ends, passing, _ = masks
     seen = frontier = looked = 1 << start
     layers: list[int] = []
@@ -1082,6 +1125,39 @@ def _layers_plain(masks: tuple[int, int, int, int], start: int, limit: int) -> t
     return layers, looked
 
 
+def _layers_leaping(masks: tuple[int, int, int, int], start: int, limit: int, jumps: int
+                    ) -> tuple[list[int], int]:
+    """``_layers_plain`` with up to ``jumps`` leaps over one cell (``move-jump``): breadth first
+    over (cell, leaps used), the cells reached with each number of leaps used a mask (a cell
+    found with fewer cells entered, by any number of leaps, is found there)."""
+    blocked, ends, passing, _ = masks
+    first = 1 << start
+    fronts = [first] + [0] * jumps  # per leaps used, the cells the search goes on from
+    seen = [first] + [0] * jumps
+    found = 0
+    looked = first
+    layers: list[int] = []
+    while any(fronts) and len(layers) < limit:
+        entered = [0] * (jumps + 1)  # per leaps used, the cells entered from the fronts
+        for used, front in enumerate(fronts):
+            if front:
+                entered[used] |= _spread(front, NEIGH_MASK)
+                if used < jumps:
+                    entered[used + 1] |= _spread(front, LEAP_MASK)
+        layer = 0
+        for used, cells in enumerate(entered):
+            looked |= cells
+            cells &= ~blocked
+            new = cells & ~ends & ~seen[used]  # passable: the seat's side's pieces or nothing hostile
+            seen[used] |= new
+            fronts[used] = new
+            layer |= cells & ends | new & passing
+        layer &= ~found & ~first
+        found |= layer
+        layers.append(layer)
+    return layers, looked
+
+
 def _reached(t: _Turn, start: int, limit: int, jumps: int
              ) -> tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]:
     """A fleet's destinations from ``start`` within ``limit`` cells entered (kept with the board:
@@ -1095,10 +1171,7 @@ def _reached(t: _Turn, start: int, limit: int, jumps: int
     if found is None or (found[0] < limit and len(found[1]) == found[0]):
         masks = t.masks()
         if jumps:
-            layers = [0] * limit
-            for d, depth in _destinations(t.kinds(), start, limit, jumps).items():
-                layers[depth - 1] |= 1 << d
-            looked = _ALL
+            layers, looked = _layers_leaping(masks, start, limit, jumps)
         else:
             layers, looked = _layers_plain(masks, start, limit)
         unexplored = masks[3]
@@ -1113,21 +1186,23 @@ def _reached(t: _Turn, start: int, limit: int, jumps: int
 
 class _Moves:
     """The seat's moves in a decision: whether it pays the energy of ``n`` cells entered plus a
-    surcharge (each asked once)."""
+    surcharge (the hand's answer, ``_Hand``)."""
 
-    __slots__ = ("bag", "ok", "t")
+    __slots__ = ("bag", "pays")
 
     def __init__(self, t: _Turn) -> None:
-        self.t = t
         self.bag = bool(t.state.bag)
-        self.ok: dict[tuple[int, int], bool] = {}
+        self.pays = t.pays
 
     def can(self, energy: int, sur: int) -> bool:
-        key = (energy, sur)
-        found = self.ok.get(key)
-        if found is None:
-            found = self.ok[key] = affordable(self.t.state, self.t.seat, Cost(energy=energy, any=sur))
-        return found
+        bit = _MOVE_BITS.get((energy, sur))
+        if bit is None:
+            bit = _MOVE_BITS[(energy, sur)] = _bit(Cost(energy=energy, any=sur))
+        return bool(self.pays(bit))
+
+
+# the bits (``_bit``) of the move prices: (energy, surcharge)
+_MOVE_BITS: dict[tuple[int, int], int] = {}
 
 
 def _count_move(t: _Turn) -> int:
@@ -1210,13 +1285,20 @@ def _count_research(t: _Turn) -> int:
         return 0
     tmemo = t.b.tmemo
     found = tmemo.get("research")
-    if found is None:  # the seat's role and technologies held (not the clone's copy)
+    if found is None:  # the seat's role and technologies held (not the clone's copy), the prices' bits
         p = t.player
         assert p.role is not None
-        found = tmemo["research"] = (p.role, frozenset(p.techs))
-    role, held = found
-    t.researches = _research_for(role, held, *t.hand, t.state.params.exchange_rate)
-    return len(t.researches)
+        held = frozenset(p.techs)
+        bits = tuple(map(_bit, _research_prices(p.role, held)))
+        by_paid: dict[int, tuple[Research, ...]] = {}
+        found = tmemo["research"] = (p.role, held, bits, _bits(_research_prices(p.role, held)), by_paid)
+    role, held, bits, mask, known = found
+    paid = t.pays(mask)
+    researches = known.get(paid)
+    if researches is None:  # the research actions whose price the hand pays
+        researches = known[paid] = _research(role, held, tuple(bool(paid & bit) for bit in bits))
+    t.researches = researches
+    return len(researches)
 
 
 def _pick_research(t: _Turn, k: int) -> Action:
@@ -1258,10 +1340,9 @@ def _count_use(t: _Turn) -> int:
     if not t.research:
         return 0
     n = 0
-    can = t.can
     for k, (_, e) in enumerate(_use_effects(t.held)):
         if isinstance(e, Terraform):
-            payable = [s for s, price in _symbol_prices(e.price) if can(price)]  # asked once
+            payable = _payable(t, e.price)
             for have in _use_places(t, k, e):
                 n += sum(1 for s in payable if s not in have)
         elif isinstance(e, Annihilate):
@@ -1269,12 +1350,30 @@ def _count_use(t: _Turn) -> int:
         elif isinstance(e, Accrete):
             places = _use_places(t, k, e)
             if places:
-                n += places * sum(1 for _, price in _symbol_prices(e.price) if can(price))
+                n += places * len(_payable(t, e.price))
         elif isinstance(e, Probe):
             n += bool(t.state.bag) and None in t.tiles
         elif isinstance(e, Erase):
             n += len(CONTENT.techs)
     return n
+
+
+def _payable(t: _Turn, price: int) -> list[str]:
+    """The symbols whose price (``_symbol_prices``) the hand pays, in ``SYMBOLS`` order."""
+    rows = _symbol_bits(price)
+    paid = t.pays(rows[0])
+    found = rows[2].get(paid)
+    if found is None:
+        found = rows[2][paid] = [s for s, bit in rows[1] if bit & paid]
+    return found
+
+
+@lru_cache(maxsize=64)
+def _symbol_bits(price: int) -> tuple[int, tuple[tuple[str, int], ...], dict[int, list[str]]]:
+    """``_symbol_prices`` as bits (``_bit``): all of them, each symbol's, and the symbols paid
+    per mask of the prices paid (filled in as hands ask)."""
+    rows = tuple((s, _bit(cost)) for s, cost in _symbol_prices(price))
+    return _bits_of(rows), rows, {}
 
 
 def _use_places(t: _Turn, k: int, e: Effect) -> Any:

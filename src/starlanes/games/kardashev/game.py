@@ -197,7 +197,7 @@ def _harvest(state: KardashevState, seat: int, a: Action) -> list[Event]:
 
 def _move(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Move)
-    plan = legality.move_plan(state, seat, a)
+    plan = legality.move_plan(state, seat, a, fastlegal.kept_masks(state, seat))
     assert not isinstance(plan, str)
     sur = via_surcharge(state, seat, a.via, "move-fleet") or 0
     _spend(state, a.via)

@@ -577,23 +577,27 @@ def _unreachable(state: KardashevState, seat: int, start: int, dest: int, surcha
         "not through destroyed planets or other players' pieces)"
 
 
-def _shortest(state: KardashevState, seat: int, start: int, dest: int, surcharge: int) -> MovePlan | None:
-    """``fleet.plans(state, seat, start, surcharge).get(dest)``, searching no further than ``dest``."""
+def _shortest(state: KardashevState, seat: int, start: int, dest: int, surcharge: int,
+              masks: moving.Masks | None = None) -> MovePlan | None:
+    """``fleet.plans(state, seat, start, surcharge).get(dest)``, searching no further than ``dest``
+    (``masks``: the seat's ``moving.move_masks``, when the caller keeps them)."""
     if state.cells[start].fleet != seat:
         return None
-    plan = moving.shortest_plan(state, seat, start, dest, fleet.energy_reach(state, seat, surcharge))
+    plan = moving.shortest_plan(state, seat, start, dest, fleet.energy_reach(state, seat, surcharge), masks=masks)
     if plan is None or (plan.ending == "explore" and not state.bag):
         return None
     return plan if affordable(state, seat, Cost(energy=plan.energy, any=surcharge)) else None
 
 
-def move_plan(state: KardashevState, seat: int, action: Move) -> MovePlan | str:
-    """The plan of a move action (its path, or the shortest one), or why it is illegal."""
+def move_plan(state: KardashevState, seat: int, action: Move, masks: moving.Masks | None = None
+              ) -> MovePlan | str:
+    """The plan of a move action (its path, or the shortest one), or why it is illegal
+    (``masks``: the seat's ``moving.move_masks``, when the caller keeps them)."""
     start, dest = cell_of(action.start), cell_of(action.to)
     assert start is not None and dest is not None
     sur = via_surcharge(state, seat, action.via, "move-fleet") or 0
     if not action.path:
-        found = _shortest(state, seat, start, dest, sur)
+        found = _shortest(state, seat, start, dest, sur, masks)
         return found if found is not None else _unreachable(state, seat, start, dest, sur)
     raw = action.path
     if len(raw) % 2:

@@ -3,11 +3,9 @@
 every decision, for the legal-action counting (``fastlegal``) and a move's plan
 (``legality.move_plan``); and the shortest plan of a move given without a path, searched in cell
 numbers (``shortest_plan``: ``board.reachable`` for one destination, without building the seat's
-``MoveMap`` of hexes)."""
+``MoveMap`` of hexes), from the board as bit masks (``move_masks``; ``fastlegal`` keeps them)."""
 
 from __future__ import annotations
-
-from collections import deque
 
 from starlanes.games.kardashev.board import DIRECTIONS, Ending, Hex, MovePlan, MoveRules, _prices, _reach
 from starlanes.games.kardashev.rules import fleet
@@ -43,86 +41,103 @@ _LEAPS: tuple[tuple[int, ...], ...] = tuple(
     tuple(INDEX[(q + 2 * dq, r + 2 * dr)] for dq, dr in DIRECTIONS if (q + 2 * dq, r + 2 * dr) in BOARD)
     for q, r in CELLS
 )
-# what a moving fleet finds on a cell, in the order ``board.reachable`` checks it
-_OPEN, _FRIEND, _UNEXPLORED, _HOSTILE, _DESTROYED = 0, 1, 2, 3, 4
+_ALL = (1 << len(CELLS)) - 1
+
+# what a moving fleet of a seat finds on the board, as bit masks of cells: blocked (destroyed
+# planets), the cells a move ends on when it enters them (unexplored: to explore; an opponent's
+# piece: to attack), the passable cells a move may end on, the unexplored cells
+Masks = tuple[int, int, int, int]
 
 
-def _kinds(state: KardashevState, seat: int) -> list[int]:
-    """``fleet.move_map`` as one number per cell."""
+def move_masks(state: KardashevState, seat: int) -> Masks:
+    """``fleet.move_map`` as ``Masks`` (allies' pieces count as the seat's, K-V06)."""
     team = [p.team for p in state.seats]
     mine = team[seat]
-    return [_UNEXPLORED if c.tile is None else _DESTROYED if c.tile == "destroyed"
-            else _HOSTILE if (c.fleet is not None and team[c.fleet] != mine)
-            or (c.colony is not None and team[c.colony] != mine)
-            else _FRIEND if c.fleet is not None else _OPEN
-            for c in state.cells]
+    blocked = unexplored = hostile = friendly = 0
+    for i, c in enumerate(state.cells):
+        bit = 1 << i
+        if c.tile is None:
+            unexplored |= bit
+        elif c.tile == "destroyed":
+            blocked |= bit
+        elif (c.fleet is not None and team[c.fleet] != mine) or (c.colony is not None and team[c.colony] != mine):
+            hostile |= bit
+        elif c.fleet is not None:
+            friendly |= bit
+    ends = unexplored | hostile
+    return blocked, ends, _ALL & ~blocked & ~ends & ~friendly, unexplored
 
 
 def shortest_plan(state: KardashevState, seat: int, start: int, dest: int, energy: int,
-                  rules: MoveRules | None = None) -> MovePlan | None:
+                  rules: MoveRules | None = None, masks: Masks | None = None) -> MovePlan | None:
     """``board.reachable(BOARD, fleet.move_map(state, seat), CELLS[start], level, rules, energy,
     target=CELLS[dest]).get(CELLS[dest])`` for the fleet on ``start`` (``rules``: the seat's,
-    ``move_rules``), searched in cell numbers: the same breadth-first order, the same plan (a test
-    checks they agree)."""
+    ``move_rules``; ``masks``: the seat's ``move_masks``, when the caller keeps them), searched in
+    cell numbers: the same breadth-first order, the same plan (a test checks they agree)."""
     if rules is None:
         rules = move_rules(state, seat)
+    blocked, ends, passing, unexplored = move_masks(state, seat) if masks is None else masks
+    hostile = ends & ~unexplored
+    friendly = _ALL & ~blocked & ~ends & ~passing
     level = state.cells[start].fleet_level
     limit = _reach(rules, level, energy)
-    kinds = _kinds(state, seat)
     jumps = rules.jumps
-    # the best plan to ``dest`` so far: (cells entered, no retreat, path, ending, retreat)
-    best: tuple[int, bool, tuple[int, ...], Ending, int | None] | None = None
-    # breadth first over (cell, leaps used) as ``cell + 64 * leaps``; the path to each (the cells
-    # landed on, a leap marked by its cell + 64)
-    paths: dict[int, tuple[int, ...]] = {start: ()}
-    queue: deque[int] = deque([start])
-    while queue:
-        key = queue.popleft()
-        cell, used = key % 64, key // 64
-        path = paths[key]
-        count = len(path) + 1
-        if count > limit:
-            continue
-        if best is not None and count > best[0]:
+    # the best plan to ``dest`` so far: (cells entered, no retreat, the state it is entered from,
+    # the step that enters it, ending, retreat)
+    best: tuple[int, bool, int, int, Ending, int | None] | None = None
+    # breadth first, one number of cells entered at a time, over (cell, leaps used) as ``cell +
+    # 64 * leaps``; each state's previous state and the step that entered it (the cell landed
+    # on, a leap marked by its cell + 64)
+    back: dict[int, tuple[int, int]] = {start: (-1, -1)}
+    frontier = [start]
+    count = 0
+    while frontier:
+        count += 1
+        if count > limit or (best is not None and count > best[0]):
             break  # breadth first: every plan still to come enters more cells
-        moves = [(n, used) for n in _AROUND[cell]]
-        if used < jumps:
-            moves += [(n, used + 1) for n in _LEAPS[cell]]
-        for nxt, leaps in moves:
-            kind = kinds[nxt]
-            if kind == _DESTROYED:
-                continue
-            jumped = leaps != used
-            step = nxt + 64 if jumped else nxt
-            if kind == _UNEXPLORED:
-                if nxt == dest and best is None:
-                    best = (count, True, (*path, step), "explore", None)
-                continue
-            if kind == _HOSTILE:
-                if nxt == dest:
-                    retreat = None if jumped or (cell != start and kinds[cell] == _FRIEND) else cell
-                    if best is None or (count, retreat is None) < (best[0], best[1]):
-                        best = (count, retreat is None, (*path, step), "attack", retreat)
-                continue
-            state_key = nxt + 64 * leaps
-            if state_key in paths:
-                continue
-            steps = (*path, step)
-            paths[state_key] = steps
-            queue.append(state_key)
-            if nxt == dest and nxt != start and kind != _FRIEND and best is None:
-                best = (count, True, steps, "move", None)
+        following: list[int] = []
+        for key in frontier:
+            cell, used = key & 63, key >> 6
+            moves = _AROUND[cell] if used >= jumps else (*_AROUND[cell], *(n + 64 for n in _LEAPS[cell]))
+            for step in moves:
+                nxt = step & 63
+                bit = 1 << nxt
+                if blocked & bit:
+                    continue
+                jumped = step >= 64
+                if unexplored & bit:
+                    if nxt == dest and best is None:
+                        best = (count, True, key, step, "explore", None)
+                    continue
+                if hostile & bit:
+                    if nxt == dest:
+                        retreat = None if jumped or (cell != start and friendly >> cell & 1) else cell
+                        if best is None or (count, retreat is None) < (best[0], best[1]):
+                            best = (count, retreat is None, key, step, "attack", retreat)
+                    continue
+                state_key = nxt + 64 * (used + 1 if jumped else used)
+                if state_key in back:
+                    continue
+                back[state_key] = (key, step)
+                following.append(state_key)
+                if nxt == dest and nxt != start and not friendly & bit and best is None:
+                    best = (count, True, key, step, "move", None)
+        frontier = following
     if best is None:
         return None
-    tiles, _, found, ending, back = best
+    tiles, _, key, step, ending, retreat = best
+    found = [step]
+    while key != start:
+        key, step = back[key]
+        found.append(step)
     hexes: list[Hex] = []
     leapt: list[Hex] = []
     previous = CELLS[start]
-    for step in found:
-        here = CELLS[step % 64]
+    for step in reversed(found):
+        here = CELLS[step & 63]
         if step >= 64:
             leapt.append(((previous[0] + here[0]) // 2, (previous[1] + here[1]) // 2))
         hexes.append(here)
         previous = here
     return MovePlan(CELLS[start], tuple(hexes), tuple(leapt), tiles, _prices(rules, level)[tiles], ending,
-                    None if back is None else CELLS[back])
+                    None if retreat is None else CELLS[retreat])

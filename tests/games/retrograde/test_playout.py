@@ -209,3 +209,56 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
         assert mine == loop
     assert after["Burn"] and after["Research"] and after["Allocate"] and after["Place"] and after["Found"]
     assert after["End"]
+
+
+def _sources(found: list[ab.Source] | tuple[()]) -> list[tuple[Any, ...]]:
+    """The sources by uid, ability and controller and the very objects they point at."""
+    return [(s.uid, s.ability, s.controller, id(s.asset), id(s.ship), id(s.upgrade)) for s in found]
+
+
+@pytest.mark.parametrize("variant", range(len(VARIANTS)))
+def test_refreshed_hook_answers_equal_fresh_ones(variant: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: after every action of ``play_random`` that may move the cards answering hooks,
+    what ``abilities.refresh`` keeps of them (each hook's cards, ``found_each``'s lists, the
+    fixed answers of ``ship_slots`` and ``refit_scopes``) is what a fresh search finds, object
+    for object; and the playout still plays the public loop's game. Refreshes that keep
+    something after cards moved are counted, so the check has teeth."""
+    from starlanes.games.retrograde import game as game_module
+
+    real = ab.refresh
+    kept: Counter[str] = Counter()
+
+    def checked_refresh(b: Board, held: dict[str, Any]) -> None:
+        before = list(held["#holders"][0]) if held else None
+        real(b, held)
+        if not held:
+            return
+        fresh = ab._holders(b)
+        assert [h[:3] + tuple(map(id, h[3:])) for h in held["#holders"][0]] == [
+            h[:3] + tuple(map(id, h[3:])) for h in fresh[0]]
+        for hook, got in held[""].items():
+            if isinstance(hook, tuple):
+                assert [_sources(x) for x in got] == [_sources(ab._of_hook(fresh, h)) for h in hook]
+            else:
+                assert _sources(got) == _sources(ab._of_hook(fresh, hook))
+        assets = {a.uid: a for a in b.t.assets}
+        for (hook, uid, seat), value in (held.get("#fixed") or {}).items():
+            found = ab._of_hook(fresh, hook)
+            if hook == "ship_slots":
+                assert value == int(ab.run(b, hook, found, 1, asset=assets[uid]))
+            else:
+                assert value == ab.run(b, hook, found, [], asset=assets[uid], seat=seat)
+        if before != fresh[0]:
+            kept["moved"] += 1
+            kept["fixed"] += bool(held.get("#fixed"))
+
+    monkeypatch.setattr(game_module, "refresh", checked_refresh)
+    params = {**VARIANTS[variant], "turn_limit": 30}
+    starts = [start for seed in (variant + 1, variant + 21) for start in _positions(params, seed, every=5)]
+    starts += [_random_position(seed) for seed in range(variant, 240, len(VARIANTS))]
+    for n, start in enumerate(starts):
+        mine, loop = GAME.clone(start), GAME.clone(start)
+        rng_seed = derive_seed(variant, n, "refresh")
+        assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
+        assert mine == loop
+    assert kept["moved"] and kept["fixed"]

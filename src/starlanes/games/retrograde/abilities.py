@@ -60,8 +60,8 @@ from starlanes.games.retrograde.board import BOOK, Board
 from starlanes.games.retrograde.cards import Ability, Card, SpacecraftCard
 from starlanes.games.retrograde.state import NOBODY, Asset, Beacon, Prompt, Ship, Upgrade
 
-__all__ = ["HOOKED_KEYS", "HOOKS", "Source", "answered", "entry_orbitals", "found", "found_each", "modify", "run",
-           "sources"]
+__all__ = ["HOOKED_KEYS", "HOOKS", "Source", "answered", "entry_orbitals", "found", "found_each", "modify", "refresh",
+           "run", "sources"]
 
 
 class Source(NamedTuple):
@@ -191,6 +191,44 @@ def _holders(b: Board) -> tuple[list[Holder], int]:
             out.append((key, sh.uid, sh.owner, assets[sh.asset], sh, None))
             answered |= masks[key]
     return out, answered
+
+
+def refresh(b: Board, held: dict[str, Any]) -> None:
+    """Bring ``held`` (what a search playout keeps of the cards that answer hooks: ``_found``'s
+    ``""`` index, ``"#holders"`` and the answers in ``"#fixed"``) up to date after an action
+    that may have moved such cards. The cards are found again (``_holders``); the lists before
+    and after share a first and a last stretch (the same cards, controllers and places: the
+    assets, spacecraft and upgrades of a table have distinct uids, so equal is the very same);
+    what was kept for a hook stays when no card between those stretches, before or after,
+    answers it: its cards are then the same, in the same order. Anything else is dropped, and
+    asked anew when a walk needs it. (Nothing kept: nothing to do.)"""
+    if not held:
+        return
+    old: list[Holder] = held["#holders"][0]
+    got = _holders(b)
+    new = got[0]
+    held["#holders"] = got
+    n = min(len(old), len(new))
+    first = 0
+    while first < n and old[first] == new[first]:
+        first += 1
+    if first == len(old) == len(new):
+        return
+    last = 0
+    while last < n - first and old[-1 - last] == new[-1 - last]:
+        last += 1
+    changed = 0
+    for h in (*old[first:len(old) - last], *new[first:len(new) - last]):
+        changed |= _KEY_MASK[h[0]]
+    index: dict[Any, Any] = held[""]
+    for hook in list(index):
+        hooks = hook if isinstance(hook, tuple) else (hook,)
+        if any(_HOOK_BIT.get(h, 0) & changed for h in hooks):
+            del index[hook]
+    fixed: dict[tuple[str, int, int], Any] = held.get("#fixed") or {}
+    for key in list(fixed):
+        if _HOOK_BIT[key[0]] & changed:
+            del fixed[key]
 
 
 def _assets_by_uid(b: Board) -> dict[int, Asset]:

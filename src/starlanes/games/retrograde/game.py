@@ -27,7 +27,7 @@ from starlanes.core.rng import Rng
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.state import Event, EventData, Outcome, Viewer
 from starlanes.games.retrograde import legality, listing
-from starlanes.games.retrograde.abilities import HOOKED_KEYS
+from starlanes.games.retrograde.abilities import HOOKED_KEYS, refresh
 from starlanes.games.retrograde.actions import (
     ACTION_TYPES,
     Allocate,
@@ -238,7 +238,7 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
                 finally:
                     self._applying -= 1
                 if b.held is None:  # not kept, or dropped by the rule (end_turn)
-                    held.clear()
+                    refresh(b, held)  # (what is kept of the cards answering hooks that stayed)
                     sections.clear()  # (what the cards answering hooks said may have changed)
                 else:
                     sections.applied(action, seat)

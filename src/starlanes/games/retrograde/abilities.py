@@ -221,14 +221,27 @@ def refresh(b: Board, held: dict[str, Any]) -> None:
     for h in (*old[first:len(old) - last], *new[first:len(new) - last]):
         changed |= _KEY_MASK[h[0]]
     index: dict[Any, Any] = held[""]
-    for hook in list(index):
-        hooks = hook if isinstance(hook, tuple) else (hook,)
-        if any(_HOOK_BIT.get(h, 0) & changed for h in hooks):
-            del index[hook]
-    fixed: dict[tuple[str, int, int], Any] = held.get("#fixed") or {}
-    for key in list(fixed):
-        if _HOOK_BIT[key[0]] & changed:
+    for hook in [hook for hook in index if _bits(hook) & changed]:
+        del index[hook]
+    fixed: dict[tuple[str, int, int], Any] | None = held.get("#fixed")
+    if fixed:
+        for key in [key for key in fixed if _HOOK_BIT[key[0]] & changed]:
             del fixed[key]
+
+
+_BITS: dict[Any, int] = {}
+"""``_bits`` of each key asked."""
+
+
+def _bits(hooks: str | tuple[str, ...]) -> int:
+    """The bits (``_HOOK_BIT``) of a hook or of a tuple of hooks (``found_each``'s key)."""
+    got = _BITS.get(hooks)
+    if got is None:
+        got = 0
+        for hook in (hooks,) if isinstance(hooks, str) else hooks:
+            got |= _HOOK_BIT.get(hook, 0)
+        _BITS[hooks] = got
+    return got
 
 
 def _assets_by_uid(b: Board) -> dict[int, Asset]:

@@ -200,12 +200,14 @@ class Kept:
       around that asset (attacks read the target's orbital) are redone;
     - a research taps an asset and draws cards: the untapped assets are sorted again, and the
       placements (and the seat's swaps, which read its hand) are redone;
-    - an allocation taps an asset and adds counters to a card beside it or to a face-down
-      asset: the flips of that asset (or of the face-down asset, when they are kept by its
-      uid: then the counters went there) are redone (the allocations list the cards, not the
+    - an allocation taps an asset and adds counters to a card of the seat beside it or to a
+      face-down asset of the seat: the seat's flips of that asset (or of the face-down asset,
+      when they are kept by its uid: then the counters went there) are redone (the other
+      seat's flips read only its own cards; the allocations list the cards, not the
       counters: they stay, tapped or not);
-    - a placement adds a card under construction beside an asset from the hand: the
-      placements, that asset's allocations and flips (and the seat's swaps) are redone;
+    - a placement adds a card under construction beside an asset of the seat from its hand:
+      the placements, the seat's allocations and flips of that asset (and its swaps) are
+      redone;
     - a foundation adds a face-down asset from the hand: the placements and the seat's
       allocations (which may go to it) are redone, and its flips found;
     - an end of the turn (``end``): the turn's sections go; the allocations stay but those of a
@@ -293,10 +295,11 @@ class Kept:
             return
         if cls is Allocate:
             self._tapped(action.asset)  # type: ignore[attr-defined]
-            target = action.target  # type: ignore[attr-defined]
-            for flp in self.flp:
-                if flp.pop(target, None) is None:  # (a face-down asset's flips are kept by its uid)
-                    flp.pop(action.asset, None)  # type: ignore[attr-defined]
+            # the counters go to a card of the seat (the other seat's flips stay): a face-down
+            # asset, whose flips are kept by its uid, or a card beside the asset
+            flp = self.flp[seat]
+            if flp.pop(action.target, None) is None:  # type: ignore[attr-defined]
+                flp.pop(action.asset, None)  # type: ignore[attr-defined]
         elif cls is Research:
             self._tapped(action.asset)  # type: ignore[attr-defined]
             self.plc0[seat] = None
@@ -305,10 +308,9 @@ class Kept:
         elif cls is Place:
             self.plc0[seat] = None
             self.assets = None  # (the asset may have had no card beside it)
-            for alc in self.alc:
-                alc.pop(action.asset, None)  # type: ignore[attr-defined]
-            for flp in self.flp:
-                flp.pop(action.asset, None)  # type: ignore[attr-defined]
+            # a card of the seat beside an asset of the seat: the other seat's sections stay
+            self.alc[seat].pop(action.asset, None)  # type: ignore[attr-defined]
+            self.flp[seat].pop(action.asset, None)  # type: ignore[attr-defined]
             if self.alc_hand[seat]:
                 self.alc[seat].clear()
         elif cls is Found:

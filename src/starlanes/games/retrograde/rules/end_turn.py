@@ -25,10 +25,13 @@ def end(e: Engine, seat: int, act: End) -> None:
 def end_turn(e: Engine, seat: int) -> None:
     t = e.t
     b = e.b
-    opp = b.opponent(seat)
+    opp = 1 - seat  # (Board.opponent)
     cards = t.cards
     # 1. an opponent without a homeworld loses (Board.homeworlds_of, stopping at the first)
-    if not any(a.face_up and a.controller == opp and ASSET_CARDS[cards[a.uid]].homeworld for a in t.assets):
+    for a in t.assets:
+        if a.controller == opp and a.face_up and ASSET_CARDS[cards[a.uid]].homeworld:
+            break
+    else:
         e.win(seat, "the opponent has no homeworld")
         return
     # 2. alternative win conditions: Stellar Gate's card moves its check to the start of a
@@ -38,9 +41,10 @@ def end_turn(e: Engine, seat: int) -> None:
     # 3. untap (in the same pass over the assets, which also finds each asset's debris and
     #    ends its bonus construction power: only building reads that, the damage below does not)
     gate_seats = (seat,) if e.cfg.gate_counts_own_turns else (0, 1)
-    debris: dict[int, list[list[Debris]]] = {}  # Board.debris_count, the assets found once
+    debris: dict[int, list[list[Debris]]] = {}  # Board.debris_count: the assets with debris, found once
     for a in t.assets:
-        debris[a.uid] = a.debris
+        if any(a.debris):
+            debris[a.uid] = a.debris
         if a.face_up and cards[a.uid] in GATE_KEYS:
             for p in gate_seats:
                 t.gate_streak[p] = t.gate_streak[p] + 1 if a.controller == p else 0
@@ -56,7 +60,7 @@ def end_turn(e: Engine, seat: int) -> None:
     hurt: list[Ship] = []
     # the cards answering both hooks, found at once: damage moves no card (destruction comes after)
     lighter, thorns = ab.found_each(b, "debris_damage", "thorns")
-    for s in list(t.ships):
+    for s in list(t.ships) if debris else ():
         here = debris.get(s.asset)
         count = len(here[s.orbital]) if here is not None and s.orbital < len(here) else 0
         if count:
@@ -64,11 +68,12 @@ def end_turn(e: Engine, seat: int) -> None:
             if dmg:
                 e.emit(ev.DebrisDamage(e.ref(s.uid), dmg))
                 hurt.append(deal(e, s, dmg))
-    for uid, dmg in ab.run(b, "thorns", thorns, [], ending=seat):
-        victim = b.ship(uid)
-        if victim is not None:
-            e.emit(ev.ThornsDamage(e.ref(uid), dmg))
-            hurt.append(deal(e, victim, dmg))
+    if thorns:
+        for uid, dmg in ab.run(b, "thorns", thorns, [], ending=seat):
+            victim = b.ship(uid)
+            if victim is not None:
+                e.emit(ev.ThornsDamage(e.ref(uid), dmg))
+                hurt.append(deal(e, victim, dmg))
     if hurt:  # a destruction may move cards that answer hooks: a playout's kept ones are dropped
         b.held = None
     for s in hurt:

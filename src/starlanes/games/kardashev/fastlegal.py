@@ -79,6 +79,7 @@ from starlanes.games.kardashev.effects import (
     FleetSite,
     FleetYield,
     FleetYieldByLevel,
+    HarvestNeighbours,
     Probe,
     Terraform,
 )
@@ -106,7 +107,7 @@ from starlanes.games.kardashev.rules.turn import (
 )
 from starlanes.games.kardashev.state import KardashevState
 
-__all__ = ["count", "nth", "sample"]
+__all__ = ["count", "draw", "nth", "sample"]
 
 Form = tuple[str | None, int]
 
@@ -170,7 +171,11 @@ def _check_index(index: int, size: int) -> None:
 
 def sample(state: KardashevState, seat: int, rng: Rng) -> Action:
     """A legal action drawn as the core's default draws: ``rng.randint(0, count - 1)``, that index."""
-    kind = legality.decision_kind(state)
+    return draw(state, seat, rng, legality.decision_kind(state))
+
+
+def draw(state: KardashevState, seat: int, rng: Rng, kind: str) -> Action:
+    """``sample`` in a decision of ``kind`` (``legality.decision_kind``, which the caller knows)."""
     if kind == "turn":
         turn = _Turn(state, seat)
         return turn.nth(rng.randint(0, turn.total() - 1))
@@ -745,6 +750,10 @@ class _Turn:
         """The seat's ``moving.move_masks`` (``_Board.masks``)."""
         return self.b.masks()
 
+    def read_colonies(self) -> int:
+        """The cells of the seat's colonies (a mask)."""
+        return self.b.read.colonies[self.seat]
+
     def can(self, cost: Cost) -> bool:
         """``affordable`` for the seat's hand (``_Hand``)."""
         return bool(self.pays(_bit(cost)))
@@ -1014,22 +1023,18 @@ def _count_harvest(t: _Turn) -> int:
     if rows is None:
         rows = memo.get("harvest")
         if rows is None:
-            rows, fleets, own = _harvest_rows(t)
-            key = "harvest" if fleets else "harvest-colonies"
-            if own:  # read on the seat's colonies and fleets only
-                t.b.keep(key, rows, t.b.own)
-            else:
-                memo[key] = rows
+            rows, fleets, looked = _harvest_rows(t)
+            t.b.keep("harvest" if fleets else "harvest-colonies", rows, looked)
     t.harvest_rows = rows
     return sum(len(s) for _, s in t.harvest_rows) * len(vias)
 
 
-def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]], bool, bool]:
+def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]], bool, int]:
     """Per set of shared cells (Timeshares), the splits of the harvest (kept with the board: the
     sources are the board's and the technologies'); whether they read the fleets (not when the
-    seat's colonies are the only sources: no fleet yield, Timeshares or Blockade); whether they
-    read only the cells of the seat's colonies and fleets (not with Timeshares or Blockade, which
-    read the others' pieces, nor Arcology, left to the rules' own sources)."""
+    seat's colonies are the only sources: no fleet yield, Timeshares or Blockade); the cells they
+    read (``_Board.reads``): the seat's pieces, and with Timeshares the cells next to its fleets,
+    with a Blockade the cells within its reach of those and of the seat's colonies."""
     state, seat = t.state, t.seat
     tmemo = t.b.tmemo
     path = tmemo.get("harvest-path")
@@ -1041,9 +1046,32 @@ def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple
     own, rules_own, fleets = path
     if rules_own:  # Timeshares, Arcology, Blockade
         shares = harvest.share_sets(state, seat)
-        return list(zip(shares, harvest.splits_by_shares(state, seat, shares), strict=True)), True, False
+        rows = list(zip(shares, harvest.splits_by_shares(state, seat, shares), strict=True))
+        return rows, True, _harvest_reads(t, own)
     # colonies and fleet yields only: ``harvest.splits`` made short
-    return [((), harvest._splits(tuple(sorted(_sources(t, own)))))], fleets, True
+    return [((), harvest._splits(tuple(sorted(_sources(t, own)))))], fleets, t.b.own
+
+
+def _harvest_reads(t: _Turn, own: tuple[Effect, ...]) -> int:
+    """The cells the rules' own harvest sources read (``harvest.splits_by_shares``, ``share_sets``):
+    the seat's colonies and fleets; with Timeshares the cells next to its fleets (the colonies it
+    may share); with an opponent's Blockade the cells within its reach of the seat's colonies and
+    of the colonies it may share (the blockading fleets)."""
+    looked = t.b.own
+    shared = 0
+    if any(isinstance(e, HarvestNeighbours) for e in own):
+        for i in t.fleets:
+            shared |= NEIGH_MASK[i]
+    reach = max((e.reach for other in range(t.state.players) if not friends(t.state, other, t.seat)
+                 for e in hook(t.state, other, "harvest-others") if isinstance(e, BlockProduction)), default=0)
+    producing = shared | t.read_colonies()
+    looked |= shared
+    if reach:
+        while producing:
+            low = producing & -producing
+            looked |= _ball(low.bit_length() - 1, reach)
+            producing ^= low
+    return looked
 
 
 @lru_cache(maxsize=1024)

@@ -13,7 +13,7 @@ from starlanes.core.decision import Decision
 from starlanes.core.gm import Actor
 from starlanes.core.legal import ActionTemplate
 from starlanes.core.rng import Rng
-from starlanes.core.ruleset import Ruleset
+from starlanes.core.ruleset import Ruleset, seat_rngs
 from starlanes.core.state import Event, EventData, Outcome
 from starlanes.games.kardashev import fastlegal, legality
 from starlanes.games.kardashev.actions import (
@@ -386,6 +386,42 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         fastlegal.after(state, change, lag, cells)
         check_end(state, kept, None if kept else fastlegal.pieces(state))
         return events
+
+    def play_random(self, state: KardashevState, rng: Rng | Sequence[Rng], limit: int) -> int:
+        """``Ruleset.play_random``: the same actions and state (the lab's random games, search
+        playouts), each step's decision worked out once (``legality.decision``) and its action
+        drawn for its kind. The sealed bids, when none has been made yet, are drawn seat by seat
+        as the public loop draws them (every seat of the decision, past ``limit`` too) and resolved
+        as the core resolves them (the steps of the sealed choices, then ``_apply``), without the
+        sealed texts; any other sealed step goes through the public calls."""
+        rngs = seat_rngs(rng, state.players)
+        played = 0
+        while played < limit:
+            if state.gm_outcome is not None:
+                return played
+            kind, actors = legality.decision(state)
+            if not actors:
+                return played
+            if kind != "bid" and not state.sealed:
+                seat = actors[0]
+                self._apply(state, {seat: fastlegal.draw(state, seat, rngs[seat], kind)})
+                state.step += 1
+                played += 1
+            elif kind == "bid" and not state.sealed:
+                seats = sorted(actors)
+                moves: dict[int, Action] = {seat: fastlegal.draw(state, seat, rngs[seat], kind) for seat in seats}
+                state.step += len(seats) - 1  # the sealed choices before the last, each a step
+                self._apply(state, moves)
+                state.step += 1
+                played += len(seats)
+            else:
+                awaited = self.to_act(state)
+                if not awaited:
+                    return played
+                for seat in sorted(awaited):  # the public loop's steps
+                    self.apply_unchecked(state, seat, self.sample_legal(state, seat, rngs[seat]))
+                    played += 1
+        return played
 
     def forget(self, state: KardashevState) -> None:
         super().forget(state)

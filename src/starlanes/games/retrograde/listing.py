@@ -365,9 +365,13 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
                     if got0 is not None and s.asset not in moved_at:
                         man[s.uid] = got0
         if k.moved != -1:
-            moved = next(s for s in mine if s.uid == k.moved)
+            at = -1
             for s in mine:
-                if s.asset == moved.asset:
+                if s.uid == k.moved:
+                    at = s.asset
+                    break
+            for s in mine:
+                if s.asset == at:
                     man.pop(s.uid, None)
             k.moved = -1
         if not man:
@@ -503,7 +507,7 @@ def _walk_flip(e: Engine, seat: int, uid: int, got: tuple[tuple[int, ...], int] 
         segs.append((1, None, Flip(uid)))
         return
     flips: list[tuple[int, ...]] = [(uid,)]
-    flips.extend((uid, o) for o in allowed if o != default)
+    flips.extend([(uid, o) for o in allowed if o != default])
     segs.append((len(flips), Flip, flips))
 
 
@@ -521,10 +525,8 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
         free_limit = cfg.free_burns_per_turn
         burn_min = cfg.burn_min_cost
         combat_min = cfg.combat_min_cost
-        may_maneuver = ab.found(b, "may_maneuver")
-        burn_hooked = ab.found(b, "burn_cost")
-        may_transfer = ab.found(b, "may_transfer")
-        transfer_cost_hooked = ab.found(b, "transfer_cost")
+        may_maneuver, burn_hooked, may_transfer, transfer_cost_hooked = ab.found_each(
+            b, "may_maneuver", "burn_cost", "may_transfer", "transfer_cost")
         beacons = bool(t.beacons)
         enemies: dict[int, list[Ship]] = {}  # the enemy spacecraft around each asset, in table order
         for foe in t.ships:
@@ -734,10 +736,16 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                 if enemy_at is None:
                     enemy_at = {s.asset for s in t.ships if s.owner != seat}
                 if a.uid not in enemy_at:  # no enemy orbits it
-                    args.extend((a.uid, x.uid) for x in facedown)
+                    args.extend([(a.uid, x.uid) for x in facedown])
             if args:
                 segs.append((len(args), Allocate, args))
-        if a.upgrades and not a.bonus_power and any(cards[u.uid] in _CANNIBALIZERS for u in a.upgrades):
+        cannibal = False  # (Board.upgrades_with(a, "cannibalize"), in a plain loop)
+        if a.upgrades and not a.bonus_power:
+            for u in a.upgrades:
+                if cards[u.uid] in _CANNIBALIZERS:
+                    cannibal = True
+                    break
+        if cannibal:
             turn = True
             if mine is None:
                 mine = [s for s in t.ships if s.owner == seat]

@@ -160,7 +160,8 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None, kept: Kept | 
     ``kept`` (the same playout): the sections of the walks of the last draws (the turn's, and
     each seat's allocations and flips across turns), less those the actions applied since may
     have changed (``Kept.applied``); the walk redoes only those and keeps its own there."""
-    if e.prompt() is not None:
+    pending = e.s.pending
+    if e.t.prompts or (pending is not None and pending.kind == COMBAT):  # e.prompt() is not None
         if kept is not None:
             kept.clear()
         return [(len(item) if isinstance(item, ActionTemplate) else 1, None, item) for item in checked(e, seat)]

@@ -220,7 +220,7 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
         rngs = (rng,) * state.players if isinstance(rng, Rng) else rng
         played = 0
         held: dict[str, Any] = {}
-        sections = listing.Kept()  # the walk's sections, from one draw of a turn to the next
+        sections = listing.Kept()  # the walk's sections, kept from one draw to the next (some across turns)
         t = state.table
         e = _Playout(state)  # one engine for the playout: it keeps nothing of an action but ``b.held``
         b = e.b

@@ -95,6 +95,15 @@ def test_play_random_draws_each_seat_s_action_with_its_own_rng() -> None:
             assert [r.randint(0, 10**9) for r in a] == [r.randint(0, 10**9) for r in b]
 
 
+def test_play_random_refuses_a_generator_count_other_than_the_seats() -> None:
+    """``play_random`` given a sequence of generators of another length than the seats refuses it
+    (``seat_rngs``) before it plays anything."""
+    state = GAME.setup({**VARIANTS[0], "turn_limit": 30}, 2, 1)
+    with pytest.raises(Exception, match="one generator per seat: 2 seats, 3 generators"):
+        GAME.play_random(state, [Rng.from_seed(i) for i in range(3)], 5)
+    assert state.step == 0
+
+
 def _holders(state: RetroState) -> list[tuple[Any, ...]]:
     """The face-up cards that answer ability hooks, in table order, by key, uid, controller and
     the very objects (asset, spacecraft, upgrade) the kept ``Source``s point at."""

@@ -24,7 +24,7 @@ from starlanes.core.errors import ParseError
 from starlanes.core.gm import Actor
 from starlanes.core.legal import ActionTemplate, LegalActions
 from starlanes.core.rng import Rng
-from starlanes.core.ruleset import Ruleset
+from starlanes.core.ruleset import Ruleset, seat_rngs
 from starlanes.core.state import Event, EventData, Outcome, Viewer
 from starlanes.games.retrograde import legality, listing
 from starlanes.games.retrograde.abilities import HOOKED_KEYS, refresh
@@ -216,8 +216,8 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
         each seat's allocations and flips also across turns): the playout makes every change of
         ``state`` itself, so it knows when they may have changed. ``rng`` is one generator for
         every seat or one per seat (the lab's random agents each have their own): a seat's
-        action is drawn with its seat's."""
-        rngs = (rng,) * state.players if isinstance(rng, Rng) else rng
+        action is drawn with its seat's (``seat_rngs``: a sequence of the wrong length is refused)."""
+        rngs = seat_rngs(rng, state.players)
         played = 0
         held: dict[str, Any] = {}
         sections = listing.Kept()  # the walk's sections, kept from one draw to the next (some across turns)

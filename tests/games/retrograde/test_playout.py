@@ -150,11 +150,12 @@ def test_actions_kept_by_playouts_leave_the_answering_cards_in_place(variant: in
 def test_end_of_turn_whose_debris_destroy_drops_the_kept_cards() -> None:
     """Issue 16: an end of a turn whose debris destroy a spacecraft that answers a hook (The
     Waveguide's aura) drops the cards a playout kept (``Board.held``); one that destroys nothing
-    keeps them, and a playout from either position plays the public loop's game."""
-    for damage, dropped in ((1, True), (0, False)):
+    (no debris, or debris whose damage stays under the armor) keeps them, and a playout from
+    each position plays the public loop's game."""
+    for damage, debris, dropped in ((1, True, True), (0, True, False), (0, False, False)):
         state = helpers.empty()
         helpers.ship(state, "waveguide", 0, helpers.HOME0, 0, damage=damage)  # armor 2
-        if dropped:
+        if debris:
             helpers.debris(state, helpers.HOME0, 0)
         start = GAME.clone(state)
         e = Engine(state)

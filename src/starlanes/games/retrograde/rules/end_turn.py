@@ -74,8 +74,13 @@ def end_turn(e: Engine, seat: int) -> None:
             if victim is not None:
                 e.emit(ev.ThornsDamage(e.ref(uid), dmg))
                 hurt.append(deal(e, victim, dmg))
-    if hurt:  # a destruction may move cards that answer hooks: a playout's kept ones are dropped
-        b.held = None
+    # a destruction may move cards that answer hooks: a playout's kept ones are dropped. Damage
+    # alone moves none, and while no hurt spacecraft has reached its armor none is destroyed
+    # (the checks below change nothing until one is), so then they stay
+    for s in hurt:
+        if s.damage >= e.armor(s):
+            b.held = None
+            break
     for s in hurt:
         check_destroyed(e, s, None)
     # bonuses "until the end of the turn" expire

@@ -278,14 +278,19 @@ def _via_forms(held: frozenset[str]) -> dict[str, tuple[Form, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+# the forms of a base action taken as such and not through a technology (one object: ``is``)
+_PLAIN: tuple[Form, ...] = ((None, 0),)
+_PLAIN_VIAS: list[str | None] = [None]
+
+
 @lru_cache(maxsize=4096)
 def _all_forms(held: frozenset[str], base: bool, research: bool
                ) -> tuple[dict[str, tuple[Form, ...]], tuple[Form, ...]]:
     """Per base action, ``legality._forms`` (the base action if one is left, then each technology
     allowing it as the research action if one is left); the forms of any other action."""
-    plain: tuple[Form, ...] = ((None, 0),) if base else ()
+    plain: tuple[Form, ...] = _PLAIN if base else ()
     vias = _via_forms(held) if research else {}
-    return {action: plain + vias.get(action, ()) for action in _BASE_ACTIONS}, plain
+    return {action: plain + vias[action] if action in vias else plain for action in _BASE_ACTIONS}, plain
 
 
 @lru_cache(maxsize=4096)
@@ -925,16 +930,17 @@ def _count_fleet(t: _Turn) -> int:
     forms = t.forms("build-fleet")
     if not forms:
         return 0
+    tmemo = t.b.tmemo
+    gate = tmemo.get(("fleet-gate", forms))
+    if gate is None:  # the bit of the cheapest fleet there is without a flat price; whether any has one
+        price = fleet_price(t.state, None, 1)
+        least = min(sur for _, sur in forms)
+        gate = tmemo[("fleet-gate", forms)] = (_bit(price + Cost(any=least) if least else price), any(
+            isinstance(e, FleetSite) for e in hook(t.state, t.seat, "build-fleet")))
+    if not gate[1] and not t.pays(gate[0]):
+        return 0  # no flat price: a level-1 fleet is the cheapest there is
     supply = t.player.fleets_supply
     prices = _Prices(t)
-    if not prices.ok(None, 1, min(sur for _, sur in forms)):
-        tmemo = t.b.tmemo
-        sited = tmemo.get("fleet-site-effects")
-        if sited is None:
-            sited = tmemo["fleet-site-effects"] = any(
-                isinstance(e, FleetSite) for e in hook(t.state, t.seat, "build-fleet"))
-        if not sited:
-            return 0  # no flat price: a level-1 fleet is the cheapest there is
     n = 0
     for _, flat, cap, back in _fleet_sites(t):
         for level in range(1, min(cap, 3) + 1):
@@ -1014,19 +1020,24 @@ def _pick_refit(t: _Turn, k: int) -> Action:
 
 
 def _count_harvest(t: _Turn) -> int:
-    vias = [via for via, sur in t.forms("harvest") if not sur or t.can(_any(sur))]  # the surcharge paid
-    if not vias:
-        return 0
+    forms = t.forms("harvest")
+    if forms is _PLAIN:
+        vias: list[str | None] = _PLAIN_VIAS
+    else:
+        vias = [via for via, sur in forms if not sur or t.can(_any(sur))]  # the surcharge paid
+        if not vias:
+            return 0
     t.harvest_vias = vias
     memo = t.b.memo
-    rows = memo.get("harvest-colonies")
-    if rows is None:
-        rows = memo.get("harvest")
-        if rows is None:
+    found = memo.get("harvest-colonies")
+    if found is None:
+        found = memo.get("harvest")
+        if found is None:
             rows, fleets, looked = _harvest_rows(t)
-            t.b.keep("harvest" if fleets else "harvest-colonies", rows, looked)
-    t.harvest_rows = rows
-    return sum(len(s) for _, s in t.harvest_rows) * len(vias)
+            found = (rows, sum(len(splits) for _, splits in rows))
+            t.b.keep("harvest" if fleets else "harvest-colonies", found, looked)
+    t.harvest_rows = found[0]
+    return int(found[1]) * len(vias)
 
 
 def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]], bool, int]:

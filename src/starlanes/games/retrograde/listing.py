@@ -195,7 +195,9 @@ class Kept:
 
     - a burn moves one spacecraft in its asset and spends its delta-vee and maneuvers: only the
       maneuvers read those, and only its own and those of the seat's other spacecraft around
-      the same asset (their boosts read its orbital) are redone (the assets, the hand, the
+      the same asset that may boost (``_BOOSTERS``: their boosts read its orbital; the hooks
+      of maneuvers read the spacecraft asked about and where the answering cards are, which a
+      burn leaves at their assets) are redone (the assets, the hand, the
       slips, the armor and damage that cannibalizing reads, the housing and the classes flips
       read stay); of the maneuvers kept for the start of a turn, those of every spacecraft
       around that asset (attacks read the target's orbital) are redone;
@@ -365,14 +367,15 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
                     got0 = kept0.get(s.uid)
                     if got0 is not None and s.asset not in moved_at:
                         man[s.uid] = got0
-        if k.moved != -1:
+        if k.moved != -1:  # its maneuvers, and the boosts of the seat's others around its asset
             at = -1
             for s in mine:
                 if s.uid == k.moved:
                     at = s.asset
                     break
+            cards = t.cards
             for s in mine:
-                if s.asset == at:
+                if s.asset == at and (s.uid == k.moved or cards[s.uid] in _BOOSTERS):
                     man.pop(s.uid, None)
             k.moved = -1
         if not man:
@@ -622,6 +625,10 @@ _SWEEP_BOOST: dict[str, tuple[int | None, int | None]] = {
     key: _sweep_boost(card) for key, card in SHIP_CARDS.items()
     if card.ability("sweep") or card.ability("reinforce") or card.ability("refuel")}
 """The spacecraft that may sweep or boost, by key: the costs of both (``_sweep_boost``)."""
+
+_BOOSTERS = frozenset(key for key, (_sweep, boost) in _SWEEP_BOOST.items() if boost is not None)
+"""The spacecraft that may boost (reinforce or refuel) another of their seat in their orbital,
+by key: the only maneuvers of a spacecraft that read where another of its seat is."""
 
 
 def _walk_cleans(e: Engine, seat: int, segs: list[Segment]) -> None:

@@ -10,7 +10,8 @@ rotating, as ``starlanes lab run`` does) three ways and prints:
                     action a view for the agent, legal_actions, the agent's choice and
                     apply_unchecked (setup and record-keeping included); a ``random`` agent
                     instead draws its action with ``sample_legal`` (no view, no list; the
-                    same games: issue 16)
+                    same games: issue 16), and a game whose every seat is ``random`` is
+                    handed whole to the ruleset's ``play_random`` with each agent's generator
 
 and checks the records are identical for 1 and 2 workers. Results depend on the load of the
 machine; compare ratios within one run.
@@ -36,7 +37,8 @@ def main() -> None:
     print(f"{'ruleset':<12} {'games':>6} {'games/s 1 core':>15} {'games/s 2 workers':>18} "
           f"{'speed-up':>9} {'actions/s':>10} {'same':>5}")
     print("(actions/s: the whole lab loop on one core: view + legal_actions + agent + apply_unchecked;"
-          " random agents draw with sample_legal instead of view + legal_actions)")
+          " random agents draw with sample_legal instead of view + legal_actions, and a game of random"
+          " agents is played by the ruleset's play_random)")
     for game_id in ids:
         players = load_ruleset(game_id).spec.min_players
         agents = ["random"] * players

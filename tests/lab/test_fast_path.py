@@ -11,6 +11,7 @@ import pytest
 
 from starlanes.ai.registry import make_agent
 from starlanes.core import Rng, Ruleset
+from starlanes.core.errors import StarlanesError
 from starlanes.lab import runner
 from starlanes.registry import available_games
 
@@ -74,6 +75,6 @@ def test_the_fast_path_is_taken_only_when_every_seat_draws(monkeypatch: pytest.M
 def test_play_random_refuses_a_generator_count_other_than_the_seats() -> None:
     ruleset = runner.load_ruleset("space-risk")
     state = ruleset.setup(None, 2, 1)
-    with pytest.raises(Exception, match="one generator per seat: 2 seats, 3 generators"):
+    with pytest.raises(StarlanesError, match="one generator per seat: 2 seats, 3 generators"):
         ruleset.play_random(state, [Rng.from_seed(i) for i in range(3)], 5)
     assert state.step == 0

@@ -218,7 +218,7 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
         assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
         assert mine == loop
     assert after["Burn"] and after["Research"] and after["Allocate"] and after["Place"] and after["Found"]
-    assert after["End"]
+    assert after["End"] and after["Flip"]
 
 
 def _sources(found: list[ab.Source] | tuple[()]) -> list[tuple[Any, ...]]:
@@ -272,3 +272,30 @@ def test_refreshed_hook_answers_equal_fresh_ones(variant: int, monkeypatch: pyte
         assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
         assert mine == loop
     assert kept["moved"] and kept["fixed"]
+
+
+def test_an_upgrade_flipped_under_the_other_seat_s_asset_redoes_its_allocations_there() -> None:
+    """Issue 16: an upgrade of seat 0 completed beside an asset seat 1 controls (Cannibalized
+    Yards: the asset may then cannibalize) drops what a playout kept of seat 1's allocations
+    there (``Kept.flipped``): the kept walk lists the cannibalizations a full walk lists."""
+    from starlanes.games.retrograde.actions import Flip
+    from starlanes.games.retrograde.state import CLEANUP, MANEUVERS
+
+    state = helpers.empty()
+    t = state.table
+    yard = helpers.slip(state, helpers.HOME1, "cannibalized-yards", 0, counters=4, side="upgrade")
+    helpers.ship(state, "waveguide", 1, helpers.HOME1, 0)
+    kept = listing.Kept()
+    e = Engine(state)
+    held: dict[str, Any] = {}
+    t.phase = MANEUVERS
+    before = _expand(listing.walk(e, 1, held, kept))
+    assert not any(text.startswith("cannibalize") for text in before)
+    t.phase = CLEANUP
+    APPLY[Flip](e, 0, Flip(yard.uid))
+    ab.refresh(e.b, held)
+    kept.flipped(t, yard.uid, 0)
+    t.phase = MANEUVERS
+    after = _expand(listing.walk(e, 1, held, kept))
+    assert after == _expand(listing.walk(Engine(state), 1))
+    assert any(text.startswith("cannibalize") for text in after)

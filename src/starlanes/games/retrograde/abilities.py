@@ -60,8 +60,8 @@ from starlanes.games.retrograde.board import BOOK, Board
 from starlanes.games.retrograde.cards import Ability, Card, SpacecraftCard
 from starlanes.games.retrograde.state import NOBODY, Asset, Beacon, Prompt, Ship, Upgrade
 
-__all__ = ["HOOKED_KEYS", "HOOKS", "Source", "answered", "entry_orbitals", "found", "found_each", "modify", "refresh",
-           "run", "sources"]
+__all__ = ["HOOKED_KEYS", "HOOKS", "Source", "answered", "entry_orbitals", "found", "found_each", "keys_answering",
+           "modify", "refresh", "run", "sources"]
 
 
 class Source(NamedTuple):
@@ -653,3 +653,10 @@ HOOKED_KEYS: frozenset[str] = frozenset(
     key for key, pairs in _ABILITIES.items() if any(ab.kind in _KIND_HOOKS for _, ab in pairs))
 """The keys of the cards with an ability that answers some hook (every handler is registered
 above): a card of another key entering play leaves the cards that answer hooks as they are."""
+
+
+def keys_answering(hooks: frozenset[str]) -> frozenset[str]:
+    """The keys of the cards with an ability that answers one of ``hooks`` (every handler is
+    registered above)."""
+    return frozenset(key for key, pairs in _ABILITIES.items()
+                     if any(_KIND_HOOKS.get(ab.kind, set()) & hooks for _, ab in pairs))

@@ -32,6 +32,7 @@ allocations, cannibalizations, swaps and flips.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from starlanes.core.actions import Action
@@ -78,9 +79,11 @@ from starlanes.games.retrograde.state import (
     RESEARCH,
     Asset,
     Ship,
+    Table,
 )
 
-__all__ = ["Kept", "Listed", "Segment", "candidates", "checked", "count", "draw", "legal", "walk"]
+__all__ = ["WALK_HOOKS", "WALK_KEYS", "Kept", "Listed", "Segment", "candidates", "checked", "count", "draw", "legal",
+           "walk"]
 
 Listed = list[Action | ActionTemplate]
 
@@ -88,6 +91,19 @@ Segment = tuple[int, "type[Action] | None", Any]
 """``(size, cls, payload)``: ``size`` legal actions in a row of the list. With ``cls``, the
 payload is a list of argument tuples (``cls(*args)`` each); without, it is one listed item, an
 action (size 1) or a template (its length)."""
+
+_SIZE = itemgetter(0)  # a segment's size
+
+WALK_HOOKS = frozenset({"may_maneuver", "burn_cost", "may_transfer", "transfer_cost", "bombard_targets",
+                        "ship_slots", "upgrades_allowed", "refit_scopes", "build_classes", "entry_orbitals",
+                        "capacity"})
+"""The ability hooks a walk asks (``_walk_maneuvers``, ``Engine.bombard_targets``,
+``_walk_placements``, ``_walk_allocations``, ``_walk_flips``, ``legality.entry_choices``): what
+a playout keeps of a walk (``Kept``) may change when a card that answers one enters play."""
+
+WALK_KEYS = ab.keys_answering(WALK_HOOKS)
+"""The keys of the cards that answer a hook of ``WALK_HOOKS``: the flip of one drops every kept
+section (``Kept.flipped`` handles the others)."""
 
 
 def legal(e: Engine, seat: int) -> Listed:
@@ -114,9 +130,7 @@ def draw(e: Engine, seat: int, rng: Rng, held: dict[str, Any] | None = None, kep
     building only that one. ``held`` and ``kept``: what a playout keeps between actions
     (``walk``)."""
     segments = walk(e, seat, held, kept)
-    total = 0
-    for seg in segments:
-        total += seg[0]
+    total = sum(map(_SIZE, segments))  # (in C: a walk has a handful of segments)
     if total == 0:
         raise IllegalAction("sample", f"seat {seat} has no legal action now")
     index = rng.randint(0, total - 1)
@@ -217,13 +231,26 @@ class Kept:
       seat whose allocations read what an end of a turn resets (a bonus construction power,
       or the armor bonus and the damage that cannibalizing reads: ``alc_turn``); the flips
       stay;
-    - a flip that leaves the cards answering hooks in place (``game.keeps_holders``; else the
-      playout drops everything) brings a card of the flipping seat into play: the turn's
-      sections, the flipping seat's allocations and flips (its housing, slips, face-down
-      assets), the other seat's allocations (an upgrade may join an asset it controls) and
-      both seats' maneuvers and placements kept for the start of a turn (enemies,
-      destinations, targets, slips) are redone; the other seat's flips stay (they read its
-      housing, its slips and the cards answering hooks);
+    - a flip (``flipped``) of a card that answers no hook a walk asks (``WALK_HOOKS``: the
+      playout has brought the cards answering hooks up to date, ``abilities.refresh``; a card
+      that answers one drops everything) brings a card of the flipping seat into play: the
+      turn's sections and the flipping seat's flips (its housing, slips, face-down assets) are
+      redone, and what reads where it entered:
+
+      - a face-down asset turned face up: every transfer has a new destination (both seats'
+        maneuvers kept for the start of a turn are redone) and the seat's allocations (its
+        face-down assets), placements and cleanings (its face-up assets) are redone;
+      - a spacecraft (around an asset of the seat): the kept maneuvers of both seats'
+        spacecraft around that asset (the enemies attacks read, the boosts' targets), the
+        seat's placements (the slips), its allocations there (the slips, the spacecraft a yard
+        may cannibalize; all of them when some may swap: swaps read every spacecraft);
+      - an upgrade (under an asset of either seat): the kept maneuvers around that asset
+        (bombardment targets, a drone's relay), the placements, cleanings and allocations
+        there of the seat that controls it, and the flipping seat's placements and
+        allocations there (the slips);
+
+      the other seat's flips stay (they read its housing, its slips and the cards answering
+      the hooks they ask);
     - anything else (an offer, a transfer, a fight, ...): everything is redone.
 
     The maneuvers kept for the start of a turn are neither kept nor used while a beacon lies on
@@ -232,8 +259,8 @@ class Kept:
     ``tests/games/retrograde/test_playout.py`` checks the kept walk against a full one at every
     draw of many seeded playouts."""
 
-    __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "cln0", "flp", "man", "man0", "man_stale", "moved",
-                 "plc", "plc0", "plc_phase", "start")
+    __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "cln0", "flp", "man", "man0", "man_at", "man_stale",
+                 "moved", "plc", "plc0", "plc_phase", "start")
 
     def __init__(self) -> None:
         self.man: dict[int, list[Segment]] = {}  # by spacecraft of the seat; one missing is found anew
@@ -257,6 +284,9 @@ class Kept:
         self.man_stale: tuple[set[int], set[int]] = (set(), set())
         """Per seat: the spacecraft that burned since ``man0`` was kept (the maneuvers kept of
         every spacecraft around their assets are redone)."""
+        self.man_at: tuple[set[int], set[int]] = (set(), set())
+        """Per seat: the assets where a card was flipped since ``man0`` was kept (the maneuvers
+        kept of every spacecraft around them are redone)."""
         self.plc0: list[list[Segment] | None] = [None, None]  # per seat: its placements in the maneuvers phase
         self.cln0: list[list[Segment] | None] = [None, None]  # per seat: its cleanings when its last turn began
 
@@ -320,16 +350,6 @@ class Kept:
             self.assets = None
             self.plc0[seat] = None
             self.alc[seat].clear()
-        elif cls is Flip:
-            self.end()
-            self.start = False
-            self.alc[0].clear()
-            self.alc[1].clear()
-            self.flp[seat].clear()
-            self.alc_hand[seat] = self.alc_turn[seat] = False
-            self.alc_hand[1 - seat] = self.alc_turn[1 - seat] = False
-            self.man0[0] = self.man0[1] = self.plc0[0] = self.plc0[1] = self.cln0[0] = self.cln0[1] = None
-            return
         else:
             self.clear()
             return
@@ -337,6 +357,46 @@ class Kept:
         self.cln = None  # (the maneuvers are over: the phase is past them)
         self.man.clear()
         self.moved = -1
+
+    def flipped(self, t: Table, uid: int, seat: int) -> None:
+        """Drop the sections the flip of card ``uid`` by ``seat`` (just applied to table ``t``) may
+        have changed: the card answers no hook of ``WALK_HOOKS`` (see the class docstring)."""
+        self.end()
+        self.start = False  # (the turn goes on)
+        self.flp[seat].clear()
+        for a in t.assets:
+            if a.uid == uid:  # a face-down asset of the seat, face up now
+                self.man0[0] = self.man0[1] = None
+                self.plc0[seat] = self.cln0[seat] = None
+                self._allocations(seat)
+                return
+        for s in t.ships:
+            if s.uid == uid:  # a spacecraft of the seat, around an asset of the seat
+                self.man_at[0].add(s.asset)
+                self.man_at[1].add(s.asset)
+                self.plc0[seat] = None
+                if self.alc_hand[seat]:
+                    self._allocations(seat)
+                else:
+                    self.alc[seat].pop(s.asset, None)
+                return
+        for a in t.assets:
+            for u in a.upgrades:
+                if u.uid == uid:  # an upgrade under an asset, of either seat
+                    self.man_at[0].add(a.uid)
+                    self.man_at[1].add(a.uid)
+                    self.plc0[seat] = None
+                    self.alc[seat].pop(a.uid, None)
+                    if a.controller == 0 or a.controller == 1:
+                        self.plc0[a.controller] = self.cln0[a.controller] = None
+                        self.alc[a.controller].pop(a.uid, None)
+                    return
+        self.clear()  # (a flip brings its card into play: not reached)
+
+    def _allocations(self, seat: int) -> None:
+        """Drop every allocation kept of ``seat``."""
+        self.alc[seat].clear()
+        self.alc_hand[seat] = self.alc_turn[seat] = False
 
     def _tapped(self, uid: int) -> None:
         got = self.assets
@@ -362,7 +422,8 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
             kept0 = k.man0[seat]
             if kept0 is not None and start:
                 stale = k.man_stale[seat]
-                moved_at = {s.asset for s in t.ships if s.uid in stale} if stale else ()
+                moved_at = {s.asset for s in t.ships if s.uid in stale} if stale else set()
+                moved_at |= k.man_at[seat]
                 for s in mine:
                     got0 = kept0.get(s.uid)
                     if got0 is not None and s.asset not in moved_at:
@@ -385,6 +446,7 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
         if start:
             k.man0[seat] = dict(man)
             k.man_stale[seat].clear()
+            k.man_at[seat].clear()
         for s in mine:
             segs.extend(man[s.uid])
         cln = k.cln

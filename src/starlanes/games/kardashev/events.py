@@ -34,26 +34,40 @@ __all__ = [
 
 RES = ("food", "matter", "energy")
 
+# while set (``quiet``: ``Kardashev.play_random``'s own steps, whose events nobody reads), an
+# event's ``event`` is this one placeholder: the data is not converted to builtins
+QUIET: list[bool] = [False]
+_SILENT = Event("silent", {})
 
-class RoleChosen(EventData, frozen=True):
+
+class _Data(EventData, frozen=True):
+    """Kardashev's events: ``EventData``, built as no event while ``QUIET`` is set."""
+
+    def event(self, *, seats: tuple[int, ...] | None = None, reveals: bool = False, text: str = "") -> Event:
+        if QUIET[0]:
+            return _SILENT
+        return EventData.event(self, seats=seats, reveals=reveals, text=text)
+
+
+class RoleChosen(_Data, frozen=True):
     kind: ClassVar[str] = "role-chosen"
     seat: int
     role: str
 
 
-class RoundBegun(EventData, frozen=True):
+class RoundBegun(_Data, frozen=True):
     kind: ClassVar[str] = "round-begun"
     round: int
     final: bool
 
 
-class TilesDrawn(EventData, frozen=True):
+class TilesDrawn(_Data, frozen=True):
     kind: ClassVar[str] = "tiles-drawn"
     tiles: list[list[str]]
     drawers: list[int]
 
 
-class TileDrawn(EventData, frozen=True):
+class TileDrawn(_Data, frozen=True):
     """A tile drawn during a turn (fleet exploration, Space Probe), shown to all."""
 
     kind: ClassVar[str] = "tile-drawn"
@@ -62,7 +76,7 @@ class TileDrawn(EventData, frozen=True):
     reason: str
 
 
-class BidsRevealed(EventData, frozen=True):
+class BidsRevealed(_Data, frozen=True):
     kind: ClassVar[str] = "bids-revealed"
     bids: list[int]
     rolls: list[int]
@@ -71,7 +85,7 @@ class BidsRevealed(EventData, frozen=True):
     pickers: list[int] = msgspec.field(default_factory=list)
 
 
-class Picked(EventData, frozen=True):
+class Picked(_Data, frozen=True):
     kind: ClassVar[str] = "picked"
     seat: int
     slot: int
@@ -80,13 +94,13 @@ class Picked(EventData, frozen=True):
     to: int
 
 
-class TurnBegun(EventData, frozen=True):
+class TurnBegun(_Data, frozen=True):
     kind: ClassVar[str] = "turn-begun"
     seat: int
     round: int
 
 
-class Placed(EventData, frozen=True):
+class Placed(_Data, frozen=True):
     kind: ClassVar[str] = "placed"
     seat: int
     cell: list[int]
@@ -95,7 +109,7 @@ class Placed(EventData, frozen=True):
     reason: str
 
 
-class Built(EventData, frozen=True):
+class Built(_Data, frozen=True):
     kind: ClassVar[str] = "built"
     seat: int
     piece: str
@@ -104,7 +118,7 @@ class Built(EventData, frozen=True):
     upgrade: bool
 
 
-class Moved(EventData, frozen=True):
+class Moved(_Data, frozen=True):
     kind: ClassVar[str] = "moved"
     seat: int
     start: list[int]
@@ -113,7 +127,7 @@ class Moved(EventData, frozen=True):
     energy: int
 
 
-class Attacked(EventData, frozen=True):
+class Attacked(_Data, frozen=True):
     kind: ClassVar[str] = "attacked"
     seat: int
     target: list[int]
@@ -122,7 +136,7 @@ class Attacked(EventData, frozen=True):
     won: bool
 
 
-class PieceLost(EventData, frozen=True):
+class PieceLost(_Data, frozen=True):
     kind: ClassVar[str] = "piece-lost"
     seat: int
     piece: str
@@ -131,7 +145,7 @@ class PieceLost(EventData, frozen=True):
     why: str
 
 
-class Cards(EventData, frozen=True):
+class Cards(_Data, frozen=True):
     """Cards changing hands: ``delta`` (food, matter, energy) for ``seat``; ``other`` the seat
     on the other side (-1: the bank)."""
 
@@ -142,7 +156,7 @@ class Cards(EventData, frozen=True):
     reason: str
 
 
-class Researched(EventData, frozen=True):
+class Researched(_Data, frozen=True):
     kind: ClassVar[str] = "researched"
     seat: int
     tech: str
@@ -150,7 +164,7 @@ class Researched(EventData, frozen=True):
     copy: str
 
 
-class TechUsed(EventData, frozen=True):
+class TechUsed(_Data, frozen=True):
     kind: ClassVar[str] = "tech-used"
     seat: int
     tech: str
@@ -158,7 +172,7 @@ class TechUsed(EventData, frozen=True):
     detail: str
 
 
-class GameOver(EventData, frozen=True):
+class GameOver(_Data, frozen=True):
     kind: ClassVar[str] = "game-over"
     reason: str
     scores: list[int]

@@ -438,42 +438,46 @@ class _Read:
         the columns and masks; ``cells``: the only cells the action changed), and let each seat's
         board drop what it made stale (``symbols``: a tile's symbols may have changed, on a cell
         the columns do not tell, so what reads the tiles too)."""
-        changed: set[str] = {"tiles"} if symbols else set()
+        changed = _TILES if symbols else 0  # what changed (the bits of ``_DEPENDS``)
         techs = _techs(state)
-        learned: set[int] = set()  # the seats whose technologies changed
+        learned = 0  # the seats whose technologies changed (a bit per seat)
         if techs != self.techs:
-            learned = {seat for seat, (new, old) in enumerate(zip(techs, self.techs, strict=True)) if new != old}
+            for seat, (new, old) in enumerate(zip(techs, self.techs, strict=True)):
+                if new != old:
+                    learned |= 1 << seat
             self.techs = techs
         moved = 0  # the cells whose rows changed
         if board and cells:
+            rows = self.rows
             for cell in cells:
                 new = _ROW(state.cells[cell])
-                if new != self.rows[cell]:
-                    self._write(cell, new, changed)
+                if new != rows[cell]:
+                    changed |= self._write(cell, new)
                     moved |= 1 << cell
         elif board:
             rows = list(map(_ROW, state.cells))
             if rows != self.rows:
                 for i, (new, old) in enumerate(zip(rows, self.rows, strict=True)):
                     if new != old:
-                        self._write(i, new, changed)
+                        changed |= self._write(i, new)
                         moved |= 1 << i
         if changed or learned:
             where = None if symbols else moved
             for b in self.boards.values():
-                b.update(self, changed | ({"techs"} if b.seat in learned else {"others-techs"} if learned else set()),
+                b.update(self, changed | (_OWN_TECHS if learned >> b.seat & 1 else _OTHERS_TECHS if learned else 0),
                          where)
 
-    def _write(self, cell: int, new: tuple[Any, ...], changed: set[str]) -> None:
-        """A cell's new row written in the columns and the masks; the changed columns' names
-        added to ``changed``."""
+    def _write(self, cell: int, new: tuple[Any, ...]) -> int:
+        """A cell's new row written in the columns and the masks; the changed columns' bits
+        (``_COLUMN_BITS``)."""
         old = self.rows[cell]
         self.rows[cell] = new
         bit = 1 << cell
+        changed = 0
         for k, column in enumerate((self.tiles, self.cols, self.fls, self.clevels, self.flevels)):
             if new[k] != old[k]:
                 column[cell] = new[k]
-                changed.add(_COLUMNS[k])
+                changed |= _COLUMN_BITS[k]
         tile, col, fl = new[0], new[1], new[2]
         if tile != old[0]:
             self.unexplored = self.unexplored & ~bit | (bit if tile is None else 0)
@@ -488,11 +492,14 @@ class _Read:
                 self.fleets[old[2]] &= ~bit
             if fl is not None:
                 self.fleets[fl] |= bit
+        return changed
 
 
-# a cell's row in the read, and the columns' names in its order
+# a cell's row in the read; what may change (``_DEPENDS``): each column of the read (in the
+# row's order), the seat's technologies, another seat's technologies
 _ROW = attrgetter("tile", "colony", "fleet", "colony_level", "fleet_level")
-_COLUMNS = ("tiles", "cols", "fls", "clevels", "flevels")
+_TILES, _COLS, _FLS, _CLEVELS, _FLEVELS, _OWN_TECHS, _OTHERS_TECHS = (1 << k for k in range(7))
+_COLUMN_BITS = (_TILES, _COLS, _FLS, _CLEVELS, _FLEVELS)
 
 
 def _techs(state: KardashevState) -> list[tuple[str | None, tuple[str, ...], str | None]]:
@@ -503,23 +510,23 @@ def _techs(state: KardashevState) -> list[tuple[str | None, tuple[str, ...], str
 # technologies, the other seats' technologies); ``tmemo`` holds what depends on the technologies
 # alone (the seat's; its harvest's path, the others' too: Blockade). Which cells an entry reads
 # is in ``_Board.reads`` (none there: any cell)
-_CELLS = frozenset({"tiles", "cols", "fls", "clevels", "flevels"})
-_BOARD = _CELLS | {"techs"}
-_DEPENDS: dict[str, frozenset[str]] = {
-    "eligible": frozenset({"tiles", "cols", "fls"}),
-    "masks": frozenset({"tiles", "cols", "fls"}),
-    "reached": frozenset({"tiles", "cols", "fls"}),
-    "grow": frozenset({"cols", "clevels"}),
+_CELLS = _TILES | _COLS | _FLS | _CLEVELS | _FLEVELS
+_BOARD = _CELLS | _OWN_TECHS
+_DEPENDS: dict[str, int] = {
+    "eligible": _TILES | _COLS | _FLS,
+    "masks": _TILES | _COLS | _FLS,
+    "reached": _TILES | _COLS | _FLS,
+    "grow": _COLS | _CLEVELS,
     "fleet-sites": _BOARD,
     "refit-sites": _BOARD,
-    "harvest": _BOARD | {"others-techs"},
+    "harvest": _BOARD | _OTHERS_TECHS,
     # the harvest of colonies only (no fleet yield, no Blockade, no Timeshares, no Arcology)
-    "harvest-colonies": frozenset({"tiles", "cols", "clevels", "techs", "others-techs"}),
+    "harvest-colonies": _TILES | _COLS | _CLEVELS | _OWN_TECHS | _OTHERS_TECHS,
     # the moves counted for a reach, a bag with tiles or not, the forms without a surcharge
-    "moves": frozenset({"tiles", "cols", "fls", "flevels", "techs"}),
+    "moves": _TILES | _COLS | _FLS | _FLEVELS | _OWN_TECHS,
     # per Use Technology effect (its index among the technologies'); the symbols of the seat's
     # planets change with their tiles or by Use Technology (which drops the read)
-    "use": frozenset({"tiles", "cols", "fls", "techs"}),
+    "use": _TILES | _COLS | _FLS | _OWN_TECHS,
 }
 
 
@@ -579,25 +586,27 @@ class _Board:
             found = memo["masks"] = (blocked, ends, passing, unexplored)
         return found
 
-    def update(self, read: _Read, changed: set[str], where: int | None) -> None:
+    def update(self, read: _Read, changed: int, where: int | None) -> None:
         """After the read's columns changed (in place) on the cells of ``where`` (None: cells not
-        known): the seat's pieces read again, what the changes make stale dropped."""
-        if "cols" in changed:
-            self.own_cols = _where(read.cols, self.seat)
-        if "fls" in changed:
-            self.fleets = _where(read.fls, self.seat)
-        own = self.own = read.colonies[self.seat] | read.fleets[self.seat]
-        if "techs" in changed:
+        known): the seat's pieces read again, what the changes make stale dropped (``changed``:
+        the bits of ``_DEPENDS``)."""
+        seat = self.seat
+        if changed & _COLS:
+            self.own_cols = _where(read.cols, seat)
+        if changed & _FLS:
+            self.fleets = _where(read.fls, seat)
+        own = self.own = read.colonies[seat] | read.fleets[seat]
+        if changed & _OWN_TECHS:
             self.tmemo.clear()
-        elif "others-techs" in changed:
+        elif changed & _OTHERS_TECHS:
             self.tmemo.pop("harvest-path", None)
-        others = changed - _CELLS  # what no cell tells: technologies, a symbol somewhere
+        others = changed & ~_CELLS  # what no cell tells: technologies, a symbol somewhere
         memo, reads = self.memo, self.reads
         for key in list(memo):
             depends = _DEPENDS[key if type(key) is str else key[0]]
-            if changed.isdisjoint(depends):
+            if not changed & depends:
                 continue
-            if where is not None and others.isdisjoint(depends):  # only cells it may not read
+            if where is not None and not others & depends:  # only cells it may not read
                 cells = reads.get(key)
                 if cells is not None and not where & (cells | own):
                     continue
@@ -675,13 +684,13 @@ def kept_masks(state: KardashevState, seat: int) -> moving.Masks | None:
     return board.masks()
 
 
-def pieces(state: KardashevState) -> tuple[list[int | None], list[int | None]] | None:
-    """The owners of the board's colonies and of its fleets, cell by cell, from the read kept for
-    the next step (called after ``after``), or None."""
+def present(state: KardashevState) -> list[bool] | None:
+    """Whether each seat has a colony or a fleet on the board, from the read kept for the next
+    step (called after ``after``), or None."""
     read = state.__dict__.get(_KEPT)
     if read is None or read.step != state.step + 1:
         return None
-    return read.cols, read.fls
+    return [bool(c | f) for c, f in zip(read.colonies, read.fleets, strict=True)]
 
 
 def forget(state: KardashevState) -> None:

@@ -42,7 +42,7 @@ from starlanes.games.kardashev.actions import (
     UseTech,
 )
 from starlanes.games.kardashev.costs import Cost
-from starlanes.games.kardashev.events import EVENT_TYPES, describe
+from starlanes.games.kardashev.events import EVENT_TYPES, QUIET, describe
 from starlanes.games.kardashev.rules import fleet, harvest, round
 from starlanes.games.kardashev.rules.common import (
     CONTENT,
@@ -361,7 +361,7 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
                 events += round.after_setup(state)
             settle(state)
             fastlegal.after(state, change, 0, cells)
-            check_end(state, kept, None if kept else fastlegal.pieces(state))
+            check_end(state, kept, None if kept else fastlegal.present(state))
             return events
         lag = 0
         cells = _changed_cells(state, moves)
@@ -384,7 +384,7 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
             change = fastlegal.TECHS if kinds <= TECHS_ONLY else fastlegal.TILE_SYMBOLS if UseTech in kinds \
                 else fastlegal.BOARD_AND_TECHS
         fastlegal.after(state, change, lag, cells)
-        check_end(state, kept, None if kept else fastlegal.pieces(state))
+        check_end(state, kept, None if kept else fastlegal.present(state))
         return events
 
     def play_random(self, state: KardashevState, rng: Rng | Sequence[Rng], limit: int) -> int:
@@ -393,8 +393,18 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         drawn for its kind. The sealed bids, when none has been made yet, are drawn seat by seat
         as the public loop draws them (every seat of the decision, past ``limit`` too) and resolved
         as the core resolves them (the steps of the sealed choices, then ``_apply``), without the
-        sealed texts; any other sealed step goes through the public calls."""
+        sealed texts; any other sealed step goes through the public calls. Its own steps build no
+        event (``events.QUIET``: their events are not read; the public calls build theirs)."""
         rngs = seat_rngs(rng, state.players)
+        QUIET[0] = True  # this loop's own steps build no event (nobody reads them)
+        try:
+            return self._play_random(state, rngs, limit)
+        finally:
+            QUIET[0] = False
+
+    def _play_random(self, state: KardashevState, rngs: Sequence[Rng], limit: int) -> int:
+        """``play_random``'s loop (``events.QUIET`` set, unset around the public calls)."""
+        quiet = QUIET
         played = 0
         while played < limit:
             if state.gm_outcome is not None:
@@ -418,9 +428,11 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
                 awaited = self.to_act(state)
                 if not awaited:
                     return played
+                quiet[0] = False
                 for seat in sorted(awaited):  # the public loop's steps
                     self.apply_unchecked(state, seat, self.sample_legal(state, seat, rngs[seat]))
                     played += 1
+                quiet[0] = True
         return played
 
     def forget(self, state: KardashevState) -> None:

@@ -323,39 +323,48 @@ _COLONY = attrgetter("colony")
 _FLEET = attrgetter("fleet")
 
 
-def check_end(state: KardashevState, board_kept: bool = False,
-              pieces: tuple[list[int | None], list[int | None]] | None = None) -> None:
+def check_end(state: KardashevState, board_kept: bool = False, present: list[bool] | None = None) -> None:
     """The end triggers, checked after every action (K-E01..K-E03, A#42).
 
     ``board_kept``: the action changed no piece on the board (``game.BOARD_KEPT``, End); when the
     check after the previous action, or one during this action after the board's last change
     (``end_turn``'s), read the board (``_kpresent``, not a field: never saved, cloned or compared),
-    every seat not eliminated still has a piece and the board is not read again. ``pieces``: the
-    owners of the board's colonies and of its fleets, cell by cell, when the caller has read them
-    (``fastlegal``)."""
+    every seat not eliminated still has a piece and the board is not read again. ``present``:
+    whether each seat has a colony or a fleet on the board, when the caller has read it
+    (``fastlegal.present``)."""
     seen = state.__dict__.pop("_kpresent", None)
-    if state.phase in ("role", "over") or state.battle is not None:
+    if state.battle is not None or state.phase in ("role", "over"):
         return
-    ends = [state.last_round] if state.last_round else []
+    last = state.last_round
+    found = last if last else None  # the earliest last round triggered
     threshold = state.params.end_supply_threshold
-    if board_kept and seen in (state.step, state.step + 1):  # read after the previous action or in this one
-        for p in state.seats:  # every seat not eliminated has a piece: the supplies only
-            if not p.eliminated and p.colonies_supply < threshold:
-                ends.append(state.round + state.params.final_rounds)
+    if board_kept and (seen == state.step or seen == state.step + 1):
+        # read after the previous action or in this one: every seat not eliminated has a piece,
+        # the supplies only
+        for p in state.seats:
+            if p.colonies_supply < threshold and not p.eliminated:
+                end = state.round + state.params.final_rounds
+                if found is None or end < found:
+                    found = end
     else:
         for seat, p in enumerate(state.seats):
             if p.eliminated:
                 continue
-            if pieces is None:  # read once
+            if present is None:  # read once
                 cells = state.cells
-                pieces = list(map(_COLONY, cells)), list(map(_FLEET, cells))
-            if seat not in pieces[0] and seat not in pieces[1]:
+                colonies, fleets = set(map(_COLONY, cells)), set(map(_FLEET, cells))
+                present = [s in colonies or s in fleets for s in range(len(state.seats))]
+            if not present[seat]:
                 p.eliminated = True
-                ends.append(state.round)
+                end = state.round
             elif p.colonies_supply < threshold:
-                ends.append(state.round + state.params.final_rounds)
-    if ends:
-        state.last_round = max(1, min(ends))
+                end = state.round + state.params.final_rounds
+            else:
+                continue
+            if found is None or end < found:
+                found = end
+    if found is not None:
+        state.last_round = max(1, found)
     state.__dict__["_kpresent"] = state.step + 1
 
 

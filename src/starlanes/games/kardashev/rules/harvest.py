@@ -51,27 +51,32 @@ def _near(state: KardashevState, index: int, seats: set[int], reach: int) -> boo
     return False
 
 
-def blockaded(state: KardashevState, seat: int, index: int) -> bool:
-    """A colony of ``seat`` next to a fleet of an opponent holding ``block-production`` (K-TE17)."""
-    for other in range(state.players):
-        if friends(state, other, seat):
-            continue
-        for e in hook(state, other, "harvest-others"):
-            if isinstance(e, BlockProduction) and _near(state, index, {other}, e.reach):
-                return True
-    return False
+def blockers(state: KardashevState, seat: int) -> list[tuple[int, int]]:
+    """(opponent, reach) of every ``block-production`` effect an opponent of ``seat`` holds
+    (K-TE17), in seat order."""
+    return [(other, e.reach) for other in range(state.players) if not friends(state, other, seat)
+            for e in hook(state, other, "harvest-others") if isinstance(e, BlockProduction)]
+
+
+def blockaded(state: KardashevState, seat: int, index: int, found: list[tuple[int, int]] | None = None) -> bool:
+    """A colony of ``seat`` next to a fleet of an opponent holding ``block-production`` (K-TE17)
+    (``found``: ``blockers(state, seat)``, when the caller has them)."""
+    return any(_near(state, index, {other}, reach) for other, reach in
+               (blockers(state, seat) if found is None else found))
 
 
 def colony_sources(state: KardashevState, seat: int, named: str | None) -> list[tuple[int, Source]]:
     """(cell, source) of every producing colony of ``seat`` (K-H01, K-H02, K-TE17, K-TE30)."""
     out = []
+    found = blockers(state, seat)
     for i, c in enumerate(state.cells):
         if c.colony != seat or c.tile != "planet":
             continue
-        types = resource_types(c)
-        if named is not None and "military" in c.all_symbols and named not in types:
+        symbols = c.all_symbols
+        types = [s for s in symbols if s != "military"]  # ``resource_types``
+        if named is not None and "military" in symbols and named not in types:
             types = [*types, named]
-        if not types or blockaded(state, seat, i):
+        if not types or (found and blockaded(state, seat, i, found)):
             continue
         out.append((i, (c.colony_level, tuple(k for k in RES if k in types))))
     return out
@@ -100,11 +105,12 @@ def share_candidates(state: KardashevState, seat: int) -> dict[int, list[int]]:
     """Timeshares (K-TE18, A#37): for each cell another player colonized with a resource symbol,
     not blockaded against ``seat``, the cells of ``seat``'s fleets next to it."""
     out: dict[int, list[int]] = {}
+    found = blockers(state, seat)
     for i, c in enumerate(state.cells):
         if c.colony in (None, seat) or c.tile != "planet" or not resource_types(c):
             continue
         fleets = [n for n in NEIGH[i] if state.cells[n].fleet == seat]
-        if fleets and not blockaded(state, seat, i):
+        if fleets and not (found and blockaded(state, seat, i, found)):
             out[i] = fleets
     return out
 
@@ -214,6 +220,9 @@ def splits_by_shares(state: KardashevState, seat: int, share_sets: list[tuple[in
     found: list[frozenset[Split]] = []
     for shares in share_sets:
         extra = fleets + share_sources(state, shares)
+        if len(colonies) == 1:  # no type named: the one set of sources' splits
+            found.append(_splits(tuple(sorted(colonies[0] + extra))))
+            continue
         out: set[Split] = set()
         for sources in colonies:
             out |= _splits(tuple(sorted(sources + extra)))

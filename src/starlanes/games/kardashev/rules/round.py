@@ -350,12 +350,12 @@ def end_turn(state: KardashevState) -> list[Event]:
     p = state.seats[state.active]
     p.tile = None
     state.turn += 1
-    check_end(state)
+    check_end(state, True)  # an end of a turn (End, a gift) changes no piece on the board
     return begin_turn(state)
 
 
 def end_round(state: KardashevState) -> list[Event]:
-    check_end(state)
+    check_end(state, True)  # after an end of a turn, a bid or a pick: no piece on the board changed
     for p in state.seats:
         p.tile = None
     return start_round(state)

@@ -203,9 +203,13 @@ class Kept:
     then, so they read where the spacecraft are, which burns change, and the cards in play) and
     the placements found in the maneuvers phase (``plc0``: they read the seat's hand and
     assets) and the cleanings a turn begins with (``cln0``: its upgrades are untapped then, and
-    debris moves only with what drops everything); the rest is kept within a turn. After each
-    action ``applied`` drops the sections it may have changed, and the next walk redoes only
-    those:
+    debris moves only with what drops everything); so are each seat's assets sorted
+    (``_Assets``: face up, untapped, face down, where it may flip a card; the seat's turn
+    begins with them untapped, an end of its turn untaps them, and only its researches and
+    allocations tap them; the researches and repairs found once per turn: asset damage comes
+    and goes with what drops everything) and its spacecraft (``mine``: burns and ends of turns
+    move none in or out of play); the rest is kept within a turn. After each action
+    ``applied`` drops the sections it may have changed, and the next walk redoes only those:
 
     - a burn moves one spacecraft in its asset and spends its delta-vee and maneuvers: only the
       maneuvers read those, and only its own and those of the seat's other spacecraft around
@@ -215,27 +219,27 @@ class Kept:
       slips, the armor and damage that cannibalizing reads, the housing and the classes flips
       read stay); of the maneuvers kept for the start of a turn, those of every spacecraft
       around that asset (attacks read the target's orbital) are redone;
-    - a research taps an asset and draws cards: the untapped assets are sorted again, and the
-      placements (and the seat's swaps, which read its hand) are redone;
+    - a research taps an asset and draws cards: the seat's untapped assets are sorted again,
+      and the placements (and the seat's swaps, which read its hand) are redone;
     - an allocation taps an asset and adds counters to a card of the seat beside it or to a
       face-down asset of the seat: the seat's flips of that asset (or of the face-down asset,
       when they are kept by its uid: then the counters went there) are redone (the other
       seat's flips read only its own cards; the allocations list the cards, not the
       counters: they stay, tapped or not);
     - a placement adds a card under construction beside an asset of the seat from its hand:
-      the placements, the seat's allocations and flips of that asset (and its swaps) are
-      redone;
-    - a foundation adds a face-down asset from the hand: the placements and the seat's
-      allocations (which may go to it) are redone, and its flips found;
+      the placements, the seat's assets, its allocations and flips of that asset (and its
+      swaps) are redone;
+    - a foundation adds a face-down asset from the hand: the placements, the seat's assets and
+      its allocations (which may go to it) are redone, and its flips found;
     - an end of the turn (``end``): the turn's sections go; the allocations stay but those of a
       seat whose allocations read what an end of a turn resets (a bonus construction power,
       or the armor bonus and the damage that cannibalizing reads: ``alc_turn``); the flips
-      stay;
+      stay; the seat's assets are all untapped;
     - a flip (``flipped``) of a card that answers no hook a walk asks (``WALK_HOOKS``: the
       playout has brought the cards answering hooks up to date, ``abilities.refresh``; a card
       that answers one drops everything) brings a card of the flipping seat into play: the
-      turn's sections and the flipping seat's flips (its housing, slips, face-down assets) are
-      redone, and what reads where it entered:
+      turn's sections and the flipping seat's flips (its housing, slips, face-down assets),
+      assets and spacecraft are redone, and what reads where it entered:
 
       - a face-down asset turned face up: every transfer has a new destination (both seats'
         maneuvers kept for the start of a turn are redone) and the seat's allocations (its
@@ -260,15 +264,15 @@ class Kept:
     draw of many seeded playouts."""
 
     __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "cln0", "flp", "man", "man0", "man_at", "man_stale",
-                 "moved", "plc", "plc0", "plc_phase", "start")
+                 "mine", "moved", "plc", "plc0", "plc_phase", "start")
 
     def __init__(self) -> None:
         self.man: dict[int, list[Segment]] = {}  # by spacecraft of the seat; one missing is found anew
         self.moved = -1  # a spacecraft that burned: its maneuvers and its neighbours' are redone
         self.cln: list[Segment] | None = None  # Debris Cleaner's cleanings
-        self.assets: tuple[list[Asset], list[Asset], list[Asset], list[Asset]] | None = None
-        """The seat's face-up assets, the untapped ones, its face-down ones, and the assets that
-        may have a card to flip (face down, or with slips)."""
+        self.assets: list[_Assets | None] = [None, None]
+        """Per seat, across turns: its assets (``_seat_assets``)."""
+        self.mine: list[list[Ship] | None] = [None, None]  # per seat, across turns: its spacecraft
         self.plc: list[Segment] | None = None
         self.plc_phase = -1  # the phase the placements were found in (it decides the kinds placed)
         self.alc: tuple[dict[int, list[Segment]], dict[int, list[Segment]]] = ({}, {})
@@ -293,6 +297,7 @@ class Kept:
     def clear(self) -> None:
         self.end()
         self.start = False
+        self.assets[0] = self.assets[1] = self.mine[0] = self.mine[1] = None
         for seat in (0, 1):
             self.alc[seat].clear()
             self.flp[seat].clear()
@@ -303,7 +308,7 @@ class Kept:
         """An end of a turn: the turn's sections go, and the allocations that read a bonus
         construction power, an armor bonus or damage (the end of a turn resets them: the bonuses
         of everyone, the damage of the seat whose turn begins)."""
-        self.assets = self.plc = self.cln = None
+        self.plc = self.cln = None
         self.man.clear()
         self.moved = -1
         self.start = True
@@ -318,6 +323,9 @@ class Kept:
         cls = type(action)
         if cls is End:  # (the most frequent)
             self.end()
+            got = self.assets[seat]
+            if got is not None and len(got[1]) != len(got[0]):  # the seat's assets are untapped
+                self.assets[seat] = (got[0], got[0], got[2], got[3], None)
             return
         if cls is Burn:
             if self.moved != -1:  # (one at a time)
@@ -327,27 +335,27 @@ class Kept:
                 stale.add(action.ship)  # type: ignore[attr-defined]
             return
         if cls is Allocate:
-            self._tapped(action.asset)  # type: ignore[attr-defined]
+            self._tapped(seat, action.asset)  # type: ignore[attr-defined]
             # the counters go to a card of the seat (the other seat's flips stay): a face-down
             # asset, whose flips are kept by its uid, or a card beside the asset
             flp = self.flp[seat]
             if flp.pop(action.target, None) is None:  # type: ignore[attr-defined]
                 flp.pop(action.asset, None)  # type: ignore[attr-defined]
         elif cls is Research:
-            self._tapped(action.asset)  # type: ignore[attr-defined]
+            self._tapped(seat, action.asset)  # type: ignore[attr-defined]
             self.plc0[seat] = None
             if self.alc_hand[seat]:
                 self.alc[seat].clear()
         elif cls is Place:
             self.plc0[seat] = None
-            self.assets = None  # (the asset may have had no card beside it)
+            self.assets[seat] = None  # (the asset may have had no card of the seat beside it)
             # a card of the seat beside an asset of the seat: the other seat's sections stay
             self.alc[seat].pop(action.asset, None)  # type: ignore[attr-defined]
             self.flp[seat].pop(action.asset, None)  # type: ignore[attr-defined]
             if self.alc_hand[seat]:
                 self.alc[seat].clear()
         elif cls is Found:
-            self.assets = None
+            self.assets[seat] = None
             self.plc0[seat] = None
             self.alc[seat].clear()
         else:
@@ -364,6 +372,7 @@ class Kept:
         self.end()
         self.start = False  # (the turn goes on)
         self.flp[seat].clear()
+        self.assets[seat] = self.mine[seat] = None
         for a in t.assets:
             if a.uid == uid:  # a face-down asset of the seat, face up now
                 self.man0[0] = self.man0[1] = None
@@ -398,10 +407,55 @@ class Kept:
         self.alc[seat].clear()
         self.alc_hand[seat] = self.alc_turn[seat] = False
 
-    def _tapped(self, uid: int) -> None:
-        got = self.assets
+    def _tapped(self, seat: int, uid: int) -> None:
+        got = self.assets[seat]
         if got is not None:
-            self.assets = (got[0], [a for a in got[1] if a.uid != uid], got[2], got[3])
+            self.assets[seat] = (got[0], [a for a in got[1] if a.uid != uid], got[2], got[3], None)
+
+
+_Assets = tuple[list[Asset], list[Asset], list[Asset], list[Asset],
+                "tuple[list[tuple[int, ...]], list[tuple[int, ...]]] | None"]
+"""A seat's face-up assets, the untapped ones, its face-down ones, the assets where it may have
+a card to flip (its face-down ones, and those with a card of its beside them), and once a walk
+asked (``_turn_repairs``) the arguments of its researches and repairs."""
+
+
+def _seat_assets(t: Table, seat: int) -> _Assets:
+    """``seat``'s assets (``_Assets``), from one pass over the table."""
+    mine_assets: list[Asset] = []
+    facedown: list[Asset] = []
+    building: list[Asset] = []
+    for a in t.assets:
+        if a.controller == seat:
+            if not a.face_up:
+                facedown.append(a)
+                building.append(a)
+                continue
+            mine_assets.append(a)
+        if a.ship_slips or a.upgrade_slips:
+            for x in a.ship_slips:
+                if x.owner == seat:
+                    building.append(a)
+                    break
+            else:
+                for x in a.upgrade_slips:
+                    if x.owner == seat:
+                        building.append(a)
+                        break
+    return mine_assets, [a for a in mine_assets if not a.tapped], facedown, building, None
+
+
+def _turn_repairs(untapped: list[Asset]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The arguments of the researches and of the repairs of the untapped assets ``untapped``
+    (``_why_not_repair``: the asset or an upgrade on it has damage)."""
+    repairs: list[tuple[int, ...]] = []
+    for a in untapped:
+        if a.damage > 0:
+            repairs.append((a.uid, a.uid))
+        for u in a.upgrades:
+            if u.damage > 0:
+                repairs.append((a.uid, u.uid))
+    return [(a.uid,) for a in untapped], repairs
 
 
 def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
@@ -414,7 +468,9 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
     phase = t.phase
     if phase <= MANEUVERS:
         man = k.man
-        mine = [s for s in t.ships if s.owner == seat]
+        mine = k.mine[seat]
+        if mine is None:
+            mine = k.mine[seat] = [s for s in t.ships if s.owner == seat]
         start = k.start
         if start:  # the first walk of a turn: the maneuvers kept when the seat's last turn began
             k.start = False
@@ -461,36 +517,17 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
         segs.extend(cln)
     if phase > CLEANUP:
         return segs
-    got = k.assets
+    got = k.assets[seat]
     if got is None:
-        mine_assets: list[Asset] = []
-        untapped: list[Asset] = []
-        facedown: list[Asset] = []
-        building: list[Asset] = []
-        for a in t.assets:
-            if a.controller == seat:
-                if not a.face_up:
-                    facedown.append(a)
-                    building.append(a)
-                    continue
-                mine_assets.append(a)
-                if not a.tapped:
-                    untapped.append(a)
-            if a.ship_slips or a.upgrade_slips:
-                building.append(a)
-        got = k.assets = (mine_assets, untapped, facedown, building)
-    else:
-        mine_assets, untapped, facedown, building = got
-    if phase <= RESEARCH and untapped and t.decks[seat]:  # _why_not_research: the deck must not be empty
-        segs.append((len(untapped), Research, [(a.uid,) for a in untapped]))
-    if phase <= REPAIR:  # _why_not_repair: the asset or an upgrade on it has damage
-        repairs: list[tuple[int, ...]] = []
-        for a in untapped:
-            if a.damage > 0:
-                repairs.append((a.uid, a.uid))
-            for u in a.upgrades:
-                if u.damage > 0:
-                    repairs.append((a.uid, u.uid))
+        got = k.assets[seat] = _seat_assets(t, seat)
+    mine_assets, untapped, facedown, building, kept_args = got
+    if phase <= REPAIR and untapped:
+        if kept_args is None:
+            kept_args = _turn_repairs(untapped)
+            k.assets[seat] = (mine_assets, untapped, facedown, building, kept_args)
+        research, repairs = kept_args
+        if phase <= RESEARCH and t.decks[seat]:  # _why_not_research: the deck must not be empty
+            segs.append((len(research), Research, research))
         if repairs:
             segs.append((len(repairs), Repair, repairs))
     if phase <= PLACE_ASSETS:

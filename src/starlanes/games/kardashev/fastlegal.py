@@ -178,7 +178,7 @@ def draw(state: KardashevState, seat: int, rng: Rng, kind: str) -> Action:
     """``sample`` in a decision of ``kind`` (``legality.decision_kind``, which the caller knows)."""
     if kind == "turn":
         turn = _Turn(state, seat)
-        return turn.nth(rng.randint(0, turn.total() - 1))
+        return turn.nth(rng.randint(0, sum(turn.sizes) - 1))
     if kind == "bid":
         return Bid(rng.randint(0, round.bid_range(state, seat)))
     grid = _GRIDS.get(kind)
@@ -500,6 +500,9 @@ class _Read:
 _ROW = attrgetter("tile", "colony", "fleet", "colony_level", "fleet_level")
 _TILES, _COLS, _FLS, _CLEVELS, _FLEVELS, _OWN_TECHS, _OTHERS_TECHS = (1 << k for k in range(7))
 _COLUMN_BITS = (_TILES, _COLS, _FLS, _CLEVELS, _FLEVELS)
+# not a change: marks an entry whose cells (``_Board.reads``) are all it reads, the seat's pieces
+# elsewhere too (a fleet's search: a piece of the seat new outside them changes nothing it found)
+_EXACT = 1 << 7
 
 
 def _techs(state: KardashevState) -> list[tuple[str | None, tuple[str, ...], str | None]]:
@@ -515,7 +518,7 @@ _BOARD = _CELLS | _OWN_TECHS
 _DEPENDS: dict[str, int] = {
     "eligible": _TILES | _COLS | _FLS,
     "masks": _TILES | _COLS | _FLS,
-    "reached": _TILES | _COLS | _FLS,
+    "reached": _TILES | _COLS | _FLS | _EXACT,
     "grow": _COLS | _CLEVELS,
     "fleet-sites": _BOARD,
     "refit-sites": _BOARD,
@@ -539,7 +542,8 @@ class _Board:
     ``reads``: for an entry of ``memo`` that reads only some cells, those cells (a mask): a change
     of other cells leaves it, unless the seat's pieces change there (``own``, the cells of its
     colonies and fleets: an entry that reads the seat's pieces lists the cells they were on, and a
-    piece of the seat new on another cell is such a change). An entry not there reads every cell."""
+    piece of the seat new on another cell is such a change; not for an entry marked ``_EXACT``). An
+    entry not there reads every cell."""
 
     __slots__ = ("cols", "fleets", "fls", "memo", "own", "own_cols", "read", "reads", "seat", "team", "tiles",
                  "tmemo")
@@ -608,7 +612,7 @@ class _Board:
                 continue
             if where is not None and not others & depends:  # only cells it may not read
                 cells = reads.get(key)
-                if cells is not None and not where & (cells | own):
+                if cells is not None and not where & (cells if depends & _EXACT else cells | own):
                     continue
             del memo[key]
             reads.pop(key, None)
@@ -724,7 +728,8 @@ class _Turn:
         self.research = research = max(0, nb - b.base) + max(0, nr + 1 - b.research) <= b.either
         self.all_forms, self.no_forms = _all_forms(self.held, base, research)
         self.hand = hand = (p.food, p.matter, p.energy)
-        self.pays = _hand(hand, state.params.exchange_rate).pays  # the prices the hand pays
+        rate = state.params.exchange_rate
+        self.pays = _hand(hand, rate).pays  # the prices the hand pays
         # what the counters find for their pickers (set by a counter that finds an action)
         self.colony_vias: list[str | None]
         self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]]
@@ -738,7 +743,11 @@ class _Turn:
         self.fls = board.fls
         self.own_cols = board.own_cols
         self.fleets = board.fleets
-        self.sizes = [counter(self) for counter in (_COUNTERS if base or research else _IDLE)]
+        # the base and research actions (none left: none), then Compile, Exchange, Gift and End
+        self.sizes = sizes = [counter(self) for counter in _COUNTERS] if base or research else [0] * len(_COUNTERS)
+        sizes += (len(RES) if research else 0,
+                  ((hand[0] >= rate) + (hand[1] >= rate) + (hand[2] >= rate)) * (len(RES) - 1),
+                  _count_gift(self) if state.params.ally_variant else 0, 1)
 
     def eligible(self) -> list[int]:
         """Cells where the seat may build a colony (``list_colony``): a planet without a colony
@@ -755,8 +764,14 @@ class _Turn:
             near |= NEIGH_MASK[i]
         for i in self.fleets:
             near |= 1 << i
-        found = [i for i in range(len(tiles)) if near >> i & 1 and tiles[i] == "planet" and cols[i] is None
-                 and (fls[i] is None or fls[i] == seat)]
+        found: list[int] = []
+        rest = near
+        while rest:  # the cells of ``near`` in cell order
+            low = rest & -rest
+            rest ^= low
+            i = low.bit_length() - 1
+            if tiles[i] == "planet" and cols[i] is None and (fls[i] is None or fls[i] == seat):
+                found.append(i)
         self.b.keep("eligible", found, near | self.b.own)  # the cells near its pieces, and theirs
         return found
 
@@ -952,9 +967,10 @@ def _count_fleet(t: _Turn) -> int:
     prices = _Prices(t)
     n = 0
     for _, flat, cap, back in _fleet_sites(t):
-        for level in range(1, min(cap, 3) + 1):
-            if supply + back >= level:
-                n += sum(1 for _, sur in forms if prices.ok(flat, level, sur))
+        for level in range(1, min(cap, 3, supply + back) + 1):
+            for _, sur in forms:
+                if prices.ok(flat, level, sur):
+                    n += 1
     return n
 
 
@@ -1008,7 +1024,9 @@ def _count_refit(t: _Turn) -> int:
     prices = _Prices(t)
     n = 0
     for _, flat in _refit_sites(t):
-        n += sum(1 for _, sur in forms if prices.ok(flat, 1, sur))
+        for _, sur in forms:
+            if prices.ok(flat, 1, sur):
+                n += 1
     return n
 
 
@@ -1319,8 +1337,9 @@ def _pick_move(t: _Turn, k: int) -> Action:
                     mask |= layer
             if not t.state.bag:
                 mask &= ~t.masks()[3]
-            dests = [d for d in range(len(CELLS)) if mask >> d & 1]  # in cell order
-            return Move(CELLS[start], CELLS[dests[k]], (), via)
+            for _ in range(k):  # the ``k``-th destination in cell order: the lowest cell left
+                mask &= mask - 1
+            return Move(CELLS[start], CELLS[(mask & -mask).bit_length() - 1], (), via)
         k -= n
     raise IndexError(k)
 
@@ -1391,8 +1410,8 @@ def _count_use(t: _Turn) -> int:
     for k, (_, e) in enumerate(_use_effects(t.held)):
         if isinstance(e, Terraform):
             payable = _payable(t, e.price)
-            for have in _use_places(t, k, e):
-                n += sum(1 for s in payable if s not in have)
+            for have in _use_places(t, k, e):  # the payable symbols (each once) the planet lacks
+                n += len(payable) - len(have.intersection(payable))
         elif isinstance(e, Annihilate):
             n += _use_places(t, k, e)
         elif isinstance(e, Accrete):
@@ -1470,10 +1489,6 @@ def _count_gift(t: _Turn) -> int:
     return len(legality.list_gift(t.state, t.seat)) if t.state.params.ally_variant else 0
 
 
-def _none(t: _Turn) -> int:
-    return 0
-
-
 def _lister(cls: type[Action]) -> Callable[[_Turn, int], Action]:
     """Take the ``k``-th action of ``cls`` from its lister (built for that type alone)."""
     lister = legality.LISTERS[cls]
@@ -1497,9 +1512,9 @@ PICKERS: dict[type[Action], Callable[[_Turn, int], Action]] = {
     Gift: _lister(Gift), End: lambda t, k: End(),
 }
 
-# the turn's action types in the listing's order: their counters and pickers; with neither a
-# base nor a research action left, only the exchanges, the gifts and the end are counted
-_COUNTERS: tuple[Callable[[_Turn], int], ...] = tuple(COUNTERS[cls] for cls in legality.ALLOWED["turn"])
+# the turn's action types in the listing's order: their pickers, and the counters of the base
+# and research actions (``_Turn`` counts the last four itself: Compile, Exchange, Gift, End);
+# with neither a base nor a research action left, only the exchanges, the gifts and the end
 _PICKERS: tuple[Callable[[_Turn, int], Action], ...] = tuple(PICKERS[cls] for cls in legality.ALLOWED["turn"])
-_IDLE: tuple[Callable[[_Turn], int], ...] = tuple(
-    COUNTERS[cls] if cls in (Exchange, Gift, End) else _none for cls in legality.ALLOWED["turn"])
+_COUNTERS: tuple[Callable[[_Turn], int], ...] = tuple(COUNTERS[cls] for cls in legality.ALLOWED["turn"][:-4])
+assert legality.ALLOWED["turn"][-4:] == (Compile, Exchange, Gift, End)

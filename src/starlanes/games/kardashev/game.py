@@ -318,6 +318,19 @@ _ONE: dict[type[Action], tuple[Rule, bool, int, Cells | None]] = {
 }
 
 
+def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
+    """``Kardashev._apply`` of one seat's action outside the sealed bids: one look-up (``_ONE``)."""
+    rule, kept, change, where = _ONE[type(action)]
+    cells = where(state, seat, action) if where is not None else ()
+    events = rule(state, seat, action)
+    if state.phase == "role" and not state.tasks:
+        events += round.after_setup(state)
+    settle(state)
+    fastlegal.after(state, change, 0, cells)
+    check_end(state, kept, None if kept else fastlegal.present(state))
+    return events
+
+
 class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
     spec = SPEC
     state_type = KardashevState
@@ -352,17 +365,9 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         return Bid(0) if legality.decision_kind(state) == "bid" else None
 
     def _apply(self, state: KardashevState, moves: Mapping[int, Action]) -> list[Event]:
-        if len(moves) == 1 and (state.phase != "bid" or state.tasks):  # one seat's action: one look-up
+        if len(moves) == 1 and (state.phase != "bid" or state.tasks):  # one seat's action
             ((seat, action),) = moves.items()
-            rule, kept, change, where = _ONE[type(action)]
-            cells = where(state, seat, action) if where is not None else ()
-            events = rule(state, seat, action)
-            if state.phase == "role" and not state.tasks:
-                events += round.after_setup(state)
-            settle(state)
-            fastlegal.after(state, change, 0, cells)
-            check_end(state, kept, None if kept else fastlegal.present(state))
-            return events
+            return _apply_one(state, seat, action)
         lag = 0
         cells = _changed_cells(state, moves)
         if state.phase == "bid" and not state.tasks:
@@ -412,9 +417,9 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
             kind, actors = legality.decision(state)
             if not actors:
                 return played
-            if kind != "bid" and not state.sealed:
+            if kind != "bid" and not state.sealed:  # one seat's action (``_apply``'s first case)
                 seat = actors[0]
-                self._apply(state, {seat: fastlegal.draw(state, seat, rngs[seat], kind)})
+                _apply_one(state, seat, fastlegal.draw(state, seat, rngs[seat], kind))
                 state.step += 1
                 played += 1
             elif kind == "bid" and not state.sealed:

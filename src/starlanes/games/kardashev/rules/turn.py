@@ -6,6 +6,8 @@ Each function applies an action ``legality.py`` has already accepted.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from starlanes.core.state import Event
 from starlanes.games.kardashev.costs import Cost, colony_cost
 from starlanes.games.kardashev.effects import (
@@ -140,7 +142,16 @@ def fleet_site(state: KardashevState, seat: int, index: int) -> tuple[Cost | Non
 
 
 def fleet_price(state: KardashevState, flat: Cost | None, levels: int) -> Cost:
-    return flat if flat is not None else state.params.fleet_level_price.times(levels)
+    if flat is not None:
+        return flat
+    params = state.params
+    return _levels_price(params.fleet_matter_per_level, params.fleet_energy_per_level, levels)
+
+
+@lru_cache(maxsize=256)
+def _levels_price(matter: int, energy: int, levels: int) -> Cost:
+    """``params.fleet_level_price.times(levels)`` for a level's price of ``matter`` and ``energy``."""
+    return Cost(matter=matter, energy=energy).times(levels)
 
 
 def build_fleet(state: KardashevState, seat: int, index: int, level: int, price: Cost, upgrade: bool,

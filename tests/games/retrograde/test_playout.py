@@ -21,7 +21,7 @@ from starlanes.core.legal import ActionTemplate
 from starlanes.core.ruleset import Ruleset
 from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import listing
-from starlanes.games.retrograde.actions import Allocate, Burn, End, Found, Place, Research
+from starlanes.games.retrograde.actions import Allocate, Burn, End, Flip, Found, Place, Research
 from starlanes.games.retrograde.board import Board
 from starlanes.games.retrograde.game import APPLY, KEEPS_HOLDERS, keeps_holders, make_ruleset
 from starlanes.games.retrograde.rules.common import Engine
@@ -204,6 +204,8 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
         after[last[0]] += 1
         action = draw(e, seat, rng, held, kept)
         last[0] = type(action).__name__
+        if isinstance(action, Flip) and e.t.cards[action.card] in listing.WALK_KEYS:
+            last[0] = "Flip of a card answering a hook the walk asks"
         return action
 
     monkeypatch.setattr(listing, "draw", checked_draw)
@@ -218,7 +220,7 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
         assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
         assert mine == loop
     assert after["Burn"] and after["Research"] and after["Allocate"] and after["Place"] and after["Found"]
-    assert after["End"] and after["Flip"]
+    assert after["End"] and after["Flip"] and after["Flip of a card answering a hook the walk asks"]
 
 
 def _sources(found: list[ab.Source] | tuple[()]) -> list[tuple[Any, ...]]:
@@ -278,7 +280,6 @@ def test_an_upgrade_flipped_under_the_other_seat_s_asset_redoes_its_allocations_
     """Issue 16: an upgrade of seat 0 completed beside an asset seat 1 controls (Cannibalized
     Yards: the asset may then cannibalize) drops what a playout kept of seat 1's allocations
     there (``Kept.flipped``): the kept walk lists the cannibalizations a full walk lists."""
-    from starlanes.games.retrograde.actions import Flip
     from starlanes.games.retrograde.state import CLEANUP, MANEUVERS
 
     state = helpers.empty()
@@ -299,3 +300,26 @@ def test_an_upgrade_flipped_under_the_other_seat_s_asset_redoes_its_allocations_
     after = _expand(listing.walk(e, 1, held, kept))
     assert after == _expand(listing.walk(Engine(state), 1))
     assert any(text.startswith("cannibalize") for text in after)
+
+
+def test_an_upgrade_flipped_under_the_other_seat_s_asset_redoes_its_flips() -> None:
+    """Issue 16: PopFixx Boosters (any entry orbital) completed by seat 0 under an asset seat 1
+    controls drops what a playout kept of seat 1's flips (``Kept.flipped``): seat 1's completed
+    spacecraft there may now enter any orbital, as a full walk lists."""
+    from starlanes.games.retrograde.state import CLEANUP
+
+    state = helpers.empty()
+    t = state.table
+    t.phase = CLEANUP
+    boosters = helpers.slip(state, helpers.HOME1, "popfixx-boosters", 0, counters=7, side="upgrade")
+    helpers.slip(state, helpers.HOME1, "spaceforce-katana", 1, counters=3)
+    kept = listing.Kept()
+    e = Engine(state)
+    held: dict[str, Any] = {}
+    before = _expand(listing.walk(e, 1, held, kept))
+    APPLY[Flip](e, 0, Flip(boosters.uid))
+    ab.refresh(e.b, held)
+    kept.flipped(t, boosters.uid, 0)
+    after = _expand(listing.walk(e, 1, held, kept))
+    assert after == _expand(listing.walk(Engine(state), 1))
+    assert len(after) > len(before)  # the orbitals it may enter

@@ -56,7 +56,6 @@ from starlanes.games.retrograde.board import BOOK
 from starlanes.games.retrograde.deck import deck_file_digest
 from starlanes.games.retrograde.describe import describe_event
 from starlanes.games.retrograde.events import EVENT_TYPES
-from starlanes.games.retrograde.listing import WALK_KEYS
 from starlanes.games.retrograde.names import check_ascii, resolve
 from starlanes.games.retrograde.rules import bombard, build, combat, end_turn, maneuvers, setup
 from starlanes.games.retrograde.rules.common import Engine, combat_of
@@ -241,10 +240,7 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
                 if type(action) is Flip:  # the sections that read where its card entered (``Kept.flipped``)
                     if b.held is None:  # (a card that answers hooks: the cards that stayed keep their answers)
                         refresh(b, held)
-                    if t.cards[action.card] in WALK_KEYS:  # (it answers a hook a walk asks)
-                        sections.clear()
-                    else:
-                        sections.flipped(t, action.card, seat)
+                    sections.flipped(t, action.card, seat)
                 elif b.held is None:  # not kept, or dropped by the rule (end_turn)
                     refresh(b, held)  # (what is kept of the cards answering hooks that stayed)
                     sections.clear()  # (what the cards answering hooks said may have changed)

@@ -99,11 +99,11 @@ WALK_HOOKS = frozenset({"may_maneuver", "burn_cost", "may_transfer", "transfer_c
                         "capacity"})
 """The ability hooks a walk asks (``_walk_maneuvers``, ``Engine.bombard_targets``,
 ``_walk_placements``, ``_walk_allocations``, ``_walk_flips``, ``legality.entry_choices``): what
-a playout keeps of a walk (``Kept``) may change when a card that answers one enters play."""
+a playout keeps of a walk (``Kept``) may change when a card that answers one enters play
+(``Kept.flipped``)."""
 
 WALK_KEYS = ab.keys_answering(WALK_HOOKS)
-"""The keys of the cards that answer a hook of ``WALK_HOOKS``: the flip of one drops every kept
-section (``Kept.flipped`` handles the others)."""
+"""The keys of the cards that answer a hook of ``WALK_HOOKS`` (the tests count their flips)."""
 
 
 def legal(e: Engine, seat: int) -> Listed:
@@ -235,26 +235,29 @@ class Kept:
       seat whose allocations read what an end of a turn resets (a bonus construction power,
       or the armor bonus and the damage that cannibalizing reads: ``alc_turn``); the flips
       stay; the seat's assets are all untapped;
-    - a flip (``flipped``) of a card that answers no hook a walk asks (``WALK_HOOKS``: the
-      playout has brought the cards answering hooks up to date, ``abilities.refresh``; a card
-      that answers one drops everything) brings a card of the flipping seat into play: the
-      turn's sections and the flipping seat's flips (its housing, slips, face-down assets),
-      assets and spacecraft are redone, and what reads where it entered:
+    - a flip (``flipped``; when its card answers hooks the playout has brought the cards
+      answering them up to date first, ``abilities.refresh``) brings a card of the flipping seat
+      into play: the turn's sections and the flipping seat's flips (its housing, slips,
+      face-down assets, the hooks they ask), assets and spacecraft are redone, and what reads
+      where it entered. The handlers of the hooks a walk asks (``WALK_HOOKS``) read only the
+      spacecraft asked about, or the asset where the answering card is and who controls it:
 
       - a face-down asset turned face up: every transfer has a new destination (both seats'
         maneuvers kept for the start of a turn are redone) and the seat's allocations (its
         face-down assets), placements and cleanings (its face-up assets) are redone;
       - a spacecraft (around an asset of the seat): the kept maneuvers of both seats'
-        spacecraft around that asset (the enemies attacks read, the boosts' targets), the
-        seat's placements (the slips), its allocations there (the slips, the spacecraft a yard
-        may cannibalize; all of them when some may swap: swaps read every spacecraft);
+        spacecraft around that asset (the enemies attacks read, the boosts' targets, the costs
+        its ability may change there), the seat's placements (the slips, the slots or upgrades
+        it may allow there), its allocations there (the slips, the spacecraft a yard may
+        cannibalize, refits; all of them when some may swap: swaps read every spacecraft);
       - an upgrade (under an asset of either seat): the kept maneuvers around that asset
-        (bombardment targets, a drone's relay), the placements, cleanings and allocations
-        there of the seat that controls it, and the flipping seat's placements and
-        allocations there (the slips);
+        (bombardment targets, a drone's relay, the costs of burns and transfers there), the
+        placements, cleanings, allocations (a yard that cannibalizes, refits) and flips
+        (housing, entry orbitals) of the seat that controls it, and the flipping seat's
+        placements and allocations there (the slips);
 
-      the other seat's flips stay (they read its housing, its slips and the cards answering
-      the hooks they ask);
+      the other seat's flips stay but in that last case (they read its housing, its slips and
+      the answering cards at its assets);
     - anything else (an offer, a transfer, a fight, ...): everything is redone.
 
     The maneuvers kept for the start of a turn are neither kept nor used while a beacon lies on
@@ -368,7 +371,7 @@ class Kept:
 
     def flipped(self, t: Table, uid: int, seat: int) -> None:
         """Drop the sections the flip of card ``uid`` by ``seat`` (just applied to table ``t``) may
-        have changed: the card answers no hook of ``WALK_HOOKS`` (see the class docstring)."""
+        have changed (see the class docstring)."""
         self.end()
         self.start = False  # (the turn goes on)
         self.flp[seat].clear()
@@ -399,6 +402,7 @@ class Kept:
                     if a.controller == 0 or a.controller == 1:
                         self.plc0[a.controller] = self.cln0[a.controller] = None
                         self.alc[a.controller].pop(a.uid, None)
+                        self.flp[a.controller].clear()  # (its housing, entry orbitals)
                     return
         self.clear()  # (a flip brings its card into play: not reached)
 

@@ -202,8 +202,10 @@ class Kept:
     seat's turn begins with (``man0``: delta-vee, maneuvers, free burns and bonuses are reset
     then, so they read where the spacecraft are, which burns change, and the cards in play) and
     the placements found in the maneuvers phase (``plc0``: they read the seat's hand and
-    assets) and the cleanings a turn begins with (``cln0``: its upgrades are untapped then, and
-    debris moves only with what drops everything); so are each seat's assets sorted
+    assets; and the assets where they may go, ``plc_to``, redone only by its placements and
+    flips, not by the researches that change its hand) and the cleanings a turn begins with
+    (``cln0``: its upgrades are untapped then, and debris moves only with what drops
+    everything); so are each seat's assets sorted
     (``_Assets``: face up, untapped, face down, where it may flip a card; the seat's turn
     begins with them untapped, an end of its turn untaps them, and only its researches and
     allocations tap them; the researches and repairs found once per turn: asset damage comes
@@ -267,7 +269,7 @@ class Kept:
     draw of many seeded playouts."""
 
     __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "cln0", "flp", "man", "man0", "man_at", "man_stale",
-                 "mine", "moved", "plc", "plc0", "plc_phase", "start")
+                 "mine", "moved", "plc", "plc0", "plc_phase", "plc_to", "start")
 
     def __init__(self) -> None:
         self.man: dict[int, list[Segment]] = {}  # by spacecraft of the seat; one missing is found anew
@@ -295,12 +297,17 @@ class Kept:
         """Per seat: the assets where a card was flipped since ``man0`` was kept (the maneuvers
         kept of every spacecraft around them are redone)."""
         self.plc0: list[list[Segment] | None] = [None, None]  # per seat: its placements in the maneuvers phase
+        self.plc_to: tuple[list[list[int] | None], list[list[int] | None]] = ([None, None], [None, None])
+        """Per seat, across turns: the assets where a spacecraft and an upgrade of its hand may
+        go (``_walk_placements``: they read its face-up assets, their slips and the hooks of
+        slots and upgrades allowed, not its hand)."""
         self.cln0: list[list[Segment] | None] = [None, None]  # per seat: its cleanings when its last turn began
 
     def clear(self) -> None:
         self.end()
         self.start = False
         self.assets[0] = self.assets[1] = self.mine[0] = self.mine[1] = None
+        self.plc_to[0][:] = self.plc_to[1][:] = (None, None)
         for seat in (0, 1):
             self.alc[seat].clear()
             self.flp[seat].clear()
@@ -351,6 +358,7 @@ class Kept:
                 self.alc[seat].clear()
         elif cls is Place:
             self.plc0[seat] = None
+            self.plc_to[seat][:] = (None, None)
             self.assets[seat] = None  # (the asset may have had no card of the seat beside it)
             # a card of the seat beside an asset of the seat: the other seat's sections stay
             self.alc[seat].pop(action.asset, None)  # type: ignore[attr-defined]
@@ -376,6 +384,7 @@ class Kept:
         self.start = False  # (the turn goes on)
         self.flp[seat].clear()
         self.assets[seat] = self.mine[seat] = None
+        self.plc_to[seat][:] = (None, None)
         for a in t.assets:
             if a.uid == uid:  # a face-down asset of the seat, face up now
                 self.man0[0] = self.man0[1] = None
@@ -401,6 +410,7 @@ class Kept:
                     self.alc[seat].pop(a.uid, None)
                     if a.controller == 0 or a.controller == 1:
                         self.plc0[a.controller] = self.cln0[a.controller] = None
+                        self.plc_to[a.controller][:] = (None, None)
                         self.alc[a.controller].pop(a.uid, None)
                         self.flp[a.controller].clear()  # (its housing, entry orbitals)
                     return
@@ -541,7 +551,7 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
             plc = k.plc0[seat] if phase == MANEUVERS else None
             if plc is None:
                 plc = []
-                _walk_placements(e, seat, t.hands[seat], mine_assets, plc)
+                _walk_placements(e, seat, t.hands[seat], mine_assets, plc, k.plc_to[seat])
                 if phase == MANEUVERS:
                     k.plc0[seat] = plc
             k.plc = plc
@@ -764,15 +774,16 @@ def _fixed(b: Board) -> dict[tuple[str, int, int], Any]:
 
 
 def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[Asset],
-                     segs: list[Segment]) -> None:
+                     segs: list[Segment], targets: list[list[int] | None]) -> None:
     """``found`` and ``place`` (``_why_not_found``, ``_why_not_place``): an asset is always
     founded; a spacecraft goes where a slot is free, an upgrade where upgrades are allowed and
-    none is under construction (found once per asset, not once per card)."""
+    none is under construction (found once per asset, not once per card). ``targets``: the
+    assets a spacecraft and an upgrade may go to, when found before (``None``: not yet; a
+    playout keeps them, ``Kept.plc_to``), found here when missing."""
     b = e.b
     phase = e.t.phase
     cards = e.t.cards
-    for_ships: list[int] | None = None
-    for_upgrades: list[int] | None = None
+    for_ships, for_upgrades = targets
     for c in hand:
         kind = _KIND[cards[c]]
         if kind == _ASSET:
@@ -794,13 +805,14 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
                             for_ships.append(a.uid)
                 else:
                     for_ships = [a.uid for a in mine_assets if not a.ship_slips]
+                targets[0] = for_ships
             if for_ships:
                 segs.append((len(for_ships), Place, [(c, x) for x in for_ships]))
         elif kind == _UPGRADE and phase <= PLACE_UPGRADES:
             if for_upgrades is None:
                 allowed = ab.found(b, "upgrades_allowed")
-                for_upgrades = [a.uid for a in mine_assets if not a.upgrade_slips
-                                and (not allowed or ab.run(b, "upgrades_allowed", allowed, True, asset=a))]
+                for_upgrades = targets[1] = [a.uid for a in mine_assets if not a.upgrade_slips
+                                             and (not allowed or ab.run(b, "upgrades_allowed", allowed, True, asset=a))]
             if for_upgrades:
                 segs.append((len(for_upgrades), Place, [(c, x) for x in for_upgrades]))
 

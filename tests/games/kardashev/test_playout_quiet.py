@@ -80,3 +80,12 @@ def test_a_failed_playout_sets_the_events_back(monkeypatch: pytest.MonkeyPatch) 
     seat = sorted(G.to_act(state))[0]
     found = G.apply_unchecked(state, seat, G.sample_legal(state, seat, Rng.from_seed(10)))
     assert found and "silent" not in _kinds(found)
+
+
+def test_cells_around_a_mask_by_bytes_are_the_neighbours() -> None:
+    """``fastlegal._around`` (five byte look-ups) is the union of the cells' ``NEIGH_MASK``."""
+    rng = Rng.from_seed(31)
+    masks = [0, fastlegal._ALL] + [1 << i for i in range(len(fastlegal.NEIGH_MASK))]
+    masks += [rng.randint(0, fastlegal._ALL) for _ in range(2000)]
+    for mask in masks:
+        assert fastlegal._around(mask) == fastlegal._spread(mask, fastlegal.NEIGH_MASK), bin(mask)

@@ -119,6 +119,33 @@ LEAP_MASK: tuple[int, ...] = tuple(
 )
 
 
+def _byte_table(around: tuple[int, ...], chunk: int) -> tuple[int, ...]:
+    """For each byte ``b``: the cells ``around`` the cells ``8 * chunk + j`` of its bits ``j``."""
+    return tuple(
+        _or(around[8 * chunk + j] for j in range(8) if b >> j & 1 and 8 * chunk + j < len(around))
+        for b in range(256))
+
+
+def _or(masks: Iterable[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+# ``NEIGH_MASK`` by bytes of a mask (37 cells: five bytes): the cells next to any cell of a mask
+# in five look-ups (``_around``)
+_NEAR = tuple(_byte_table(NEIGH_MASK, k) for k in range((len(CELLS) + 7) // 8))
+assert len(_NEAR) == 5
+_N0, _N1, _N2, _N3, _N4 = _NEAR
+
+
+def _around(cells: int) -> int:
+    """The cells next to any cell of the mask ``cells`` (``_spread(cells, NEIGH_MASK)``)."""
+    return _N0[cells & 255] | _N1[cells >> 8 & 255] | _N2[cells >> 16 & 255] | _N3[cells >> 24 & 255] \
+        | _N4[cells >> 32]
+
+
 # --- entry points ----------------------------------------------------------------------------
 
 
@@ -759,11 +786,8 @@ class _Turn:
 
     def _eligible(self) -> list[int]:
         seat, tiles, cols, fls = self.seat, self.tiles, self.cols, self.fls
-        near = 0  # the cells under the seat's fleets or next to its colonies
-        for i in self.own_cols:
-            near |= NEIGH_MASK[i]
-        for i in self.fleets:
-            near |= 1 << i
+        read = self.b.read  # the cells under the seat's fleets or next to its colonies:
+        near = _around(read.colonies[seat]) | read.fleets[seat]
         found: list[int] = []
         rest = near
         while rest:  # the cells of ``near`` in cell order
@@ -795,9 +819,9 @@ class _Turn:
         return sum(self.sizes)
 
     def nth(self, index: int) -> Action:
-        for picker, size in zip(_PICKERS, self.sizes, strict=True):
+        for k, size in enumerate(self.sizes):
             if index < size:
-                return picker(self, index)
+                return _PICKERS[k](self, index)
             index -= size
         raise IndexError("legal action index out of range")
 
@@ -1178,11 +1202,8 @@ def _layers_plain(masks: tuple[int, int, int, int], start: int, limit: int) -> t
     seen = frontier = looked = 1 << start
     layers: list[int] = []
     while frontier and len(layers) < limit:
-        grown = 0
-        while frontier:
-            low = frontier & -frontier
-            grown |= NEIGH_MASK[low.bit_length() - 1]
-            frontier ^= low
+        grown = _N0[frontier & 255] | _N1[frontier >> 8 & 255] | _N2[frontier >> 16 & 255] \
+            | _N3[frontier >> 24 & 255] | _N4[frontier >> 32]  # ``_around``
         looked |= grown
         new = grown & ~seen & ~blocked
         seen |= new
@@ -1207,7 +1228,7 @@ def _layers_leaping(masks: tuple[int, int, int, int], start: int, limit: int, ju
         entered = [0] * (jumps + 1)  # per leaps used, the cells entered from the fronts
         for used, front in enumerate(fronts):
             if front:
-                entered[used] |= _spread(front, NEIGH_MASK)
+                entered[used] |= _around(front)
                 if used < jumps:
                     entered[used + 1] |= _spread(front, LEAP_MASK)
         layer = 0

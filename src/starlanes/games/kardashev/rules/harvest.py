@@ -72,14 +72,22 @@ def colony_sources(state: KardashevState, seat: int, named: str | None) -> list[
     for i, c in enumerate(state.cells):
         if c.colony != seat or c.tile != "planet":
             continue
-        symbols = c.all_symbols
-        types = [s for s in symbols if s != "military"]  # ``resource_types``
-        if named is not None and "military" in symbols and named not in types:
-            types = [*types, named]
+        types = _types(tuple(c.all_symbols), named)
         if not types or (found and blockaded(state, seat, i, found)):
             continue
-        out.append((i, (c.colony_level, tuple(k for k in RES if k in types))))
+        out.append((i, (c.colony_level, types)))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _types(symbols: tuple[str, ...], named: str | None) -> tuple[str, ...]:
+    """The types a colony or a fleet on a planet with these symbols (printed and terraformed)
+    yields, in ``RES`` order: its ``resource_types``, with Arcology's ``named`` type for the
+    military symbol (``colony_sources``)."""
+    types = [s for s in symbols if s != "military"]  # ``resource_types``
+    if named is not None and "military" in symbols and named not in types:
+        types.append(named)
+    return tuple(k for k in RES if k in types)
 
 
 def fleet_sources(state: KardashevState, seat: int) -> list[Source]:
@@ -93,7 +101,7 @@ def fleet_sources(state: KardashevState, seat: int) -> list[Source]:
         for c in state.cells:
             if c.fleet != seat or c.tile != "planet":
                 continue
-            types = tuple(k for k in RES if k in resource_types(c))
+            types = _types(tuple(c.all_symbols), None)
             if not types:
                 continue
             if (e.site == "own-colony" and c.colony == seat) or (e.site == "uncolonized-planet" and c.colony is None):

@@ -219,8 +219,9 @@ class Kept:
       of maneuvers read the spacecraft asked about and where the answering cards are, which a
       burn leaves at their assets) are redone (the assets, the hand, the
       slips, the armor and damage that cannibalizing reads, the housing and the classes flips
-      read stay); of the maneuvers kept for the start of a turn, those of every spacecraft
-      around that asset (attacks read the target's orbital) are redone;
+      read stay); of the maneuvers kept for the start of a turn, the same are redone for its
+      seat, and for the other seat those of every spacecraft around that asset (attacks read
+      the target's orbital);
     - a research taps an asset and draws cards: the seat's untapped assets are sorted again,
       and the placements (and the seat's swaps, which read its hand) are redone;
     - an allocation taps an asset and adds counters to a card of the seat beside it or to a
@@ -491,12 +492,21 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
             start = not t.beacons
             kept0 = k.man0[seat]
             if kept0 is not None and start:
+                # redone: the spacecraft of the seat that burned and its boosters around them (their
+                # boosts read the orbitals), every one around an enemy that burned (attacks read the
+                # target's orbital) or where a card was flipped (Kept.flipped)
                 stale = k.man_stale[seat]
-                moved_at = {s.asset for s in t.ships if s.uid in stale} if stale else set()
-                moved_at |= k.man_at[seat]
+                moved_at = set(k.man_at[seat])
+                own_at: set[int] = set()
+                if stale:
+                    for s in t.ships:
+                        if s.uid in stale:
+                            (own_at if s.owner == seat else moved_at).add(s.asset)
+                cards = t.cards
                 for s in mine:
                     got0 = kept0.get(s.uid)
-                    if got0 is not None and s.asset not in moved_at:
+                    if got0 is not None and s.asset not in moved_at and not (
+                            s.asset in own_at and (s.uid in stale or cards[s.uid] in _BOOSTERS)):
                         man[s.uid] = got0
         if k.moved != -1:  # its maneuvers, and the boosts of the seat's others around its asset
             at = -1

@@ -1,7 +1,8 @@
 """Issue 16: Kardashev's ``play_random`` applies its own steps without building their events
 (``events.QUIET``): the state after every action is the public loop's, and the public calls
 (``apply``, ``apply_unchecked``) still return the events they always did, during and after a
-playout."""
+playout. And what the faster steps read instead of working it out again: the cells around a mask
+by byte look-ups, a move's cells and energy from its fleet's kept search."""
 
 from __future__ import annotations
 
@@ -89,3 +90,44 @@ def test_cells_around_a_mask_by_bytes_are_the_neighbours() -> None:
     masks += [rng.randint(0, fastlegal._ALL) for _ in range(2000)]
     for mask in masks:
         assert fastlegal._around(mask) == fastlegal._spread(mask, fastlegal.NEIGH_MASK), bin(mask)
+
+
+@pytest.mark.parametrize(("players", "params", "seed"), [
+    (2, {}, 41),
+    (3, {"exchange_rate": 2, "round_limit": 10}, 42),
+    (4, {"ally_variant": True, "round_limit": 8}, 43),
+])
+def test_a_move_from_the_kept_search_is_the_plans_move(players: int, params: dict[str, Any], seed: int) -> None:
+    """At every turn decision of seeded games, every legal move without a path that
+    ``fastlegal.kept_move`` answers (from the fleet's kept search) enters the cells, costs the
+    energy and explores as ``legality.move_plan``'s plan, which does not attack (it leaves the
+    attacks to the plan)."""
+    from starlanes.core.legal import LegalActions
+    from starlanes.games.kardashev import legality
+    from starlanes.games.kardashev.actions import Move
+    from starlanes.games.kardashev.rules.common import cell_of
+    from starlanes.games.kardashev.rules.turn import via_surcharge
+
+    state = G.setup(params or None, players, seed)
+    rng = Rng.from_seed(seed)
+    answered = attacks = 0
+    while seats := sorted(G.to_act(state)):
+        for seat in seats:
+            if legality.decision_kind(state) == "turn":
+                fastlegal.count(state, seat)  # the searches kept for this step
+                for action in LegalActions(legality.legal(state, seat)):
+                    if not isinstance(action, Move):
+                        continue
+                    start, dest = cell_of(action.start), cell_of(action.to)
+                    assert start is not None and dest is not None
+                    sur = via_surcharge(state, seat, action.via, "move-fleet") or 0
+                    quick = fastlegal.kept_move(state, seat, start, dest, sur)
+                    plan = legality.move_plan(state, seat, action)
+                    assert not isinstance(plan, str)
+                    attacks += plan.ending == "attack"
+                    if quick is not None:
+                        answered += 1
+                        assert plan.ending != "attack"
+                        assert quick == (plan.tiles, plan.energy, plan.ending == "explore"), action.text()
+            G.apply_unchecked(state, seat, G.sample_legal(state, seat, rng))
+    assert answered > 150, (answered, attacks)

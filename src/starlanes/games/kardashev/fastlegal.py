@@ -715,6 +715,40 @@ def kept_masks(state: KardashevState, seat: int) -> moving.Masks | None:
     return board.masks()
 
 
+def kept_move(state: KardashevState, seat: int, start: int, dest: int, surcharge: int
+              ) -> tuple[int, int, bool] | None:
+    """A move given without a path of the seat's fleet on ``start`` to ``dest`` that attacks
+    nobody, from the fleet's search kept for this step (``_reached``, no leaps): the cells it
+    enters, its energy and whether it explores (``legality.move_plan``'s plan's ``tiles``,
+    ``energy``, ``ending``); None when the search is not kept, the fleet leaps, the move attacks
+    or is not legal (the caller searches the plan)."""
+    read = state.__dict__.get(_KEPT)
+    if read is None or read.step != state.step:
+        return None
+    board = read.boards.get(seat)
+    found = None if board is None else board.memo.get(("reached", start, 0))
+    if found is None or state.cells[start].fleet != seat:
+        return None
+    bit = 1 << dest
+    _, ends, _, unexplored = board.masks()
+    explore = bool(unexplored & bit)
+    if (ends & bit and not explore) or (explore and not state.bag):
+        return None  # an attack; nothing to explore with
+    depth = next((n for n, layer in enumerate(found[1], 1) if layer & bit), 0)
+    rules = moving.move_rules(state, seat)
+    if not depth or rules.jumps:
+        return None
+    level = state.cells[start].fleet_level
+    p = state.seats[seat]
+    rate = state.params.exchange_rate
+    if depth > _limit(rules, level, p.energy + p.food // rate + p.matter // rate):  # ``fleet.energy_reach``
+        return None
+    energy = _step_costs(rules, level)[depth]
+    if not _affordable(p.food, p.matter, p.energy, Cost(energy=energy, any=surcharge), rate):
+        return None
+    return depth, energy, explore
+
+
 def present(state: KardashevState) -> list[bool] | None:
     """Whether each seat has a colony or a fleet on the board, from the read kept for the next
     step (called after ``after``), or None."""

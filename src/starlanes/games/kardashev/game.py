@@ -197,9 +197,17 @@ def _harvest(state: KardashevState, seat: int, a: Action) -> list[Event]:
 
 def _move(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Move)
+    sur = via_surcharge(state, seat, a.via, "move-fleet") or 0
+    if not a.path and not fleet.gains_on_move(state, seat):
+        # a move that gains no card reads only its destination, cells and energy: from the
+        # fleet's kept search when it attacks nobody (``fastlegal.kept_move``)
+        start, dest = _cell(a.start), _cell(a.to)
+        quick = fastlegal.kept_move(state, seat, start, dest, sur)
+        if quick is not None:
+            _spend(state, a.via)
+            return fleet.move_plainly(state, seat, start, dest, *quick, sur, a.via)
     plan = legality.move_plan(state, seat, a, fastlegal.kept_masks(state, seat))
     assert not isinstance(plan, str)
-    sur = via_surcharge(state, seat, a.via, "move-fleet") or 0
     _spend(state, a.via)
     events = fleet.move(state, seat, _cell(a.start), plan, sur, a.via)
     return events

@@ -81,15 +81,39 @@ def plans(state: KardashevState, seat: int, start: int, surcharge: int = 0, grid
     return out
 
 
+def gains_on_move(state: KardashevState, seat: int) -> bool:
+    """Whether a move of ``seat`` now takes the Warlord's cards (once a turn, K-M06)."""
+    return not state.moved_gain and any(isinstance(e, Gain) for e in hook(state, seat, "own-move"))
+
+
+def move_plainly(state: KardashevState, seat: int, start: int, dest: int, tiles: int, energy: int, explore: bool,
+                 surcharge: int, via: str | None) -> list[Event]:
+    """``move`` of a plan that attacks nobody, when the move gains no card (``gains_on_move``):
+    what it does reads neither its path nor its leaps, only its destination, cells and energy."""
+    events = pay(state, seat, Cost(energy=energy, any=surcharge), "move" + (f" via {via}" if via else ""))
+    c = state.cells[start]
+    level = c.fleet_level
+    c.fleet, c.fleet_level = None, 0
+    events.append(Moved(seat, list(CELLS[start]), list(CELLS[dest]), tiles, energy).event())
+    d = state.cells[dest]
+    d.fleet, d.fleet_level = seat, level
+    if explore:
+        events.append(draw_for(state, seat, [dest], "explore"))
+    return events
+
+
 def move(state: KardashevState, seat: int, start: int, plan: MovePlan, surcharge: int, via: str | None) -> list[Event]:
     """Pay, move, then explore or attack; the Warlord's gains (K-M06)."""
+    dest = INDEX[plan.destination]
+    gaining = gains_on_move(state, seat)
+    if not gaining and plan.ending != "attack":
+        return move_plainly(state, seat, start, dest, plan.tiles, plan.energy, plan.ending == "explore", surcharge,
+                            via)
     events = pay(state, seat, Cost(energy=plan.energy, any=surcharge), "move" + (f" via {via}" if via else ""))
     c = state.cells[start]
     level = c.fleet_level
     c.fleet, c.fleet_level = None, 0
-    dest = INDEX[plan.destination]
     events.append(Moved(seat, list(CELLS[start]), list(plan.destination), plan.tiles, plan.energy).event())
-    gaining = any(isinstance(e, Gain) for e in hook(state, seat, "own-move")) and not state.moved_gain
     if gaining:  # the Warlord: once a turn, a card per resource tile entered (K-M06, A#34)
         state.moved_gain = True
         for h in plan.entered:

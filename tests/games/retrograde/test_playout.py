@@ -221,6 +221,7 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
         assert mine == loop
     assert after["Burn"] and after["Research"] and after["Allocate"] and after["Place"] and after["Found"]
     assert after["End"] and after["Flip"] and after["Flip of a card answering a hook the walk asks"]
+    assert after["Transfer"] and after["Swap"]
 
 
 def _sources(found: list[ab.Source] | tuple[()]) -> list[tuple[Any, ...]]:

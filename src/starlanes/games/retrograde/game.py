@@ -56,6 +56,7 @@ from starlanes.games.retrograde.board import BOOK
 from starlanes.games.retrograde.deck import deck_file_digest
 from starlanes.games.retrograde.describe import describe_event
 from starlanes.games.retrograde.events import EVENT_TYPES
+from starlanes.games.retrograde.listing import WALK_KEYS
 from starlanes.games.retrograde.names import check_ascii, resolve
 from starlanes.games.retrograde.rules import bombard, build, combat, end_turn, maneuvers, setup
 from starlanes.games.retrograde.rules.common import Engine, combat_of
@@ -232,15 +233,29 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
                 action = listing.draw(e, seat, rngs[seat], held, sections)
                 kept = keeps_holders(action, t)
                 b.held = held if kept else None  # kept: the action moves none of them, its hooks ask them too
+                cls = type(action)
+                origin = -1
+                if cls is Transfer:  # (where it leaves from: ``Kept.transferred``)
+                    for s in t.ships:
+                        if s.uid == action.ship:  # type: ignore[attr-defined]
+                            origin = s.asset
+                            break
                 self._applying += 1
                 try:
-                    APPLY[type(action)](e, seat, action)
+                    APPLY[cls](e, seat, action)
                 finally:
                     self._applying -= 1
-                if type(action) is Flip:  # the sections that read where its card entered (``Kept.flipped``)
+                if cls is Flip:  # the sections that read where its card entered (``Kept.flipped``)
                     if b.held is None:  # (a card that answers hooks: the cards that stayed keep their answers)
                         refresh(b, held)
-                    sections.flipped(t, action.card, seat)
+                    sections.flipped(t, action.card, seat)  # type: ignore[attr-defined]
+                elif cls is Transfer and origin != -1 and t.cards[action.ship] not in WALK_KEYS:  # type: ignore[attr-defined]
+                    refresh(b, held)  # (it may answer hooks that walks do not ask)
+                    sections.transferred(t, action.ship, seat, origin)  # type: ignore[attr-defined]
+                elif cls is Swap and t.cards[action.ship] not in WALK_KEYS and t.cards[  # type: ignore[attr-defined]
+                        action.card] not in WALK_KEYS:  # type: ignore[attr-defined]
+                    refresh(b, held)
+                    sections.swapped(t, action.card, seat, action.asset)  # type: ignore[attr-defined]
                 elif b.held is None:  # not kept, or dropped by the rule (end_turn)
                     refresh(b, held)  # (what is kept of the cards answering hooks that stayed)
                     sections.clear()  # (what the cards answering hooks said may have changed)

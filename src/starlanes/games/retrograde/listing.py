@@ -261,7 +261,17 @@ class Kept:
 
       the other seat's flips stay but in that last case (they read its housing, its slips and
       the answering cards at its assets);
-    - anything else (an offer, a transfer, a fight, ...): everything is redone.
+    - a transfer (``transferred``) of a spacecraft that answers no hook a walk asks moves it
+      from an asset to another: the turn's maneuvers (boosts, beacons), the maneuvers kept for
+      the start of a turn of both seats' spacecraft around both assets (attacks, boosts), the
+      allocations there of both seats (the spacecraft a yard cannibalizes, the enemies around
+      an asset that bar allocations to face-down assets) and all the seat's allocations when
+      some may swap are redone;
+    - a swap (``swapped``) between cards that answer no hook a walk asks taps an asset and
+      changes the seat's hand and a spacecraft's card and uid: the turn's sections, the seat's
+      placements, allocations and flips (its population) and the maneuvers kept for the
+      start of a turn of both seats' spacecraft around the swapped one are redone;
+    - anything else (an offer, a fight, a bombardment, ...): everything is redone.
 
     The maneuvers kept for the start of a turn are neither kept nor used while a beacon lies on
     the table (a transfer's cost reads the beacons of the turn).
@@ -416,6 +426,44 @@ class Kept:
                         self.flp[a.controller].clear()  # (its housing, entry orbitals)
                     return
         self.clear()  # (a flip brings its card into play: not reached)
+
+    def transferred(self, t: Table, uid: int, seat: int, origin: int) -> None:
+        """Drop the sections a transfer of ``seat``'s spacecraft ``uid`` from asset ``origin``
+        (just applied to table ``t``; its card answers no hook of ``WALK_HOOKS``) may have
+        changed (see the class docstring)."""
+        self.man.clear()
+        self.moved = -1
+        for s in t.ships:
+            if s.uid == uid:
+                for at in self.man_at:
+                    at.add(origin)
+                    at.add(s.asset)
+                if self.alc_hand[seat]:
+                    self._allocations(seat)
+                for alc in self.alc:
+                    alc.pop(origin, None)
+                    alc.pop(s.asset, None)
+                return
+        self.clear()  # (a transfer moves a spacecraft in play: not reached)
+
+    def swapped(self, t: Table, uid: int, seat: int, asset: int) -> None:
+        """Drop the sections a swap by ``seat`` that put card ``uid`` in play (tapping ``asset``;
+        just applied to table ``t``; neither card answers a hook of ``WALK_HOOKS``) may have
+        changed (see the class docstring)."""
+        self.plc = self.cln = None
+        self.man.clear()
+        self.moved = -1
+        self._tapped(seat, asset)
+        self.plc0[seat] = None
+        self.plc_to[seat][:] = (None, None)
+        self._allocations(seat)
+        self.flp[seat].clear()
+        for s in t.ships:
+            if s.uid == uid:
+                for at in self.man_at:
+                    at.add(s.asset)
+                return
+        self.clear()  # (a swap puts a spacecraft in play: not reached)
 
     def _allocations(self, seat: int) -> None:
         """Drop every allocation kept of ``seat``."""

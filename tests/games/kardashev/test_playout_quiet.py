@@ -131,3 +131,36 @@ def test_a_move_from_the_kept_search_is_the_plans_move(players: int, params: dic
                         assert quick == (plan.tiles, plan.energy, plan.ending == "explore"), action.text()
             G.apply_unchecked(state, seat, G.sample_legal(state, seat, rng))
     assert answered > 150, (answered, attacks)
+
+
+def test_use_technology_picked_without_its_list() -> None:
+    """``fastlegal._pick_use`` gives every Use Technology action of ``legality.list_use``, in its
+    order, in turn positions of random games with random technologies of every role (Terraform,
+    Annihilate, Accrete, Probe, Erase) and random hands."""
+    from tests.games.kardashev.test_speed_sampling import _positions, _random_techs
+
+    from starlanes.games.kardashev import legality
+    from starlanes.games.kardashev.actions import UseTech
+    from starlanes.games.kardashev.rules.common import CONTENT
+
+    rng = Rng.from_seed(51)
+    roles = sorted(CONTENT.roles)
+    compared = 0
+    kinds: set[str] = set()
+    for role in roles:
+        for state in map(G.clone, _positions()):
+            seat = state.active
+            for s, p in enumerate(state.seats):
+                p.role = role if s == seat else roles[rng.randint(0, len(roles) - 1)]
+                p.techs, p.cloned = _random_techs(rng, p.role)
+                p.food, p.matter, p.energy = (rng.randint(0, 9) for _ in range(3))
+            state.base_used, state.research_used = 0, 0
+            listed = legality.list_use(state, seat)
+            turn = fastlegal._Turn(state, seat)
+            assert fastlegal._count_use(turn) == len(listed)
+            for k, action in enumerate(listed):
+                assert fastlegal._pick_use(turn, k) == action, (k, action)
+                assert isinstance(action, UseTech)
+                kinds.add(type(CONTENT.techs[action.tech].effects[0]).__name__)
+            compared += len(listed)
+    assert compared > 500 and len(kinds) >= 3, (compared, kinds)

@@ -1480,6 +1480,52 @@ def _count_use(t: _Turn) -> int:
     return n
 
 
+def _pick_use(t: _Turn, k: int) -> Action:
+    """``list_use``'s ``k``-th action, in its order (counted as ``_count_use``): the technologies
+    sorted, each one's effects in card order; Terraform by colonized planet in cell order, then
+    symbol; Annihilate by cell; Accrete by cell, then symbol; Probe; Erase by technology."""
+    cells = t.state.cells
+    for n, (tech, e) in enumerate(_use_effects(t.held)):
+        if isinstance(e, Terraform):
+            payable = _payable(t, e.price)
+            for i in t.own_cols:
+                if cells[i].tile != "planet":
+                    continue
+                have = cells[i].all_symbols
+                lacking = [s for s in payable if s not in have]
+                if k < len(lacking):
+                    return UseTech(tech, CELLS[i], lacking[k])
+                k -= len(lacking)
+        elif isinstance(e, Annihilate):
+            size = _use_places(t, n, e)
+            if k < size:
+                near, _ = _near_own(t, e.reach)
+                found = [i for i, c in enumerate(cells) if c.tile == "planet" and c.colony is None
+                         and c.fleet is None and near(i)]
+                return UseTech(tech, CELLS[found[k]])
+            k -= size
+        elif isinstance(e, Accrete):
+            places = _use_places(t, n, e)
+            payable = _payable(t, e.price) if places else []
+            size = places * len(payable)
+            if k < size:
+                near, _ = _near_own(t, e.reach)
+                found = [i for i, c in enumerate(cells) if c.tile == "destroyed" and near(i)]
+                place, symbol = divmod(k, len(payable))
+                return UseTech(tech, CELLS[found[place]], payable[symbol])
+            k -= size
+        elif isinstance(e, Probe):
+            if t.state.bag and None in t.tiles:
+                if not k:
+                    return UseTech(tech)
+                k -= 1
+        elif isinstance(e, Erase):
+            if k < len(CONTENT.techs):
+                return UseTech(tech, target=list(CONTENT.techs)[k])
+            k -= len(CONTENT.techs)
+    raise IndexError(k)
+
+
 def _payable(t: _Turn, price: int) -> list[str]:
     """The symbols whose price (``_symbol_prices``) the hand pays, in ``SYMBOLS`` order."""
     rows = _symbol_bits(price)
@@ -1563,7 +1609,7 @@ COUNTERS: dict[type[Action], Callable[[_Turn], int]] = {
 PICKERS: dict[type[Action], Callable[[_Turn, int], Action]] = {
     BuildColony: _pick_colony, UpgradeColony: _pick_grow, BuildFleet: _pick_fleet, UpgradeFleet: _pick_refit,
     Harvest: _pick_harvest, Move: _pick_move, Research: _pick_research,
-    UseTech: _lister(UseTech), Compile: lambda t, k: Compile(RES[k]), Exchange: _pick_exchange,
+    UseTech: _pick_use, Compile: lambda t, k: Compile(RES[k]), Exchange: _pick_exchange,
     Gift: _lister(Gift), End: lambda t, k: End(),
 }
 

@@ -616,7 +616,8 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
         segs.extend(plc)
     if phase <= ALLOCATE and untapped:
         alc = k.alc[seat]
-        todo = [a for a in untapped if a.uid not in alc] if alc else untapped
+        # (its keys are of the seat's assets, and a capture drops everything: whether some lack theirs)
+        todo = ([a for a in untapped if a.uid not in alc] if alc else untapped) if len(alc) < len(mine_assets) else ()
         if todo:
             hand, turn = _walk_allocations(e, seat, todo, facedown, alc)
             if hand:
@@ -703,15 +704,20 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
         may_maneuver, burn_hooked, may_transfer, transfer_cost_hooked = ab.found_each(
             b, "may_maneuver", "burn_cost", "may_transfer", "transfer_cost")
         beacons = bool(t.beacons)
-        enemies: dict[int, list[Ship]] = {}  # the enemy spacecraft around each asset, in table order
-        for foe in t.ships:
-            if foe.owner != seat:
-                foes = enemies.get(foe.asset)
-                if foes is None:
-                    enemies[foe.asset] = [foe]
-                else:
-                    foes.append(foe)
-        by_uid = ab._assets_by_uid(b)  # (the walk's index, Board.asset's)
+        # the enemy spacecraft around each asset, in table order (for one spacecraft, the usual
+        # case, a pass over the spacecraft and the assets costs less than indexing them)
+        enemies: dict[int, list[Ship]] | None = None
+        by_uid: dict[int, Asset] | None = None
+        if len(todo) > 1:
+            enemies = {}
+            for foe in t.ships:
+                if foe.owner != seat:
+                    foes = enemies.get(foe.asset)
+                    if foes is None:
+                        enemies[foe.asset] = [foe]
+                    else:
+                        foes.append(foe)
+            by_uid = ab._assets_by_uid(b)  # (the walk's index, Board.asset's)
         outer: list[tuple[Asset, int]] | None = None  # the face-up assets and their outermost orbitals' delta-vee
         for s in todo:
             segs: list[Segment] = []
@@ -722,7 +728,12 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
             if room < 0 or s.moves >= per_turn or (
                     may_maneuver and not ab.run(b, "may_maneuver", may_maneuver, True, ship=s)):
                 continue
-            a = by_uid[s.asset]
+            if by_uid is None:
+                for a in t.assets:
+                    if a.uid == s.asset:
+                        break
+            else:
+                a = by_uid[s.asset]
             orbitals = ASSET_CARDS[cards[a.uid]].orbitals
             n_orb = len(orbitals)
             here = orbitals[s.orbital]
@@ -761,7 +772,10 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
                 if args:
                     segs.append((len(args), Transfer, args))
             # _why_not_attack: an enemy around the same asset, the cost within the room
-            foes = enemies.get(s.asset)
+            if enemies is None:
+                foes = [foe for foe in t.ships if foe.asset == s.asset and foe.owner != seat]
+            else:
+                foes = enemies.get(s.asset)
             if foes:
                 args = [(s.uid, foe.uid) for foe in foes if max(here - orbitals[foe.orbital], combat_min) <= room]
                 if args:

@@ -164,3 +164,26 @@ def test_use_technology_picked_without_its_list() -> None:
                 kinds.add(type(CONTENT.techs[action.tech].effects[0]).__name__)
             compared += len(listed)
     assert compared > 500 and len(kinds) >= 3, (compared, kinds)
+
+
+def test_harvest_split_rows_count_and_order_the_splits() -> None:
+    """``harvest.split_rows`` (the harvest count's, without the set) holds the splits the sum of
+    each source's splits gives, in sorted order (``row_split``), and ``row_size`` counts them,
+    for random sources (no type, one, two or three types, zero to four cards, up to seven)."""
+    from starlanes.games.kardashev.rules import harvest
+
+    kinds = [(), ("food",), ("matter",), ("energy",), ("food", "matter"), ("food", "energy"),
+             ("matter", "energy"), ("food", "matter", "energy")]
+    rng = Rng.from_seed(61)
+    sizes = set()
+    for _ in range(1500):
+        sources = tuple(sorted((rng.randint(0, 4), kinds[rng.randint(1 if rng.randint(0, 20) else 0, 7)])
+                               for _ in range(rng.randint(0, 7))))
+        rows = harvest.split_rows(sources)
+        expected = sorted(harvest._splits_by_sum(sources))
+        assert harvest.row_size(rows) == len(expected), sources
+        assert [harvest.row_split(rows, k) for k in range(len(expected))] == expected, sources
+        with pytest.raises(IndexError):
+            harvest.row_split(rows, len(expected))
+        sizes.add(len(expected))
+    assert 0 in sizes and max(sizes) > 50

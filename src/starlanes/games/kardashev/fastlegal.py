@@ -795,7 +795,7 @@ class _Turn:
         self.colony_vias: list[str | None]
         self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]]
         self.harvest_vias: list[str | None]
-        self.harvest_rows: list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]]
+        self.harvest_rows: list[tuple[tuple[int, ...], Splits]]
         self.move_rows: list[tuple[int, str | None, int, int, int, tuple[int, ...], list[int], _Moves | None]]
         self.researches: tuple[Research, ...]
         self.colony_cells: list[int]
@@ -1119,13 +1119,13 @@ def _count_harvest(t: _Turn) -> int:
         found = memo.get("harvest")
         if found is None:
             rows, fleets, looked = _harvest_rows(t)
-            found = (rows, sum(len(splits) for _, splits in rows))
+            found = (rows, sum(_split_count(splits) for _, splits in rows))
             t.b.keep("harvest" if fleets else "harvest-colonies", found, looked)
     t.harvest_rows = found[0]
     return int(found[1]) * len(vias)
 
 
-def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple[int, int, int]]]], bool, int]:
+def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], Splits]], bool, int]:
     """Per set of shared cells (Timeshares), the splits of the harvest (kept with the board: the
     sources are the board's and the technologies'); whether they read the fleets (not when the
     seat's colonies are the only sources: no fleet yield, Timeshares or Blockade); the cells they
@@ -1142,10 +1142,25 @@ def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], frozenset[tuple
     own, rules_own, fleets = path
     if rules_own:  # Timeshares, Arcology, Blockade
         shares = harvest.share_sets(state, seat)
-        rows = list(zip(shares, harvest.splits_by_shares(state, seat, shares), strict=True))
+        rows: list[tuple[tuple[int, ...], Splits]] = list(
+            zip(shares, harvest.splits_by_shares(state, seat, shares), strict=True))
         return rows, True, _harvest_reads(t, own)
     # colonies and fleet yields only: ``harvest.splits`` made short
-    return [((), harvest._splits(tuple(sorted(_sources(t, own)))))], fleets, t.b.own
+    ranges = harvest.split_rows(tuple(sorted(_sources(t, own))))
+    return ([((), ranges)] if ranges else []), fleets, t.b.own
+
+
+# a harvest's splits: a set (the rules' own, ``harvest.splits_by_shares``), or ``harvest.split_rows``
+Splits = frozenset[tuple[int, int, int]] | harvest.Rows
+
+
+def _split_count(splits: Splits) -> int:
+    return len(splits) if isinstance(splits, frozenset) else harvest.row_size(splits)
+
+
+def _split_at(splits: Splits, k: int) -> tuple[int, int, int]:
+    """The ``k``-th split in sorted order."""
+    return sorted(splits)[k] if isinstance(splits, frozenset) else harvest.row_split(splits, k)
 
 
 def _harvest_reads(t: _Turn, own: tuple[Effect, ...]) -> int:
@@ -1204,10 +1219,11 @@ def _sources(t: _Turn, own: tuple[Effect, ...]) -> list[harvest.Source]:
 def _pick_harvest(t: _Turn, k: int) -> Action:
     vias = t.harvest_vias
     for shares, splits in t.harvest_rows:
-        size = len(splits) * len(vias)
+        count = _split_count(splits)
+        size = count * len(vias)
         if k < size:
-            form, split = divmod(k, len(splits))
-            f, m, e = sorted(splits)[split]
+            form, split = divmod(k, count)
+            f, m, e = _split_at(splits, split)
             return Harvest(f, m, e, tuple(x for i in shares for x in CELLS[i]), vias[form])
         k -= size
     raise IndexError(k)

@@ -165,27 +165,65 @@ def share_sources(state: KardashevState, shares: tuple[int, ...]) -> list[Source
 def _splits(sources: tuple[Source, ...]) -> frozenset[Split]:
     """Every split (food, matter, energy) the sources give together: each source's cards, each
     card one of the source's types (the sources' sums of splits)."""
-    caps = [0] * 8  # cards per set of types (a bit per type in ``RES`` order)
+    return _splits_of(_caps(sources))
+
+
+def _caps(sources: tuple[Source, ...]) -> tuple[int, ...]:
+    """The sources' cards per set of types (a bit per type in ``RES`` order)."""
+    caps = [0] * 8
     for count, types in sources:
         kinds = 0
         for t in types:
             kinds |= 1 << RES.index(t)
         caps[kinds] += count
-    return _splits_of(tuple(caps))
+    return tuple(caps)
 
 
 @lru_cache(maxsize=4096)
 def _splits_of(caps: tuple[int, ...]) -> frozenset[Split]:
-    """``_splits`` from the cards per set of types: a split is possible when, for every set S of
-    types, the cards it puts in S are at least those whose types all lie in S (Gale's condition
-    for supplies and demands: the sources' cards can then be assigned to the split's types)."""
+    """``_splits`` from the cards per set of types (``split_rows``' splits)."""
+    return frozenset((f, m, total - f - m) for f, low, high, total in _rows_of(caps) for m in range(low, high + 1))
+
+
+Rows = tuple[tuple[int, int, int, int], ...]
+
+
+@lru_cache(maxsize=4096)
+def split_rows(sources: tuple[Source, ...]) -> Rows:
+    """``_splits`` without the set: per food count ``f`` (increasing), the lowest and highest
+    matter count ``m`` and the cards in all, each split ``(f, m, total - f - m)`` for every ``m``
+    between them: the splits in sorted order (``row_size``, ``row_split``)."""
+    return _rows_of(_caps(sources))
+
+
+@lru_cache(maxsize=4096)
+def _rows_of(caps: tuple[int, ...]) -> Rows:
+    """A split is possible when, for every set S of types, the cards it puts in S are at least
+    those whose types all lie in S (Gale's condition for supplies and demands: the sources' cards
+    can then be assigned to the split's types)."""
     if caps[0]:  # cards of no type: no split
-        return frozenset()
+        return ()
     need = [sum(caps[m] for m in range(1, 8) if m & s == m) for s in range(8)]
     total = need[7]
     # with e = total - f - m the conditions bound f, and m in a range for each f
-    return frozenset((f, m, total - f - m) for f in range(need[1], total - need[6] + 1)
-                     for m in range(max(need[2], need[3] - f), min(total - f - need[4], total - need[5]) + 1))
+    rows = ((f, max(need[2], need[3] - f), min(total - f - need[4], total - need[5]), total)
+            for f in range(need[1], total - need[6] + 1))
+    return tuple(row for row in rows if row[1] <= row[2])
+
+
+def row_size(rows: Rows) -> int:
+    """How many splits ``split_rows`` hold."""
+    return sum(high - low + 1 for _, low, high, _ in rows)
+
+
+def row_split(rows: Rows, k: int) -> Split:
+    """The ``k``-th split of ``split_rows`` (``sorted(_splits(sources))[k]``)."""
+    for f, low, high, total in rows:
+        if k <= high - low:
+            m = low + k
+            return f, m, total - f - m
+        k -= high - low + 1
+    raise IndexError(k)
 
 
 def _splits_by_sum(sources: tuple[Source, ...]) -> frozenset[Split]:

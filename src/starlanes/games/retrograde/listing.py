@@ -246,7 +246,8 @@ class Kept:
       spacecraft asked about, or the asset where the answering card is and who controls it:
 
       - a face-down asset turned face up: every transfer has a new destination (both seats'
-        maneuvers kept for the start of a turn are redone) and the seat's allocations (its
+        maneuvers kept for the start of a turn of the spacecraft in the outermost orbitals are
+        redone; no spacecraft is around a face-down asset) and the seat's allocations (its
         face-down assets), placements and cleanings (its face-up assets) are redone;
       - a spacecraft (around an asset of the seat): the kept maneuvers of both seats'
         spacecraft around that asset (the enemies attacks read, the boosts' targets, the costs
@@ -279,8 +280,8 @@ class Kept:
     ``tests/games/retrograde/test_playout.py`` checks the kept walk against a full one at every
     draw of many seeded playouts."""
 
-    __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "cln0", "flp", "man", "man0", "man_at", "man_stale",
-                 "mine", "moved", "plc", "plc0", "plc_phase", "plc_to", "start")
+    __slots__ = ("alc", "alc_hand", "alc_turn", "assets", "cln", "cln0", "flp", "man", "man0", "man_at", "man_outer",
+                 "man_stale", "mine", "moved", "plc", "plc0", "plc_phase", "plc_to", "start")
 
     def __init__(self) -> None:
         self.man: dict[int, list[Segment]] = {}  # by spacecraft of the seat; one missing is found anew
@@ -307,6 +308,10 @@ class Kept:
         self.man_at: tuple[set[int], set[int]] = (set(), set())
         """Per seat: the assets where a card was flipped since ``man0`` was kept (the maneuvers
         kept of every spacecraft around them are redone)."""
+        self.man_outer = [False, False]
+        """Per seat: whether an asset was turned face up since ``man0`` was kept (the maneuvers
+        kept of every spacecraft in the outermost orbital of its asset, which may transfer
+        there, are redone)."""
         self.plc0: list[list[Segment] | None] = [None, None]  # per seat: its placements in the maneuvers phase
         self.plc_to: tuple[list[list[int] | None], list[list[int] | None]] = ([None, None], [None, None])
         """Per seat, across turns: the assets where a spacecraft and an upgrade of its hand may
@@ -398,7 +403,7 @@ class Kept:
         self.plc_to[seat][:] = (None, None)
         for a in t.assets:
             if a.uid == uid:  # a face-down asset of the seat, face up now
-                self.man0[0] = self.man0[1] = None
+                self.man_outer[0] = self.man_outer[1] = True  # (a new destination of transfers)
                 self.plc0[seat] = self.cln0[seat] = None
                 self._allocations(seat)
                 return
@@ -545,6 +550,7 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
                 # target's orbital) or where a card was flipped (Kept.flipped)
                 stale = k.man_stale[seat]
                 moved_at = set(k.man_at[seat])
+                outer = k.man_outer[seat]  # (an asset turned face up: every transfer has a new destination)
                 own_at: set[int] = set()
                 if stale:
                     for s in t.ships:
@@ -554,7 +560,8 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
                 for s in mine:
                     got0 = kept0.get(s.uid)
                     if got0 is not None and s.asset not in moved_at and not (
-                            s.asset in own_at and (s.uid in stale or cards[s.uid] in _BOOSTERS)):
+                            s.asset in own_at and (s.uid in stale or cards[s.uid] in _BOOSTERS)) and not (
+                            outer and s.orbital == len(ASSET_CARDS[cards[s.asset]].orbitals) - 1):
                         man[s.uid] = got0
         if k.moved != -1:  # its maneuvers, and the boosts of the seat's others around its asset
             at = -1
@@ -575,6 +582,7 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
             k.man0[seat] = dict(man)
             k.man_stale[seat].clear()
             k.man_at[seat].clear()
+            k.man_outer[seat] = False
         for s in mine:
             segs.extend(man[s.uid])
         cln = k.cln

@@ -187,3 +187,34 @@ def test_harvest_split_rows_count_and_order_the_splits() -> None:
             harvest.row_split(rows, len(expected))
         sizes.add(len(expected))
     assert 0 in sizes and max(sizes) > 50
+
+
+def test_harvest_rows_by_shares_are_the_rules_splits() -> None:
+    """``harvest.rows_by_shares`` (the harvest count's, Gale's rows unless a type is named) holds
+    ``splits_by_shares``' splits in sorted order, in turn positions of random games with random
+    technologies of every role (Timeshares, Arcology, Blockade) and random hands."""
+    from tests.games.kardashev.test_speed_sampling import _positions, _random_techs
+
+    from starlanes.games.kardashev.rules import harvest
+    from starlanes.games.kardashev.rules.common import CONTENT
+
+    rng = Rng.from_seed(71)
+    roles = sorted(CONTENT.roles)
+    compared = named = 0
+    for role in roles:
+        for state in map(G.clone, _positions()):
+            seat = state.active
+            for s, p in enumerate(state.seats):
+                p.role = role if s == seat else roles[rng.randint(0, len(roles) - 1)]
+                p.techs, p.cloned = _random_techs(rng, p.role)
+            shares = harvest.share_sets(state, seat)
+            for rows, splits in zip(harvest.rows_by_shares(state, seat, shares),
+                                    harvest.splits_by_shares(state, seat, shares), strict=True):
+                if isinstance(rows, frozenset):
+                    named += 1
+                    assert rows == splits
+                else:
+                    size = harvest.row_size(rows)
+                    assert [harvest.row_split(rows, k) for k in range(size)] == sorted(splits)
+                compared += 1
+    assert compared > 300 and named > 0, (compared, named)

@@ -1143,14 +1143,14 @@ def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], Splits]], bool,
     if rules_own:  # Timeshares, Arcology, Blockade
         shares = harvest.share_sets(state, seat)
         rows: list[tuple[tuple[int, ...], Splits]] = list(
-            zip(shares, harvest.splits_by_shares(state, seat, shares), strict=True))
+            zip(shares, harvest.rows_by_shares(state, seat, shares), strict=True))
         return rows, True, _harvest_reads(t, own)
     # colonies and fleet yields only: ``harvest.splits`` made short
     ranges = harvest.split_rows(tuple(sorted(_sources(t, own))))
     return ([((), ranges)] if ranges else []), fleets, t.b.own
 
 
-# a harvest's splits: a set (the rules' own, ``harvest.splits_by_shares``), or ``harvest.split_rows``
+# a harvest's splits: ``harvest.split_rows``, or a set (Arcology's, ``harvest.rows_by_shares``)
 Splits = frozenset[tuple[int, int, int]] | harvest.Rows
 
 

@@ -261,18 +261,43 @@ def splits(state: KardashevState, seat: int, shares: tuple[int, ...] = ()) -> fr
 
 def splits_by_shares(state: KardashevState, seat: int, share_sets: list[tuple[int, ...]]) -> list[frozenset[Split]]:
     """``splits`` for each set of Timeshares colonies (the colonies and fleets read once)."""
-    fleets = fleet_sources(state, seat)
-    colonies = [[s for _, s in colony_sources(state, seat, named)] for named in named_options(state, seat)]
     found: list[frozenset[Split]] = []
-    for shares in share_sets:
-        extra = fleets + share_sources(state, shares)
-        if len(colonies) == 1:  # no type named: the one set of sources' splits
-            found.append(_splits(tuple(sorted(colonies[0] + extra))))
+    for sources in _sources_by_shares(state, seat, share_sets):
+        if len(sources) == 1:  # no type named: the one set of sources' splits
+            found.append(_splits(sources[0]))
             continue
         out: set[Split] = set()
-        for sources in colonies:
-            out |= _splits(tuple(sorted(sources + extra)))
+        for each in sources:
+            out |= _splits(each)
         found.append(frozenset(out))
+    return found
+
+
+def rows_by_shares(state: KardashevState, seat: int, share_sets: list[tuple[int, ...]]
+                   ) -> list[frozenset[Split] | Rows]:
+    """``splits_by_shares``, each as ``split_rows`` when no type is named (Arcology: the set)."""
+    found: list[frozenset[Split] | Rows] = []
+    for sources in _sources_by_shares(state, seat, share_sets):
+        if len(sources) == 1:
+            found.append(split_rows(sources[0]))
+            continue
+        out: set[Split] = set()
+        for each in sources:
+            out |= _splits(each)
+        found.append(frozenset(out))
+    return found
+
+
+def _sources_by_shares(state: KardashevState, seat: int, share_sets: list[tuple[int, ...]]
+                       ) -> list[list[tuple[Source, ...]]]:
+    """For each set of Timeshares colonies, the harvest's sources (sorted) for each type Arcology
+    may name (``named_options``)."""
+    fleets = fleet_sources(state, seat)
+    colonies = [[s for _, s in colony_sources(state, seat, named)] for named in named_options(state, seat)]
+    found: list[list[tuple[Source, ...]]] = []
+    for shares in share_sets:
+        extra = fleets + share_sources(state, shares)
+        found.append([tuple(sorted(sources + extra)) for sources in colonies])
     return found
 
 

@@ -21,7 +21,7 @@ from starlanes.core.legal import ActionTemplate
 from starlanes.core.ruleset import Ruleset
 from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import listing
-from starlanes.games.retrograde.actions import Allocate, Burn, End, Flip, Found, Place, Research
+from starlanes.games.retrograde.actions import Allocate, Burn, End, Flip, Found, Place, Research, Swap, Transfer
 from starlanes.games.retrograde.board import Board
 from starlanes.games.retrograde.game import APPLY, KEEPS_HOLDERS, keeps_holders, make_ruleset
 from starlanes.games.retrograde.rules.common import Engine
@@ -145,6 +145,30 @@ def test_actions_kept_by_playouts_leave_the_answering_cards_in_place(variant: in
                     moved[name] += 1
     assert kept["Allocate"] and kept["Burn"] and kept["Research"] and kept["Place"] and kept["End"]
     assert kept["Flip"] and moved["Flip"]
+
+
+def test_transfers_and_swaps_kept_by_playouts_leave_the_answering_cards_in_place() -> None:
+    """Issue 16: from made-up positions with every card of the book, after every transfer of a
+    spacecraft that answers no hook and every swap between cards that answer none
+    (``game.keeps_holders``), the cards that answer ability hooks are the same cards, with the
+    same controllers, at the same places, in the same order."""
+    kept: Counter[str] = Counter()
+    for seed in range(120):
+        state = _random_position(seed)
+        rng = Rng.from_seed(derive_seed(seed, "kept moves"))
+        for _ in range(150):
+            seats = sorted(GAME.to_act(state))
+            if not seats:
+                break
+            seat = seats[0]
+            action = GAME.sample_legal(state, seat, rng)
+            keeps = keeps_holders(action, state.table)
+            before = _holders(state)
+            GAME.apply_unchecked(state, seat, action)
+            if keeps and isinstance(action, (Transfer, Swap)):
+                assert _holders(state) == before, f"{action.text()} moved a card that answers a hook"
+                kept[type(action).__name__] += 1
+    assert kept["Transfer"] and kept["Swap"]
 
 
 def test_end_of_turn_whose_debris_destroy_drops_the_kept_cards() -> None:

@@ -118,7 +118,8 @@ KEEPS_HOLDERS: frozenset[type[Action]] = frozenset(
 flips, changes hands or moves to another asset (a burn changes orbitals, a placement or a
 foundation adds a face-down card, the others change counters, damage, debris and hands; the end
 of a turn unless its debris or Thorns destroy a spacecraft, when ``end_turn`` drops
-``Board.held``). A search playout applies them with the cards that answer each ability hook
+``Board.held``; so do a transfer and a swap of cards that answer no hook, and a flip of such a
+card: ``keeps_holders``). A search playout applies them with the cards that answer each ability hook
 found by the walk that drew them (``Board.held``) and keeps those for the next walk
 (``listing.walk``'s ``held``); after any other action it finds them again.
 ``tests/games/retrograde/test_playout.py`` checks the claim after every such action of many
@@ -127,12 +128,18 @@ seeded games."""
 
 def keeps_holders(action: Action, t: Table) -> bool:
     """Whether ``action`` (about to be applied to table ``t``) leaves every card that answers an
-    ability hook where it is: an action of ``KEEPS_HOLDERS``, or the flip of a card that answers
-    none (``abilities.HOOKED_KEYS``; it enters play, but not among them, and an asset flipped
-    has no upgrade that could)."""
+    ability hook where it is: an action of ``KEEPS_HOLDERS``, the transfer of a spacecraft that
+    answers none (``abilities.HOOKED_KEYS``: only it moves), a swap between cards that answer
+    none (only they change places), or the flip of a card that answers none (it enters play,
+    but not among them, and an asset flipped has no upgrade that could)."""
     cls = type(action)
     if cls in KEEPS_HOLDERS:
         return True
+    if cls is Transfer:
+        return t.cards[action.ship] not in HOOKED_KEYS  # type: ignore[attr-defined]
+    if cls is Swap:
+        return (t.cards[action.ship] not in HOOKED_KEYS  # type: ignore[attr-defined]
+                and t.cards[action.card] not in HOOKED_KEYS)  # type: ignore[attr-defined]
     if cls is not Flip or t.cards[action.card] in HOOKED_KEYS:  # type: ignore[attr-defined]
         return False
     return not any(a.uid == action.card and a.upgrades for a in t.assets)  # type: ignore[attr-defined]
@@ -250,11 +257,13 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
                         refresh(b, held)
                     sections.flipped(t, action.card, seat)  # type: ignore[attr-defined]
                 elif cls is Transfer and origin != -1 and t.cards[action.ship] not in WALK_KEYS:  # type: ignore[attr-defined]
-                    refresh(b, held)  # (it may answer hooks that walks do not ask)
+                    if b.held is None:  # (it answers hooks that walks do not ask)
+                        refresh(b, held)
                     sections.transferred(t, action.ship, seat, origin)  # type: ignore[attr-defined]
                 elif cls is Swap and t.cards[action.ship] not in WALK_KEYS and t.cards[  # type: ignore[attr-defined]
                         action.card] not in WALK_KEYS:  # type: ignore[attr-defined]
-                    refresh(b, held)
+                    if b.held is None:
+                        refresh(b, held)
                     sections.swapped(t, action.card, seat, action.asset)  # type: ignore[attr-defined]
                 elif b.held is None:  # not kept, or dropped by the rule (end_turn)
                     refresh(b, held)  # (what is kept of the cards answering hooks that stayed)

@@ -218,3 +218,34 @@ def test_harvest_rows_by_shares_are_the_rules_splits() -> None:
                     assert [harvest.row_split(rows, k) for k in range(size)] == sorted(splits)
                 compared += 1
     assert compared > 300 and named > 0, (compared, named)
+
+
+def test_colony_sources_blockaded_by_masks_are_the_near_fleets() -> None:
+    """``harvest.colony_sources`` drops the colonies an opponent's blockading fleet is near, by
+    bit masks (``_ball``): the colonies ``blockaded`` (a search of the cells around) drops, in
+    random games' positions with random technologies and fleets moved at random."""
+    from tests.games.kardashev.test_speed_sampling import _positions, _random_techs
+
+    from starlanes.games.kardashev.rules import harvest
+    from starlanes.games.kardashev.rules.common import CONTENT
+
+    rng = Rng.from_seed(81)
+    roles = sorted(CONTENT.roles)
+    dropped = 0
+    for role in roles:
+        for state in map(G.clone, _positions()):
+            for s, p in enumerate(state.seats):
+                p.role = roles[rng.randint(0, len(roles) - 1)] if s else role
+                p.techs, p.cloned = _random_techs(rng, p.role)
+            for c in state.cells:  # more fleets near colonies
+                if c.fleet is None and c.tile is not None and rng.randint(0, 3) == 0:
+                    c.fleet, c.fleet_level = rng.randint(0, len(state.seats) - 1), 1
+            for seat in range(len(state.seats)):
+                expected = [(i, source) for i, source in harvest.colony_sources(state, seat, None)]
+                found = harvest.blockers(state, seat)
+                plain = [i for i, c in enumerate(state.cells) if c.colony == seat and c.tile == "planet"
+                         and harvest.resource_types(c) and not (found and harvest.blockaded(state, seat, i, found))]
+                assert [i for i, _ in expected] == plain
+                dropped += len([i for i, c in enumerate(state.cells) if c.colony == seat and c.tile == "planet"
+                                and harvest.resource_types(c)]) - len(plain)
+    assert dropped > 20, dropped

@@ -466,13 +466,13 @@ class _Read:
         board drop what it made stale (``symbols``: a tile's symbols may have changed, on a cell
         the columns do not tell, so what reads the tiles too)."""
         changed = _TILES if symbols else 0  # what changed (the bits of ``_DEPENDS``)
-        techs = _techs(state)
         learned = 0  # the seats whose technologies changed (a bit per seat)
-        if techs != self.techs:
-            for seat, (new, old) in enumerate(zip(techs, self.techs, strict=True)):
-                if new != old:
-                    learned |= 1 << seat
-            self.techs = techs
+        techs = self.techs
+        for seat, p in enumerate(state.seats):
+            role, held, cloned = techs[seat]
+            if p.techs != held or p.role != role or p.cloned != cloned:
+                learned |= 1 << seat
+                techs[seat] = (p.role, list(p.techs), p.cloned)
         moved = 0  # the cells whose rows changed
         if board and cells:
             rows = self.rows
@@ -532,8 +532,8 @@ _COLUMN_BITS = (_TILES, _COLS, _FLS, _CLEVELS, _FLEVELS)
 _EXACT = 1 << 7
 
 
-def _techs(state: KardashevState) -> list[tuple[str | None, tuple[str, ...], str | None]]:
-    return [(p.role, tuple(p.techs), p.cloned) for p in state.seats]
+def _techs(state: KardashevState) -> list[tuple[str | None, list[str], str | None]]:
+    return [(p.role, list(p.techs), p.cloned) for p in state.seats]
 
 
 # what each entry of a board's ``memo`` is worked out from (the columns of ``_Read``, the seat's

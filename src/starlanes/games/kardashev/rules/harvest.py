@@ -68,15 +68,38 @@ def blockaded(state: KardashevState, seat: int, index: int, found: list[tuple[in
 def colony_sources(state: KardashevState, seat: int, named: str | None) -> list[tuple[int, Source]]:
     """(cell, source) of every producing colony of ``seat`` (K-H01, K-H02, K-TE17, K-TE30)."""
     out = []
-    found = blockers(state, seat)
+    # each blockade's reach and the cells of its holder's fleets (``blockaded`` as bit masks)
+    found = [(reach, _fleets_of(state, other)) for other, reach in blockers(state, seat)]
     for i, c in enumerate(state.cells):
         if c.colony != seat or c.tile != "planet":
             continue
         types = _types(tuple(c.all_symbols), named)
-        if not types or (found and blockaded(state, seat, i, found)):
+        if not types or any(_ball(i, reach) & fleets for reach, fleets in found):
             continue
         out.append((i, (c.colony_level, types)))
     return out
+
+
+def _fleets_of(state: KardashevState, seat: int) -> int:
+    """The cells of ``seat``'s fleets (a mask)."""
+    mask = 0
+    for i, c in enumerate(state.cells):
+        if c.fleet == seat:
+            mask |= 1 << i
+    return mask
+
+
+@lru_cache(maxsize=1024)
+def _ball(index: int, reach: int) -> int:
+    """The cells 1 to ``reach`` steps from cell ``index`` (a mask): those ``_near`` looks at."""
+    seen = frontier = {index}
+    for _ in range(reach):
+        frontier = {n for c in frontier for n in NEIGH[c]} - seen
+        seen |= frontier
+    mask = 0
+    for i in seen - {index}:
+        mask |= 1 << i
+    return mask
 
 
 @lru_cache(maxsize=1024)

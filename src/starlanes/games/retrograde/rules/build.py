@@ -9,6 +9,7 @@ from __future__ import annotations
 from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import events as ev
 from starlanes.games.retrograde.actions import Allocate, Cannibalize, Flip, Found, Place, Repair, Research, Swap
+from starlanes.games.retrograde.board import ASSET_CARDS
 from starlanes.games.retrograde.cards import SpacecraftCard
 from starlanes.games.retrograde.rules.combat import check_destroyed, deal
 from starlanes.games.retrograde.rules.common import Engine
@@ -97,16 +98,26 @@ def found(e: Engine, seat: int, act: Found) -> None:
 
 
 def allocate(e: Engine, seat: int, act: Allocate) -> None:
-    e.set_phase(ALLOCATE)
-    a = e.b.asset(act.asset)
+    t = e.t
+    if t.phase < ALLOCATE:  # Engine.set_phase
+        t.phase = ALLOCATE
+    a: Asset | None = None
+    fd: Asset | None = None
+    for x in t.assets:  # Board.asset of the asset and of the target, in one pass
+        if x.uid == act.asset:
+            a = x
+        if x.uid == act.target:
+            fd = x
     assert a is not None
     a.tapped = True
-    power = e.b.asset_card(a).factory + a.bonus_power
-    fd = e.b.asset(act.target)
+    power = ASSET_CARDS[t.cards[a.uid]].factory + a.bonus_power  # Board.asset_card
     if fd is not None:
         fd.counters += power
     else:
-        for slip in (*a.ship_slips, *a.upgrade_slips):
+        for slip in a.ship_slips:
+            if slip.uid == act.target:
+                slip.counters += power
+        for slip in a.upgrade_slips:
             if slip.uid == act.target:
                 slip.counters += power
     if not e.quiet:

@@ -622,11 +622,13 @@ class _Board:
         known): the seat's pieces read again, what the changes make stale dropped (``changed``:
         the bits of ``_DEPENDS``)."""
         seat = self.seat
-        if changed & _COLS:
-            self.own_cols = _where(read.cols, seat)
-        if changed & _FLS:
-            self.fleets = _where(read.fls, seat)
-        own = self.own = read.colonies[seat] | read.fleets[seat]
+        own = read.colonies[seat] | read.fleets[seat]
+        if where is None or where & (own | self.own):  # the seat's pieces may have changed
+            if changed & _COLS:
+                self.own_cols = _where(read.cols, seat)
+            if changed & _FLS:
+                self.fleets = _where(read.fls, seat)
+        self.own = own
         if changed & _OWN_TECHS:
             self.tmemo.clear()
         elif changed & _OTHERS_TECHS:
@@ -735,15 +737,25 @@ def kept_move(state: KardashevState, seat: int, start: int, dest: int, surcharge
     if (ends & bit and not explore) or (explore and not state.bag):
         return None  # an attack; nothing to explore with
     depth = next((n for n, layer in enumerate(found[1], 1) if layer & bit), 0)
-    rules = moving.move_rules(state, seat)
+    tmemo = board.tmemo  # the seat's technologies: its move rules, limits and costs (``_count_move``)
+    rules = tmemo.get("rules")
+    if rules is None:
+        rules = tmemo["rules"] = moving.move_rules(state, seat)
     if not depth or rules.jumps:
         return None
     level = state.cells[start].fleet_level
     p = state.seats[seat]
     rate = state.params.exchange_rate
-    if depth > _limit(rules, level, p.energy + p.food // rate + p.matter // rate):  # ``fleet.energy_reach``
+    reach = p.energy + p.food // rate + p.matter // rate  # ``fleet.energy_reach``
+    limit = tmemo.get(("limit", level, reach))
+    if limit is None:
+        limit = tmemo[("limit", level, reach)] = _limit(rules, level, reach)
+    costs = tmemo.get(("costs", level))
+    if costs is None:
+        costs = tmemo[("costs", level)] = _step_costs(rules, level)
+    if depth > limit:
         return None
-    energy = _step_costs(rules, level)[depth]
+    energy = costs[depth]
     if not _affordable(p.food, p.matter, p.energy, Cost(energy=energy, any=surcharge), rate):
         return None
     return depth, energy, explore
@@ -1357,7 +1369,7 @@ def _count_move(t: _Turn) -> int:
     rate = state.params.exchange_rate
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
     bag = bool(state.bag)
-    plain = not any(sur for _, sur in forms)
+    plain = forms is _PLAIN or not any(sur for _, sur in forms)
     if plain:  # no surcharge: the count is the board's, the reach's (kept with the board)
         kept = t.b.memo.get(("moves", reach, bag, forms))
         if kept is not None:

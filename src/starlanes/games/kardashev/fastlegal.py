@@ -333,14 +333,6 @@ def _research_prices(role: str, held: frozenset[str]) -> tuple[Cost, ...]:
     return tuple(dict.fromkeys(CONTENT.techs[r.tech].cost for r in legality._researchable(role, held)))
 
 
-@lru_cache(maxsize=16384)
-def _research(role: str, held: frozenset[str], paid: tuple[bool, ...]) -> tuple[Research, ...]:
-    """``list_research`` in a turn with a research action left: the research actions whose price
-    the hand pays (``paid``: per price of ``_research_prices``)."""
-    ok = dict(zip(_research_prices(role, held), paid, strict=True))
-    return tuple(r for r in legality._researchable(role, held) if ok[CONTENT.techs[r.tech].cost])
-
-
 @lru_cache(maxsize=64)
 def _any(n: int) -> Cost:
     return Cost(any=n)
@@ -1435,18 +1427,19 @@ def _count_research(t: _Turn) -> int:
         return 0
     tmemo = t.b.tmemo
     found = tmemo.get("research")
-    if found is None:  # the seat's role and technologies held (not the clone's copy), the prices' bits
-        p = t.player
+    if found is None:  # the seat's role and technologies held (not the clone's copy): each research
+        p = t.player  # action with its price's bit (``_bit``), the bits together, the answers per hand
         assert p.role is not None
         held = frozenset(p.techs)
-        bits = tuple(map(_bit, _research_prices(p.role, held)))
+        prices = {cost: _bit(cost) for cost in _research_prices(p.role, held)}
+        rows = tuple((r, prices[CONTENT.techs[r.tech].cost]) for r in legality._researchable(p.role, held))
         by_paid: dict[int, tuple[Research, ...]] = {}
-        found = tmemo["research"] = (p.role, held, bits, _bits(_research_prices(p.role, held)), by_paid)
-    role, held, bits, mask, known = found
+        found = tmemo["research"] = (rows, _bits_of(rows), by_paid)
+    rows, mask, known = found
     paid = t.pays(mask)
     researches = known.get(paid)
-    if researches is None:  # the research actions whose price the hand pays
-        researches = known[paid] = _research(role, held, tuple(bool(paid & bit) for bit in bits))
+    if researches is None:  # the research actions whose price the hand pays (``list_research``)
+        researches = known[paid] = tuple([r for r, bit in rows if paid & bit])
     t.researches = researches
     return len(researches)
 

@@ -44,8 +44,14 @@ def draw(e: Engine, seat: int, count: int = 1) -> int:
 
 
 def research(e: Engine, seat: int, act: Research) -> None:
-    e.set_phase(RESEARCH)
-    a = e.b.asset(act.asset)
+    t = e.t
+    if t.phase < RESEARCH:  # Engine.set_phase
+        t.phase = RESEARCH
+    a: Asset | None = None
+    for x in t.assets:  # Board.asset
+        if x.uid == act.asset:
+            a = x
+            break
     assert a is not None
     a.tapped = True
     count = int(ab.modify(e.b, "research_draws", 1, asset=a))

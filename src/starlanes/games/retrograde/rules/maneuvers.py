@@ -10,6 +10,7 @@ from typing import Literal
 from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import events as ev
 from starlanes.games.retrograde.actions import Boost, Burn, Clean, Follow, Pass, Sweep, Transfer
+from starlanes.games.retrograde.board import ASSET_CARDS
 from starlanes.games.retrograde.legality import follow_problem
 from starlanes.games.retrograde.rules.bombard import finish_bombard
 from starlanes.games.retrograde.rules.common import Engine
@@ -18,9 +19,16 @@ from starlanes.games.retrograde.state import Ship
 __all__ = ["boost", "burn", "clean", "drop_dead_offers", "follow", "pass_offer", "sweep", "transfer"]
 
 def burn(e: Engine, seat: int, act: Burn) -> None:
-    s = e.b.ship(act.ship)
+    t = e.t
+    s: Ship | None = None
+    for x in t.ships:  # Board.ship
+        if x.uid == act.ship:
+            s = x
+            break
     assert s is not None
-    cost = e.burn_cost(s, act.orbital)
+    orbitals = ASSET_CARDS[t.cards[s.asset]].orbitals  # Engine.burn_cost, its lookups inlined
+    cost = int(ab.modify(e.b, "burn_cost", max(orbitals[s.orbital] - orbitals[act.orbital], e.cfg.burn_min_cost),
+                         ship=s))
     frm = s.orbital
     s.dv += cost
     s.moves += 1
@@ -132,8 +140,11 @@ def drop_dead_offers(e: Engine) -> None:
 
 
 def _after_move(e: Engine, s: Ship, move: str, from_asset: int, from_orbital: int) -> None:
-    prompts = ab.modify(e.b, "after_move", [], ship=s, move=move, from_asset=from_asset,
-                        from_orbital=from_orbital, to_asset=s.asset, to_orbital=s.orbital)
+    found = ab.found(e.b, "after_move")  # (ab.modify: no card answers it, no offer)
+    if not found:
+        return
+    prompts = ab.run(e.b, "after_move", found, [], ship=s, move=move, from_asset=from_asset,
+                     from_orbital=from_orbital, to_asset=s.asset, to_orbital=s.orbital)
     # a prompt nobody can answer is skipped
     for p in prompts:
         able = [o.uid for o in e.t.ships if o.owner == p.seat and follow_problem(e, p.seat, p, o.uid) is None]

@@ -230,8 +230,8 @@ class Kept:
       seat's flips read only its own cards; the allocations list the cards, not the
       counters: they stay, tapped or not);
     - a placement adds a card under construction beside an asset of the seat from its hand:
-      the placements, the seat's assets, its allocations and flips of that asset (and its
-      swaps) are redone;
+      the placements, the seat's assets (when it had no card beside that asset), its
+      allocations and flips of that asset (and its swaps) are redone;
     - a foundation adds a face-down asset from the hand: the placements, the seat's assets and
       its allocations (which may go to it) are redone, and its flips found;
     - an end of the turn (``end``): the turn's sections go; the allocations stay but those of a
@@ -241,15 +241,16 @@ class Kept:
     - a flip (``flipped``; when its card answers hooks the playout has brought the cards
       answering them up to date first, ``abilities.refresh``) brings a card of the flipping seat
       into play: the turn's sections and the flipping seat's flips (its housing, slips,
-      face-down assets, the hooks they ask), assets and spacecraft are redone, and what reads
-      where it entered. The handlers of the hooks a walk asks (``WALK_HOOKS``) read only the
+      face-down assets, the hooks they ask) are redone, and what reads where it entered (an
+      asset where the seat may no longer flip a card stays among its assets: the walk finds
+      none there). The handlers of the hooks a walk asks (``WALK_HOOKS``) read only the
       spacecraft asked about, or the asset where the answering card is and who controls it:
 
-      - a face-down asset turned face up: every transfer has a new destination (both seats'
+      - a face-down asset turned face up: the seat's assets, every transfer has a new destination (both seats'
         maneuvers kept for the start of a turn of the spacecraft in the outermost orbitals are
         redone; no spacecraft is around a face-down asset) and the seat's allocations (its
         face-down assets), placements and cleanings (its face-up assets) are redone;
-      - a spacecraft (around an asset of the seat): the kept maneuvers of both seats'
+      - a spacecraft (around an asset of the seat): the seat's spacecraft, the kept maneuvers of both seats'
         spacecraft around that asset (the enemies attacks read, the boosts' targets, the costs
         its ability may change there), the seat's placements (the slips, the slots or upgrades
         it may allow there), its allocations there (the slips, the spacecraft a yard may
@@ -375,7 +376,13 @@ class Kept:
         elif cls is Place:
             self.plc0[seat] = None
             self.plc_to[seat][:] = (None, None)
-            self.assets[seat] = None  # (the asset may have had no card of the seat beside it)
+            got = self.assets[seat]
+            if got is not None:  # (the asset may have had no card of the seat beside it)
+                for a in got[3]:
+                    if a.uid == action.asset:  # type: ignore[attr-defined]
+                        break
+                else:
+                    self.assets[seat] = None
             # a card of the seat beside an asset of the seat: the other seat's sections stay
             self.alc[seat].pop(action.asset, None)  # type: ignore[attr-defined]
             self.flp[seat].pop(action.asset, None)  # type: ignore[attr-defined]
@@ -399,16 +406,19 @@ class Kept:
         self.end()
         self.start = False  # (the turn goes on)
         self.flp[seat].clear()
-        self.assets[seat] = self.mine[seat] = None
         self.plc_to[seat][:] = (None, None)
+        # (the seat's assets stay but after an asset's flip: an asset it may no longer flip a
+        # card at stays among them, where the walk finds none)
         for a in t.assets:
             if a.uid == uid:  # a face-down asset of the seat, face up now
+                self.assets[seat] = None
                 self.man_outer[0] = self.man_outer[1] = True  # (a new destination of transfers)
                 self.plc0[seat] = self.cln0[seat] = None
                 self._allocations(seat)
                 return
         for s in t.ships:
             if s.uid == uid:  # a spacecraft of the seat, around an asset of the seat
+                self.mine[seat] = None
                 self.man_at[0].add(s.asset)
                 self.man_at[1].add(s.asset)
                 self.plc0[seat] = None

@@ -541,9 +541,6 @@ _DEPENDS: dict[str, int] = {
     "grow": _COLS | _CLEVELS,
     "fleet-sites": _BOARD,
     "refit-sites": _BOARD,
-    # the fleet sites' and the upgrades' prices (``_count_fleet``, ``_count_refit``): as the sites
-    "fleet-bits": _BOARD,
-    "refit-bits": _BOARD,
     "harvest": _BOARD | _OTHERS_TECHS,
     # the harvest of colonies only (no fleet yield, no Blockade, no Timeshares, no Arcology)
     "harvest-colonies": _TILES | _COLS | _CLEVELS | _OWN_TECHS | _OTHERS_TECHS,
@@ -966,16 +963,12 @@ class _Prices:
         self.pays = t.pays
 
     def ok(self, flat: Cost | None, levels: int, sur: int) -> bool:
-        return bool(self.pays(self.bit(flat, levels, sur)))
-
-    def bit(self, flat: Cost | None, levels: int, sur: int) -> int:
-        """The bit (``_bit``) of the price plus the surcharge."""
         key = ("fleet-cost", flat, levels, sur)
         bit = self.tmemo.get(key)
         if bit is None:
             price = fleet_price(self.state, flat, levels)
             bit = self.tmemo[key] = _bit(price + Cost(any=sur) if sur else price)
-        return bit
+        return bool(self.pays(bit))
 
 
 def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
@@ -1033,35 +1026,14 @@ def _count_fleet(t: _Turn) -> int:
     if not gate[1] and not t.pays(gate[0]):
         return 0  # no flat price: a level-1 fleet is the cheapest there is
     supply = t.player.fleets_supply
-    memo = t.b.memo
-    key = ("fleet-bits", supply, forms)
-    found = memo.get(key)
-    if found is None:  # per price bit, the fleets (site, level, form) of that price (kept as the sites are)
-        prices = _Prices(t)
-        counts: dict[int, int] = {}
-        for _, flat, cap, back in _fleet_sites(t):
-            for level in range(1, min(cap, 3, supply + back) + 1):
-                for _, sur in forms:
-                    bit = prices.bit(flat, level, sur)
-                    counts[bit] = counts.get(bit, 0) + 1
-        found = (_or(counts), tuple(counts.items()))
-        _keep_as(t.b, key, found, "fleet-sites")
-    paid = t.pays(found[0])
+    prices = _Prices(t)
     n = 0
-    for bit, count in found[1]:
-        if paid & bit:
-            n += count
+    for _, flat, cap, back in _fleet_sites(t):
+        for level in range(1, min(cap, 3, supply + back) + 1):
+            for _, sur in forms:
+                if prices.ok(flat, level, sur):
+                    n += 1
     return n
-
-
-def _keep_as(board: _Board, key: Any, value: Any, like: str) -> None:
-    """Keep ``value`` in the board's memo, read from the cells the entry ``like`` reads (kept now,
-    and as ``_DEPENDS`` says, from what it is worked out from): dropped when it is."""
-    reads = board.reads.get(like)
-    if reads is None:
-        board.memo[key] = value
-    else:
-        board.keep(key, value, reads)
 
 
 def _pick_fleet(t: _Turn, k: int) -> Action:
@@ -1111,23 +1083,12 @@ def _count_refit(t: _Turn) -> int:
     forms = t.forms("upgrade-fleet")
     if not forms:
         return 0
-    memo = t.b.memo
-    key = ("refit-bits", forms)
-    found = memo.get(key)
-    if found is None:  # per price bit, the upgrades (fleet, form) of that price (kept as the fleets are)
-        prices = _Prices(t)
-        counts: dict[int, int] = {}
-        for _, flat in _refit_sites(t):
-            for _, sur in forms:
-                bit = prices.bit(flat, 1, sur)
-                counts[bit] = counts.get(bit, 0) + 1
-        found = (_or(counts), tuple(counts.items()))
-        _keep_as(t.b, key, found, "refit-sites")
-    paid = t.pays(found[0])
+    prices = _Prices(t)
     n = 0
-    for bit, count in found[1]:
-        if paid & bit:
-            n += count
+    for _, flat in _refit_sites(t):
+        for _, sur in forms:
+            if prices.ok(flat, 1, sur):
+                n += 1
     return n
 
 

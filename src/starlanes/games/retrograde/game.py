@@ -238,21 +238,26 @@ class RetrogradeRuleset(Ruleset[RetroState, RetroView, RetroParams]):
             if state.pending is None and not state.sealed:  # _decision: one seat, ``_to_act``'s
                 seat = t.prompts[0].seat if t.prompts else t.current
                 action = listing.draw(e, seat, rngs[seat], held, sections)
-                kept = keeps_holders(action, t)
-                b.held = held if kept else None  # kept: the action moves none of them, its hooks ask them too
                 cls = type(action)
+                plain = cls in KEEPS_HOLDERS  # (the most frequent)
                 origin = -1
-                if cls is Transfer:  # (where it leaves from: ``Kept.transferred``)
-                    for s in t.ships:
-                        if s.uid == action.ship:  # type: ignore[attr-defined]
-                            origin = s.asset
-                            break
+                if plain:
+                    b.held = held  # kept: the action moves none of them, its hooks ask them too
+                else:
+                    b.held = held if keeps_holders(action, t) else None
+                    if cls is Transfer:  # (where it leaves from: ``Kept.transferred``)
+                        for s in t.ships:
+                            if s.uid == action.ship:  # type: ignore[attr-defined]
+                                origin = s.asset
+                                break
                 self._applying += 1
                 try:
                     APPLY[cls](e, seat, action)
                 finally:
                     self._applying -= 1
-                if cls is Flip:  # the sections that read where its card entered (``Kept.flipped``)
+                if plain and b.held is not None:
+                    sections.applied(action, seat)
+                elif cls is Flip:  # the sections that read where its card entered (``Kept.flipped``)
                     if b.held is None:  # (a card that answers hooks: the cards that stayed keep their answers)
                         refresh(b, held)
                     sections.flipped(t, action.card, seat)  # type: ignore[attr-defined]

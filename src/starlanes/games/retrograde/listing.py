@@ -179,9 +179,8 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None, kept: Kept | 
         if kept is not None:
             kept.clear()
         return [(len(item) if isinstance(item, ActionTemplate) else 1, None, item) for item in checked(e, seat)]
-    cache: dict[str, Any] = {}
-    if held:
-        cache.update(held)  # (its "#fixed" is the same dict: what the walk adds to it stays there)
+    # (held's "#fixed" is the same dict in the copy: what the walk adds to it stays there)
+    cache: dict[str, Any] = held.copy() if held else {}
     e.b.cache = cache
     try:
         return _walk_turn(e, seat, Kept() if kept is None else kept)
@@ -339,10 +338,11 @@ class Kept:
         self.man.clear()
         self.moved = -1
         self.start = True
-        for seat in (0, 1):
-            if self.alc_turn[seat]:
-                self.alc[seat].clear()
-                self.alc_hand[seat] = self.alc_turn[seat] = False
+        if self.alc_turn[0] or self.alc_turn[1]:
+            for seat in (0, 1):
+                if self.alc_turn[seat]:
+                    self.alc[seat].clear()
+                    self.alc_hand[seat] = self.alc_turn[seat] = False
 
     def applied(self, action: Action, seat: int) -> None:
         """Drop the sections ``action`` (just applied by ``seat``, whose turn it is) may have

@@ -331,9 +331,11 @@ def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
     rule, kept, change, where = _ONE[type(action)]
     cells = where(state, seat, action) if where is not None else ()
     events = rule(state, seat, action)
-    if state.phase == "role" and not state.tasks:
+    if state.tasks:
+        settle(state)
+    elif state.phase == "role":
         events += round.after_setup(state)
-    settle(state)
+        settle(state)
     fastlegal.after(state, change, 0, cells)
     check_end(state, kept, None if kept else fastlegal.present(state))
     return events
@@ -422,6 +424,14 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         while played < limit:
             if state.gm_outcome is not None:
                 return played
+            if state.phase == "turn" and not state.tasks and state.order and not state.sealed:
+                # the active seat's turn or its won tile (``legality.decision`` made short)
+                seat = state.order[state.turn]
+                _apply_one(state, seat, fastlegal.draw(state, seat, rngs[seat],
+                                                       "turn" if state.seats[seat].tile is None else "place"))
+                state.step += 1
+                played += 1
+                continue
             kind, actors = legality.decision(state)
             if not actors:
                 return played

@@ -9,7 +9,7 @@ from __future__ import annotations
 from starlanes.games.retrograde import abilities as ab
 from starlanes.games.retrograde import events as ev
 from starlanes.games.retrograde.actions import Allocate, Cannibalize, Flip, Found, Place, Repair, Research, Swap
-from starlanes.games.retrograde.board import ASSET_CARDS
+from starlanes.games.retrograde.board import ASSET_CARDS, SHIP_CARDS
 from starlanes.games.retrograde.cards import SpacecraftCard
 from starlanes.games.retrograde.rules.combat import check_destroyed, deal
 from starlanes.games.retrograde.rules.common import Engine
@@ -75,18 +75,24 @@ def repair(e: Engine, seat: int, act: Repair) -> None:
 
 
 def place(e: Engine, seat: int, act: Place) -> None:
-    card = e.b.card(act.card)
-    a = e.b.asset(act.asset)
+    t = e.t
+    a: Asset | None = None
+    for x in t.assets:  # Board.asset
+        if x.uid == act.asset:
+            a = x
+            break
     assert a is not None
-    e.t.hands[seat].remove(act.card)
+    t.hands[seat].remove(act.card)
     slip = Slip(uid=act.card, owner=seat)
-    if isinstance(card, SpacecraftCard):
-        e.set_phase(PLACE_SHIPS)
+    if t.cards[act.card] in SHIP_CARDS:  # (Board.card: a spacecraft's)
+        if t.phase < PLACE_SHIPS:  # Engine.set_phase
+            t.phase = PLACE_SHIPS
         a.ship_slips.append(slip)
         if not e.quiet:
             e.emit(ev.Placed(seat, act.card, "spacecraft", e.ref(a.uid)))
     else:
-        e.set_phase(PLACE_UPGRADES)
+        if t.phase < PLACE_UPGRADES:
+            t.phase = PLACE_UPGRADES
         a.upgrade_slips.append(slip)
         if not e.quiet:
             e.emit(ev.Placed(seat, act.card, "upgrade", e.ref(a.uid)))
@@ -159,7 +165,7 @@ def swap(e: Engine, seat: int, act: Swap) -> None:
 
 
 def flip(e: Engine, seat: int, act: Flip) -> None:
-    e.set_phase(CLEANUP)
+    e.t.phase = CLEANUP  # Engine.set_phase: the last phase
     fd = e.b.asset(act.card)
     if fd is not None and not fd.face_up:
         fd.face_up = True

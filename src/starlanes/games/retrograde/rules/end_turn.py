@@ -18,11 +18,9 @@ GATE_KEYS = frozenset(key for key, card in CARDS.items() if card.has("gate-victo
 """The keys of the cards with Stellar Gate's alternative victory."""
 
 
-def end(e: Engine, seat: int, act: End) -> None:
-    end_turn(e, seat)
-
-
-def end_turn(e: Engine, seat: int) -> None:
+def end_turn(e: Engine, seat: int, act: End | None = None) -> None:
+    """The end of ``seat``'s turn (``act``: the action that ends it, as ``game.APPLY`` passes
+    it; its rule is this one)."""
     t = e.t
     b = e.b
     opp = 1 - seat  # (Board.opponent)
@@ -101,3 +99,7 @@ def end_turn(e: Engine, seat: int) -> None:
     t.turn += 1
     t.current = opp
     begin_turn(e, opp)
+
+
+end = end_turn
+"""The rule of ``end`` (``game.APPLY``): the end of the turn itself, called without a wrapper."""

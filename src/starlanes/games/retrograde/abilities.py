@@ -221,7 +221,8 @@ def refresh(b: Board, held: dict[str, Any]) -> None:
     for h in (*old[first:len(old) - last], *new[first:len(new) - last]):
         changed |= _KEY_MASK[h[0]]
     index: dict[Any, Any] = held[""]
-    for hook in [hook for hook in index if _bits(hook) & changed]:
+    bits = _BITS.get
+    for hook in [hook for hook in index if (bits(hook) or _bits(hook)) & changed]:
         del index[hook]
     fixed: dict[tuple[str, int, int], Any] | None = held.get("#fixed")
     if fixed:

@@ -99,7 +99,7 @@ from starlanes.games.kardashev.rules.common import (
     hook,
 )
 from starlanes.games.kardashev.rules.turn import (
-    colony_price,
+    colony_price_of,
     faces,
     fleet_price,
     fleet_site,
@@ -872,11 +872,8 @@ def _colony_forms(t: _Turn, action: str, level: int) -> list[str | None]:
     tmemo = t.b.tmemo
     key = ("colony-costs", action, level, t.base, t.research)
     found = tmemo.get(key)
-    if found is None:  # per form, the prices with its surcharge (their bits); the vias per prices paid
-        prices = colony_price(t.state, t.seat, level)
-        rows = [(via, _bits(o + Cost(any=sur) if sur else o for o in prices)) for via, sur in t.forms(action)]
-        vias_by_paid: dict[int, list[str | None]] = {}
-        found = tmemo[key] = (_bits_of(rows), rows, vias_by_paid)
+    if found is None:  # kept across the seat's technologies and games (``_colony_rows``)
+        found = tmemo[key] = _colony_rows(hook(t.state, t.seat, "build-colony"), level, t.forms(action))
     mask, rows, known = found
     # ``cheapest`` finds an option when one of them (with the surcharge) is affordable
     paid = t.pays(mask)
@@ -884,6 +881,17 @@ def _colony_forms(t: _Turn, action: str, level: int) -> list[str | None]:
     if vias is None:
         vias = known[paid] = [via for via, bits in rows if bits & paid]
     return vias
+
+
+@lru_cache(maxsize=4096)
+def _colony_rows(effects: tuple[Effect, ...], level: int, forms: tuple[Form, ...]
+                 ) -> tuple[int, list[tuple[str | None, int]], dict[int, list[str | None]]]:
+    """For a seat whose ``build-colony`` effects are ``effects``: per form of taking the action,
+    the bits (``_bit``) of the colony prices (``colony_price``) with its surcharge; all of them;
+    the vias per mask of the prices paid (filled in as hands ask)."""
+    prices = colony_price_of(effects, level)
+    rows = [(via, _bits(o + Cost(any=sur) if sur else o for o in prices)) for via, sur in forms]
+    return _bits_of(rows), rows, {}
 
 
 def _bits(costs: Iterable[Cost]) -> int:
@@ -1427,14 +1435,10 @@ def _count_research(t: _Turn) -> int:
         return 0
     tmemo = t.b.tmemo
     found = tmemo.get("research")
-    if found is None:  # the seat's role and technologies held (not the clone's copy): each research
-        p = t.player  # action with its price's bit (``_bit``), the bits together, the answers per hand
+    if found is None:  # the seat's role and technologies held (not the clone's copy)
+        p = t.player
         assert p.role is not None
-        held = frozenset(p.techs)
-        prices = {cost: _bit(cost) for cost in _research_prices(p.role, held)}
-        rows = tuple((r, prices[CONTENT.techs[r.tech].cost]) for r in legality._researchable(p.role, held))
-        by_paid: dict[int, tuple[Research, ...]] = {}
-        found = tmemo["research"] = (rows, _bits_of(rows), by_paid)
+        found = tmemo["research"] = _research_rows(p.role, frozenset(p.techs))
     rows, mask, known = found
     paid = t.pays(mask)
     researches = known.get(paid)
@@ -1442,6 +1446,17 @@ def _count_research(t: _Turn) -> int:
         researches = known[paid] = tuple([r for r, bit in rows if paid & bit])
     t.researches = researches
     return len(researches)
+
+
+@lru_cache(maxsize=4096)
+def _research_rows(role: str, held: frozenset[str]
+                   ) -> tuple[tuple[tuple[Research, int], ...], int, dict[int, tuple[Research, ...]]]:
+    """The research actions of a role holding ``held`` (``legality._researchable``), each with its
+    price's bit (``_bit``); the bits together; the actions per mask of the prices paid (filled in
+    as hands ask): kept across decisions and games."""
+    prices = {cost: _bit(cost) for cost in _research_prices(role, held)}
+    rows = tuple((r, prices[CONTENT.techs[r.tech].cost]) for r in legality._researchable(role, held))
+    return rows, _bits_of(rows), {}
 
 
 def _pick_research(t: _Turn, k: int) -> Action:

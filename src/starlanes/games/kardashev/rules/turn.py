@@ -6,6 +6,7 @@ Each function applies an action ``legality.py`` has already accepted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from starlanes.core.state import Event
@@ -15,6 +16,7 @@ from starlanes.games.kardashev.effects import (
     Annihilate,
     BaseActionAsResearch,
     ColonyCost,
+    Effect,
     Erase,
     FleetSite,
     Probe,
@@ -85,8 +87,13 @@ def place(state: KardashevState, seat: int, index: int, symbols: list[str], back
 def colony_price(state: KardashevState, seat: int, level: int) -> list[Cost]:
     """The prices a colony of ``level`` may be paid with: 1 food + 1 matter, or a
     ``colony-cost`` option (Nanotube Polymers, K-C04)."""
+    return colony_price_of(hook(state, seat, "build-colony"), level)
+
+
+def colony_price_of(effects: Sequence[Effect], level: int) -> list[Cost]:
+    """``colony_price`` for a seat whose ``build-colony`` effects are ``effects``."""
     options = [colony_cost()]
-    for e in hook(state, seat, "build-colony"):
+    for e in effects:
         if isinstance(e, ColonyCost) and e.level == level:
             options += list(e.options)
     return options

@@ -249,13 +249,15 @@ class Kept:
         maneuvers kept for the start of a turn of the spacecraft in the outermost orbitals are
         redone; no spacecraft is around a face-down asset) and the seat's allocations (its
         face-down assets), placements and cleanings (its face-up assets) are redone;
-      - a spacecraft (around an asset of the seat): the seat's spacecraft, the kept maneuvers of both seats'
-        spacecraft around that asset (the enemies attacks read, the boosts' targets, the costs
-        its ability may change there), the seat's placements (the slips, the slots or upgrades
+      - a spacecraft (around an asset of the seat): the seat's spacecraft, the kept maneuvers
+        of the enemies around that asset (their attacks) and of the seat's boosters there (their
+        targets), as after a burn there (of every spacecraft there when it answers a hook a walk
+        asks: the costs it may change there), the seat's placements (the slips, the slots or upgrades
         it may allow there), its allocations there (the slips, the spacecraft a yard may
         cannibalize, refits; all of them when some may swap: swaps read every spacecraft);
-      - an upgrade (under an asset of either seat): the kept maneuvers around that asset
-        (bombardment targets, a drone's relay, the costs of burns and transfers there), the
+      - an upgrade (under an asset of either seat): the kept maneuvers around that asset of
+        the seat that does not control it (bombardment targets; of both seats when it answers
+        a hook a walk asks: a drone's relay, the costs of burns and transfers there), the
         placements, cleanings, allocations (a yard that cannibalizes, refits) and flips
         (housing, entry orbitals) of the seat that controls it, and the flipping seat's
         placements and allocations there (the slips);
@@ -419,8 +421,12 @@ class Kept:
         for s in t.ships:
             if s.uid == uid:  # a spacecraft of the seat, around an asset of the seat
                 self.mine[seat] = None
-                self.man_at[0].add(s.asset)
-                self.man_at[1].add(s.asset)
+                if t.cards[uid] in WALK_KEYS:  # (the costs it may change around its asset)
+                    self.man_at[0].add(s.asset)
+                    self.man_at[1].add(s.asset)
+                else:  # as a burn there: the seat's boosters around it, the enemies' attacks
+                    for stale in self.man_stale:
+                        stale.add(uid)
                 self.plc0[seat] = None
                 if self.alc_hand[seat]:
                     self._allocations(seat)
@@ -430,8 +436,9 @@ class Kept:
         for a in t.assets:
             for u in a.upgrades:
                 if u.uid == uid:  # an upgrade under an asset, of either seat
-                    self.man_at[0].add(a.uid)
-                    self.man_at[1].add(a.uid)
+                    for other in (0, 1):  # bombardment targets (and what the hooks it answers change)
+                        if other != a.controller or t.cards[uid] in WALK_KEYS:
+                            self.man_at[other].add(a.uid)
                     self.plc0[seat] = None
                     self.alc[seat].pop(a.uid, None)
                     if a.controller == 0 or a.controller == 1:

@@ -753,13 +753,13 @@ def kept_move(state: KardashevState, seat: int, start: int, dest: int, surcharge
     return depth, energy, explore
 
 
-def present(state: KardashevState) -> list[bool] | None:
-    """Whether each seat has a colony or a fleet on the board, from the read kept for the next
-    step (called after ``after``), or None."""
+def pieces(state: KardashevState) -> tuple[list[int], list[int]] | None:
+    """The cells of each seat's colonies and of its fleets (bit masks), from the read kept for the
+    next step (called after ``after``), or None."""
     read = state.__dict__.get(_KEPT)
     if read is None or read.step != state.step + 1:
         return None
-    return [bool(c | f) for c, f in zip(read.colonies, read.fleets, strict=True)]
+    return read.colonies, read.fleets
 
 
 def forget(state: KardashevState) -> None:

@@ -337,7 +337,7 @@ def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
         events += round.after_setup(state)
         settle(state)
     fastlegal.after(state, change, 0, cells)
-    check_end(state, kept, None if kept else fastlegal.present(state))
+    check_end(state, kept, None if kept else fastlegal.pieces(state))
     return events
 
 
@@ -399,7 +399,7 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
             change = fastlegal.TECHS if kinds <= TECHS_ONLY else fastlegal.TILE_SYMBOLS if UseTech in kinds \
                 else fastlegal.BOARD_AND_TECHS
         fastlegal.after(state, change, lag, cells)
-        check_end(state, kept, None if kept else fastlegal.present(state))
+        check_end(state, kept, None if kept else fastlegal.pieces(state))
         return events
 
     def play_random(self, state: KardashevState, rng: Rng | Sequence[Rng], limit: int) -> int:

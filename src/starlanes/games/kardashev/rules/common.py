@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from operator import attrgetter
 
 from starlanes.core.state import Event
 from starlanes.games.kardashev.board import Hex
@@ -319,19 +318,18 @@ def scores(state: KardashevState) -> list[int]:
     return [score(holdings(state, s), t).total for s in range(state.players)]
 
 
-_COLONY = attrgetter("colony")
-_FLEET = attrgetter("fleet")
 
 
-def check_end(state: KardashevState, board_kept: bool = False, present: list[bool] | None = None) -> None:
+def check_end(state: KardashevState, board_kept: bool = False,
+              pieces: tuple[list[int], list[int]] | None = None) -> None:
     """The end triggers, checked after every action (K-E01..K-E03, A#42).
 
     ``board_kept``: the action changed no piece on the board (``game.BOARD_KEPT``, End); when the
     check after the previous action, or one during this action after the board's last change
     (``end_turn``'s), read the board (``_kpresent``, not a field: never saved, cloned or compared),
-    every seat not eliminated still has a piece and the board is not read again. ``present``:
-    whether each seat has a colony or a fleet on the board, when the caller has read it
-    (``fastlegal.present``)."""
+    every seat not eliminated still has a piece and the board is not read again. ``pieces``: the
+    cells of each seat's colonies and of its fleets (bit masks), when the caller has read them
+    (``fastlegal.pieces``)."""
     seen = state.__dict__.pop("_kpresent", None)
     if state.battle is not None or state.phase in ("role", "over"):
         return
@@ -350,11 +348,9 @@ def check_end(state: KardashevState, board_kept: bool = False, present: list[boo
         for seat, p in enumerate(state.seats):
             if p.eliminated:
                 continue
-            if present is None:  # read once
-                cells = state.cells
-                colonies, fleets = set(map(_COLONY, cells)), set(map(_FLEET, cells))
-                present = [s in colonies or s in fleets for s in range(len(state.seats))]
-            if not present[seat]:
+            if pieces is None:  # read once
+                pieces = _pieces(state)
+            if not (pieces[0][seat] | pieces[1][seat]):
                 p.eliminated = True
                 end = state.round
             elif p.colonies_supply < threshold:
@@ -366,6 +362,17 @@ def check_end(state: KardashevState, board_kept: bool = False, present: list[boo
     if found is not None:
         state.last_round = max(1, found)
     state.__dict__["_kpresent"] = state.step + 1
+
+
+def _pieces(state: KardashevState) -> tuple[list[int], list[int]]:
+    """The cells of each seat's colonies and of its fleets (bit masks)."""
+    colonies, fleets = [0] * len(state.seats), [0] * len(state.seats)
+    for i, c in enumerate(state.cells):
+        if c.colony is not None:
+            colonies[c.colony] |= 1 << i
+        if c.fleet is not None:
+            fleets[c.fleet] |= 1 << i
+    return colonies, fleets
 
 
 def terminal_cells(state: KardashevState, seat: int) -> list[int]:

@@ -129,7 +129,18 @@ def draw(e: Engine, seat: int, rng: Rng, held: dict[str, Any] | None = None, kep
     """The action at index ``rng.randint(0, count - 1)`` of the expanded list of ``legal``,
     building only that one. ``held`` and ``kept``: what a playout keeps between actions
     (``walk``)."""
-    segments = walk(e, seat, held, kept)
+    pending = e.s.pending
+    if kept is None or e.t.prompts or (pending is not None and pending.kind == COMBAT):
+        segments = walk(e, seat, held, kept)
+    else:  # a playout's draw at a turn's step: ``walk``, without the call
+        cache: dict[str, Any] = held.copy() if held else {}
+        e.b.cache = cache
+        try:
+            segments = _walk_turn(e, seat, kept)
+        finally:
+            e.b.cache = None
+            if held is not None and not held and "#holders" in cache:
+                _keep_holders(held, cache)
     total = sum(map(_SIZE, segments))  # (in C: a walk has a handful of segments)
     if total == 0:
         raise IllegalAction("sample", f"seat {seat} has no legal action now")
@@ -187,9 +198,14 @@ def walk(e: Engine, seat: int, held: dict[str, Any] | None = None, kept: Kept | 
     finally:
         e.b.cache = None
         if held is not None and not held and "#holders" in cache:
-            held[""] = cache[""]
-            held["#holders"] = cache["#holders"]
-            held["#fixed"] = cache.get("#fixed") or {}
+            _keep_holders(held, cache)
+
+
+def _keep_holders(held: dict[str, Any], cache: dict[str, Any]) -> None:
+    """Keep in ``held`` (empty) the cards answering hooks that a walk's ``cache`` found."""
+    held[""] = cache[""]
+    held["#holders"] = cache["#holders"]
+    held["#fixed"] = cache.get("#fixed") or {}
 
 
 class Kept:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
@@ -105,6 +106,15 @@ def test_param_infos_carry_descriptions() -> None:
     infos = {i.name: i for i in param_infos(ExampleParams)}
     assert infos["infantry"].doc == "starting infantry"
     assert infos["table"].type == "tuple[int, ...]"
+
+
+def test_param_infos_are_worked_out_once_and_handed_out_as_new_lists() -> None:
+    first = param_infos(ExampleParams)
+    first.clear()  # a caller's list is its own: the kept infos stay whole
+    again = param_infos(ExampleParams)
+    assert [i.name for i in again] == [f.name for f in dataclasses.fields(ExampleParams)]
+    assert again is not param_infos(ExampleParams)
+    assert all(a is b for a, b in zip(again, param_infos(ExampleParams), strict=True))  # kept, not rebuilt
 
 
 @pytest.mark.parametrize("high", [2**32, 2**32 + 1, 2**33 + 7, 2**40, 2**64 + 3, 10**30])

@@ -80,6 +80,19 @@ def _type_name(annotation: Any) -> str:
 
 
 def param_infos(cls: type[Params]) -> list[ParamInfo]:
+    """The params of ``cls``: name, type, default, doc and bounds, in declaration order."""
+    infos = _INFOS.get(cls)
+    if infos is None:
+        infos = _INFOS[cls] = _param_infos(cls)
+    return list(infos)
+
+
+_INFOS: dict[type[Params], tuple[ParamInfo, ...]] = {}
+"""Each params class's infos, worked out once (``typing.get_type_hints`` is slow; the lab asks
+for them at every game's setup)."""
+
+
+def _param_infos(cls: type[Params]) -> tuple[ParamInfo, ...]:
     hints = typing.get_type_hints(cls)
     infos = []
     for f in dataclasses.fields(cls):
@@ -95,7 +108,7 @@ def param_infos(cls: type[Params]) -> list[ParamInfo]:
                 meta.get("choices"),
             )
         )
-    return infos
+    return tuple(infos)
 
 
 _FLOAT = re.compile(r"-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")

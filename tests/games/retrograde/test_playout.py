@@ -257,7 +257,7 @@ def _sources(found: list[ab.Source] | tuple[()]) -> list[tuple[Any, ...]]:
 def test_refreshed_hook_answers_equal_fresh_ones(variant: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: after every action of ``play_random`` that may move the cards answering hooks,
     what ``abilities.refresh`` keeps of them (each hook's cards, ``found_each``'s lists, the
-    fixed answers of ``ship_slots`` and ``refit_scopes``) is what a fresh search finds, object
+    fixed answers of ``ship_slots``, ``refit_scopes`` and ``gate_turns``) is what a fresh search finds, object
     for object; and the playout still plays the public loop's game. Refreshes that keep
     something after cards moved are counted, so the check has teeth."""
     from starlanes.games.retrograde import game as game_module
@@ -283,6 +283,9 @@ def test_refreshed_hook_answers_equal_fresh_ones(variant: int, monkeypatch: pyte
             found = ab._of_hook(fresh, hook)
             if hook == "ship_slots":
                 assert value == int(ab.run(b, hook, found, 1, asset=assets[uid]))
+            elif hook == "gate_turns":  # (turn_start.begin_turn's, kept by seat)
+                assert uid == -1 and value == int(ab.run(b, hook, found, 0, seat=seat))
+                kept["gate"] += 1
             else:
                 assert value == ab.run(b, hook, found, [], asset=assets[uid], seat=seat)
         if before != fresh[0]:
@@ -298,7 +301,7 @@ def test_refreshed_hook_answers_equal_fresh_ones(variant: int, monkeypatch: pyte
         rng_seed = derive_seed(variant, n, "refresh")
         assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
         assert mine == loop
-    assert kept["moved"] and kept["fixed"]
+    assert kept["moved"] and kept["fixed"] and kept["gate"]
 
 
 def test_an_upgrade_flipped_under_the_other_seat_s_asset_redoes_its_allocations_there() -> None:

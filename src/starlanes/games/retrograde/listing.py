@@ -313,7 +313,9 @@ class Kept:
         self.alc: tuple[dict[int, list[Segment]], dict[int, list[Segment]]] = ({}, {})
         """Per seat, by asset of the seat (tapped or not): its allocations, cannibalizations and
         swaps; one missing is found anew."""
-        self.alc_hand = [False, False]  # per seat: its allocations have swaps, which read its hand
+        self.alc_hand: tuple[set[int], set[int]] = (set(), set())
+        """Per seat: its assets whose allocations have swaps (which read its hand and every
+        spacecraft of the seat: only those are redone when either changes)."""
         self.alc_turn = [False, False]  # per seat: its allocations read what an end of a turn resets
         self.flp: tuple[dict[int, list[Segment]], dict[int, list[Segment]]] = ({}, {})
         """Per seat, by asset (face down, or with cards beside it): the seat's flips there."""
@@ -345,7 +347,8 @@ class Kept:
         for seat in (0, 1):
             self.alc[seat].clear()
             self.flp[seat].clear()
-            self.alc_hand[seat] = self.alc_turn[seat] = False
+            self.alc_hand[seat].clear()
+            self.alc_turn[seat] = False
             self.man0[seat] = self.plc0[seat] = self.cln0[seat] = None
 
     def end(self) -> None:
@@ -359,8 +362,7 @@ class Kept:
         if self.alc_turn[0] or self.alc_turn[1]:
             for seat in (0, 1):
                 if self.alc_turn[seat]:
-                    self.alc[seat].clear()
-                    self.alc_hand[seat] = self.alc_turn[seat] = False
+                    self._allocations(seat)
 
     def applied(self, action: Action, seat: int) -> None:
         """Drop the sections ``action`` (just applied by ``seat``, whose turn it is) may have
@@ -370,7 +372,7 @@ class Kept:
             self.end()
             got = self.assets[seat]
             if got is not None and len(got[1]) != len(got[0]):  # the seat's assets are untapped
-                self.assets[seat] = (got[0], got[0], got[2], got[3], None)
+                self.assets[seat] = (got[0], got[0], got[2], got[3], got[5], got[5])
             return
         if cls is Burn:
             if self.moved != -1:  # (one at a time)
@@ -390,7 +392,7 @@ class Kept:
             self._tapped(seat, action.asset)  # type: ignore[attr-defined]
             self.plc0[seat] = None
             if self.alc_hand[seat]:
-                self.alc[seat].clear()
+                self._swaps(seat)
         elif cls is Place:
             self.plc0[seat] = None
             self.plc_to[seat][:] = (None, None)
@@ -405,7 +407,7 @@ class Kept:
             self.alc[seat].pop(action.asset, None)  # type: ignore[attr-defined]
             self.flp[seat].pop(action.asset, None)  # type: ignore[attr-defined]
             if self.alc_hand[seat]:
-                self.alc[seat].clear()
+                self._swaps(seat)
         elif cls is Found:
             self.assets[seat] = None
             self.plc0[seat] = None
@@ -445,9 +447,8 @@ class Kept:
                         stale.add(uid)
                 self.plc0[seat] = None
                 if self.alc_hand[seat]:
-                    self._allocations(seat)
-                else:
-                    self.alc[seat].pop(s.asset, None)
+                    self._swaps(seat)
+                self.alc[seat].pop(s.asset, None)
                 return
         for a in t.assets:
             for u in a.upgrades:
@@ -477,7 +478,7 @@ class Kept:
                     at.add(origin)
                     at.add(s.asset)
                 if self.alc_hand[seat]:
-                    self._allocations(seat)
+                    self._swaps(seat)
                 for alc in self.alc:
                     alc.pop(origin, None)
                     alc.pop(s.asset, None)
@@ -506,19 +507,31 @@ class Kept:
     def _allocations(self, seat: int) -> None:
         """Drop every allocation kept of ``seat``."""
         self.alc[seat].clear()
-        self.alc_hand[seat] = self.alc_turn[seat] = False
+        self.alc_hand[seat].clear()
+        self.alc_turn[seat] = False
+
+    def _swaps(self, seat: int) -> None:
+        """Drop the allocations kept of ``seat`` at the assets that may swap (``alc_hand``: the
+        swaps read its hand and every spacecraft of the seat); those of its other assets stay."""
+        alc = self.alc[seat]
+        hand = self.alc_hand[seat]
+        for uid in hand:
+            alc.pop(uid, None)
+        hand.clear()
 
     def _tapped(self, seat: int, uid: int) -> None:
         got = self.assets[seat]
         if got is not None:
-            self.assets[seat] = (got[0], [a for a in got[1] if a.uid != uid], got[2], got[3], None)
+            self.assets[seat] = (got[0], [a for a in got[1] if a.uid != uid], got[2], got[3], None, got[5])
 
 
-_Assets = tuple[list[Asset], list[Asset], list[Asset], list[Asset],
-                "tuple[list[tuple[int, ...]], list[tuple[int, ...]]] | None"]
+_Args = tuple[list[tuple[int, ...]], list[tuple[int, ...]]]
+_Assets = tuple[list[Asset], list[Asset], list[Asset], list[Asset], "_Args | None", "_Args | None"]
 """A seat's face-up assets, the untapped ones, its face-down ones, the assets where it may have
 a card to flip (its face-down ones, and those with a card of its beside them), and once a walk
-asked (``_turn_repairs``) the arguments of its researches and repairs."""
+asked (``_turn_repairs``) the arguments of its researches and repairs; and those of every
+face-up asset untapped, once a walk asked them so (an end of its turn untaps them all: the
+researches and repairs of its next turn's start are those again, while the tuple is kept)."""
 
 
 def _seat_assets(t: Table, seat: int) -> _Assets:
@@ -543,7 +556,7 @@ def _seat_assets(t: Table, seat: int) -> _Assets:
                     if x.owner == seat:
                         building.append(a)
                         break
-    return mine_assets, [a for a in mine_assets if not a.tapped], facedown, building, None
+    return mine_assets, [a for a in mine_assets if not a.tapped], facedown, building, None, None
 
 
 def _turn_repairs(untapped: list[Asset]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
@@ -617,7 +630,9 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
             k.man_at[seat].clear()
             k.man_outer[seat] = False
         for s in mine:
-            segs.extend(man[s.uid])
+            part = man[s.uid]
+            if part:
+                segs += part
         cln = k.cln
         if cln is None:
             cln = k.cln0[seat] if start else None
@@ -627,17 +642,23 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
                 if start:
                     k.cln0[seat] = cln
             k.cln = cln
-        segs.extend(cln)
+        if cln:
+            segs += cln
     if phase > CLEANUP:
         return segs
     got = k.assets[seat]
     if got is None:
         got = k.assets[seat] = _seat_assets(t, seat)
-    mine_assets, untapped, facedown, building, kept_args = got
+    mine_assets, untapped, facedown, building, kept_args, full_args = got
     if phase <= REPAIR and untapped:
         if kept_args is None:
-            kept_args = _turn_repairs(untapped)
-            k.assets[seat] = (mine_assets, untapped, facedown, building, kept_args)
+            if untapped is mine_assets:  # (every face-up asset untapped: an end of a turn's)
+                if full_args is None:
+                    full_args = _turn_repairs(untapped)
+                kept_args = full_args
+            else:
+                kept_args = _turn_repairs(untapped)
+            k.assets[seat] = (mine_assets, untapped, facedown, building, kept_args, full_args)
         research, repairs = kept_args
         if phase <= RESEARCH and t.decks[seat]:  # _why_not_research: the deck must not be empty
             segs.append((len(research), Research, research))
@@ -654,26 +675,28 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
                 if phase == MANEUVERS:
                     k.plc0[seat] = plc
             k.plc = plc
-        segs.extend(plc)
+        if plc:
+            segs += plc
     if phase <= ALLOCATE and untapped:
         alc = k.alc[seat]
         # (its keys are of the seat's assets, and a capture drops everything: whether some lack theirs)
         todo = ([a for a in untapped if a.uid not in alc] if alc else untapped) if len(alc) < len(mine_assets) else ()
         if todo:
-            hand, turn = _walk_allocations(e, seat, todo, facedown, alc)
-            if hand:
-                k.alc_hand[seat] = True
+            turn = _walk_allocations(e, seat, todo, facedown, alc, k.alc_hand[seat])
             if turn:
                 k.alc_turn[seat] = True
         for a in untapped:
-            segs.extend(alc[a.uid])
+            part = alc[a.uid]
+            if part:  # (``+=`` on a local: no method looked up; an empty part is skipped)
+                segs += part
     flp = k.flp[seat]
     for a in building:
-        part = flp.get(a.uid)
-        if part is None:
-            part = flp[a.uid] = []
-            _walk_flips(e, seat, a, part)
-        segs.extend(part)
+        flips = flp.get(a.uid)
+        if flips is None:
+            flips = flp[a.uid] = []
+            _walk_flips(e, seat, a, flips)
+        if flips:
+            segs += flips
     return segs
 
 
@@ -940,12 +963,13 @@ _KIND: dict[str, int] = {key: _ASSET if isinstance(card, AssetCard) else _SHIP i
 
 
 def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: list[Asset],
-                      out: dict[int, list[Segment]]) -> tuple[bool, bool]:
+                      out: dict[int, list[Segment]], swapping: set[int]) -> bool:
     """``allocate``, ``cannibalize`` and ``swap`` per untapped asset (``_why_not_allocate``,
     ``_why_not_cannibalize``, ``_why_not_swap``): each asset's segments in ``out`` by its uid
-    (a playout keeps them, ``Kept``). Whether any asset may swap (the swaps read the hand), and
-    whether any read what an end of a turn resets (a bonus construction power; the armor and
-    damage of the spacecraft a yard may cannibalize)."""
+    (a playout keeps them, ``Kept``), and the assets that may swap (the swaps read the hand
+    and every spacecraft of the seat) added to ``swapping``. Whether any read what an end of
+    a turn resets (a bonus construction power; the armor and damage of the spacecraft a yard
+    may cannibalize)."""
     t = e.t
     b = e.b
     cards = t.cards
@@ -954,7 +978,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
     fixed = _fixed(b) if refits else None
     enemy_at: set[int] | None = None
     mine: list[Ship] | None = None
-    swaps = turn = False
+    turn = False
     for a in untapped:
         segs: list[Segment] = []
         out[a.uid] = segs
@@ -997,7 +1021,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
             if scopes is None:
                 scopes = fixed[key] = ab.run(b, "refit_scopes", refits, [], asset=a, seat=seat)
         if scopes:
-            swaps = True
+            swapping.add(a.uid)
             if hand_ships is None:
                 hand_ships = []
                 for c in t.hands[seat]:
@@ -1018,7 +1042,7 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                         if new.ship_class == old.ship_class and new.cost == old.cost]
                 if args:
                     segs.append((len(args), Swap, args))
-    return swaps, turn
+    return turn
 
 
 def candidates(e: Engine, seat: int) -> Listed:

@@ -9,7 +9,7 @@ from starlanes.games.retrograde.actions import End
 from starlanes.games.retrograde.board import ASSET_CARDS, CARDS
 from starlanes.games.retrograde.rules.combat import check_destroyed, deal
 from starlanes.games.retrograde.rules.common import Engine
-from starlanes.games.retrograde.rules.turn_start import begin_turn
+from starlanes.games.retrograde.rules.turn_start import STARTING_HOOKS, begin_turn
 from starlanes.games.retrograde.state import NOBODY, Debris, Ship
 
 __all__ = ["GATE_KEYS", "end", "end_turn"]
@@ -56,8 +56,9 @@ def end_turn(e: Engine, seat: int, act: End | None = None) -> None:
             a.bonus_power = 0
     # 4. debris (and Thorns, which strikes at the end of its controller's opponent's turn)
     hurt: list[Ship] = []
-    # the cards answering both hooks, found at once: damage moves no card (destruction comes after)
-    lighter, thorns = ab.found_each(b, "debris_damage", "thorns")
+    # the cards answering both hooks (and those of the next turn's start), found at once: damage
+    # moves no card (destruction comes after)
+    lighter, thorns, *starting = ab.found_each(b, "debris_damage", "thorns", *STARTING_HOOKS)
     for s in list(t.ships) if debris else ():
         here = debris.get(s.asset)
         count = len(here[s.orbital]) if here is not None and s.orbital < len(here) else 0
@@ -78,6 +79,7 @@ def end_turn(e: Engine, seat: int, act: End | None = None) -> None:
     for s in hurt:
         if s.damage >= e.armor(s):
             b.held = None
+            starting = []  # (the next turn's start finds its own)
             break
     for s in hurt:
         check_destroyed(e, s, None)
@@ -98,7 +100,7 @@ def end_turn(e: Engine, seat: int, act: End | None = None) -> None:
         return
     t.turn += 1
     t.current = opp
-    begin_turn(e, opp)
+    begin_turn(e, opp, starting or None)
 
 
 end = end_turn

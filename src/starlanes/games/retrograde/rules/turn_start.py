@@ -8,20 +8,35 @@ from starlanes.games.retrograde import events as ev
 from starlanes.games.retrograde.rules.common import Engine
 from starlanes.games.retrograde.state import MANEUVERS
 
-__all__ = ["begin_turn"]
+__all__ = ["STARTING_HOOKS", "begin_turn"]
+
+STARTING_HOOKS = ("gate_turns", "regenerates", "foresight")
+"""The hooks the start of a turn asks (``begin_turn``'s ``found``)."""
 
 
-def begin_turn(e: Engine, seat: int) -> None:
+def begin_turn(e: Engine, seat: int, found: list[list[ab.Source] | tuple[()]] | None = None) -> None:
+    """The start of ``seat``'s turn. ``found``: the cards answering ``STARTING_HOOKS``, when the
+    caller (the end of the turn before) found them with the cards in play now."""
     t = e.t
     b = e.b
     t.phase = MANEUVERS
     if not e.quiet:
         e.emit(ev.TurnBegins(t.turn, seat))
     # the cards answering this step's hooks, found at once: nothing here moves a card
-    gates, keeps, foresight = ab.found_each(b, "gate_turns", "regenerates", "foresight")
+    gates, keeps, foresight = ab.found_each(b, *STARTING_HOOKS) if found is None else found
     # Stellar Gate: four consecutive turns under your control win at the start of your turn
     if gates:
-        turns = int(ab.run(b, "gate_turns", gates, 0, seat=seat))  # the seat's, whatever the asset
+        # (its handler reads only the answering card's controller: a playout keeps the answer
+        # with the cards, ``abilities.refresh`` drops it with them)
+        held = b.held
+        fixed: dict[tuple[str, int, int], int] | None = held.get("#fixed") if held else None
+        if fixed is None:
+            turns = int(ab.run(b, "gate_turns", gates, 0, seat=seat))  # the seat's, whatever the asset
+        else:
+            got = fixed.get(("gate_turns", -1, seat))
+            if got is None:
+                got = fixed[("gate_turns", -1, seat)] = int(ab.run(b, "gate_turns", gates, 0, seat=seat))
+            turns = got
         if turns and t.gate_streak[seat] >= turns:
             for a in t.assets:
                 if a.face_up and a.controller == seat and b.asset_card(a).has("gate-victory"):

@@ -522,7 +522,11 @@ class Kept:
     def _tapped(self, seat: int, uid: int) -> None:
         got = self.assets[seat]
         if got is not None:
-            self.assets[seat] = (got[0], [a for a in got[1] if a.uid != uid], got[2], got[3], None, got[5])
+            untapped = []  # (plain loops here and below: a comprehension is a call in Python 3.11)
+            for a in got[1]:
+                if a.uid != uid:
+                    untapped.append(a)
+            self.assets[seat] = (got[0], untapped, got[2], got[3], None, got[5])
 
 
 _Args = tuple[list[tuple[int, ...]], list[tuple[int, ...]]]
@@ -556,7 +560,11 @@ def _seat_assets(t: Table, seat: int) -> _Assets:
                     if x.owner == seat:
                         building.append(a)
                         break
-    return mine_assets, [a for a in mine_assets if not a.tapped], facedown, building, None, None
+    untapped: list[Asset] = []
+    for a in mine_assets:
+        if not a.tapped:
+            untapped.append(a)
+    return mine_assets, untapped, facedown, building, None, None
 
 
 def _turn_repairs(untapped: list[Asset]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
@@ -569,7 +577,10 @@ def _turn_repairs(untapped: list[Asset]) -> tuple[list[tuple[int, ...]], list[tu
         for u in a.upgrades:
             if u.damage > 0:
                 repairs.append((a.uid, u.uid))
-    return [(a.uid,) for a in untapped], repairs
+    research: list[tuple[int, ...]] = []
+    for a in untapped:
+        research.append((a.uid,))
+    return research, repairs
 
 
 def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
@@ -623,7 +634,11 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
         if not man:
             _walk_maneuvers(e, seat, mine, mine, man)
         elif len(man) < len(mine):  # (the entries are of the seat's spacecraft, a burn drops some)
-            _walk_maneuvers(e, seat, mine, [s for s in mine if s.uid not in man], man)
+            todo_ships: list[Ship] = []
+            for s in mine:
+                if s.uid not in man:
+                    todo_ships.append(s)
+            _walk_maneuvers(e, seat, mine, todo_ships, man)
         if start:
             k.man0[seat] = dict(man)
             k.man_stale[seat].clear()
@@ -680,7 +695,15 @@ def _walk_turn(e: Engine, seat: int, k: Kept) -> list[Segment]:
     if phase <= ALLOCATE and untapped:
         alc = k.alc[seat]
         # (its keys are of the seat's assets, and a capture drops everything: whether some lack theirs)
-        todo = ([a for a in untapped if a.uid not in alc] if alc else untapped) if len(alc) < len(mine_assets) else ()
+        todo: list[Asset] | tuple[()] = ()
+        if len(alc) < len(mine_assets):
+            if alc:
+                todo = []
+                for a in untapped:
+                    if a.uid not in alc:
+                        todo.append(a)
+            else:
+                todo = untapped
         if todo:
             turn = _walk_allocations(e, seat, todo, facedown, alc, k.alc_hand[seat])
             if turn:
@@ -747,7 +770,9 @@ def _walk_flip(e: Engine, seat: int, uid: int, got: tuple[tuple[int, ...], int] 
         segs.append((1, None, Flip(uid)))
         return
     flips: list[tuple[int, ...]] = [(uid,)]
-    flips.extend([(uid, o) for o in allowed if o != default])
+    for o in allowed:
+        if o != default:
+            flips.append((uid, o))
     segs.append((len(flips), Flip, flips))
 
 
@@ -821,7 +846,10 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
             if s.orbital == n_orb - 1 and (not may_transfer or ab.run(b, "may_transfer", may_transfer, True, ship=s)):
                 args = []
                 if outer is None:  # (found once, when a spacecraft of the seat is where it may transfer)
-                    outer = [(d, ASSET_CARDS[cards[d.uid]].orbitals[-1]) for d in t.assets if d.face_up]
+                    outer = []
+                    for d in t.assets:
+                        if d.face_up:
+                            outer.append((d, ASSET_CARDS[cards[d.uid]].orbitals[-1]))
                 for d, there in outer:  # Engine.transfer_cost: outermost to outermost, a beacon, the hooks
                     if d is not a:
                         cost = here - there
@@ -837,11 +865,17 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
                     segs.append((len(args), Transfer, args))
             # _why_not_attack: an enemy around the same asset, the cost within the room
             if enemies is None:
-                foes = [foe for foe in t.ships if foe.asset == s.asset and foe.owner != seat]
+                foes = []
+                for foe in t.ships:
+                    if foe.asset == s.asset and foe.owner != seat:
+                        foes.append(foe)
             else:
                 foes = enemies.get(s.asset)
             if foes:
-                args = [(s.uid, foe.uid) for foe in foes if max(here - orbitals[foe.orbital], combat_min) <= room]
+                args = []
+                for foe in foes:
+                    if max(here - orbitals[foe.orbital], combat_min) <= room:
+                        args.append((s.uid, foe.uid))
                 if args:
                     segs.append((len(args), Attack, args))
             if a.controller != s.owner:  # _why_not_bombard: power 0 is legal when the cost is within the room
@@ -940,17 +974,26 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
                         if len(a.ship_slips) < room:
                             for_ships.append(a.uid)
                 else:
-                    for_ships = [a.uid for a in mine_assets if not a.ship_slips]
+                    for_ships = []
+                    for a in mine_assets:
+                        if not a.ship_slips:
+                            for_ships.append(a.uid)
                 targets[0] = for_ships
             if for_ships:
-                segs.append((len(for_ships), Place, [(c, x) for x in for_ships]))
+                args = []
+                for x in for_ships:
+                    args.append((c, x))
+                segs.append((len(args), Place, args))
         elif kind == _UPGRADE and phase <= PLACE_UPGRADES:
             if for_upgrades is None:
                 allowed = ab.found(b, "upgrades_allowed")
                 for_upgrades = targets[1] = [a.uid for a in mine_assets if not a.upgrade_slips
                                              and (not allowed or ab.run(b, "upgrades_allowed", allowed, True, asset=a))]
             if for_upgrades:
-                segs.append((len(for_upgrades), Place, [(c, x) for x in for_upgrades]))
+                args = []
+                for x in for_upgrades:
+                    args.append((c, x))
+                segs.append((len(args), Place, args))
 
 
 _CANNIBALIZERS = frozenset(key for key, card in CARDS.items() if card.has("cannibalize"))
@@ -994,9 +1037,13 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                     args.append((a.uid, x.uid))
             if facedown:
                 if enemy_at is None:
-                    enemy_at = {s.asset for s in t.ships if s.owner != seat}
+                    enemy_at = set()
+                    for s in t.ships:
+                        if s.owner != seat:
+                            enemy_at.add(s.asset)
                 if a.uid not in enemy_at:  # no enemy orbits it
-                    args.extend([(a.uid, x.uid) for x in facedown])
+                    for d in facedown:
+                        args.append((a.uid, d.uid))
             if args:
                 segs.append((len(args), Allocate, args))
         cannibal = False  # (Board.upgrades_with(a, "cannibalize"), in a plain loop)

@@ -15,7 +15,7 @@ from typing import ClassVar
 from starlanes.core.decision import Pending
 from starlanes.core.state import Event, EventData
 from starlanes.games.retrograde import abilities as ab
-from starlanes.games.retrograde.board import Board
+from starlanes.games.retrograde.board import ASSET_CARDS, SHIP_CARDS, Board
 from starlanes.games.retrograde.events import CardRef, GameOver
 from starlanes.games.retrograde.state import COMBAT, Asset, Config, Prompt, RetroState, Ship
 
@@ -39,16 +39,22 @@ def seat_capacity(b: Board, seat: int) -> int:
     """Population capacity of ``seat``: its face-up assets' populations, as upgrades change them."""
     total = 0
     found = ab.found(b, "capacity")
+    cards = b.t.cards
     for a in b.t.assets:
         if a.face_up and a.controller == seat:
-            population = b.asset_card(a).population
+            population = ASSET_CARDS[cards[a.uid]].population  # (Board.asset_card)
             total += ab.run(b, "capacity", found, population, asset=a) if found else population
     return int(total)
 
 
 def seat_population(b: Board, seat: int) -> int:
     """Population of ``seat``'s face-up spacecraft."""
-    return sum(b.ship_card(s).population for s in b.t.ships if s.owner == seat)
+    total = 0  # (a plain loop: a generator and a call per spacecraft cost more)
+    cards = b.t.cards
+    for s in b.t.ships:
+        if s.owner == seat:
+            total += SHIP_CARDS[cards[s.uid]].population  # (Board.ship_card)
+    return total
 
 
 def combat_pending(p: Prompt, defender: int) -> Pending:

@@ -205,7 +205,7 @@ def draw(state: KardashevState, seat: int, rng: Rng, kind: str) -> Action:
     """``sample`` in a decision of ``kind`` (``legality.decision_kind``, which the caller knows)."""
     if kind == "turn":
         turn = _Turn(state, seat)
-        return turn.nth(rng.randint(0, sum(turn.sizes) - 1))
+        return turn.nth(rng.randint(0, turn.size - 1))
     if kind == "bid":
         return Bid(rng.randint(0, round.bid_range(state, seat)))
     grid = _GRIDS.get(kind)
@@ -771,9 +771,9 @@ def forget(state: KardashevState) -> None:
 class _Turn:
     """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
 
-    __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "grow_rows",
+    __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "grow_rows", "h",
                  "hand", "harvest_rows", "harvest_vias", "held", "move_rows", "no_forms", "own_cols", "pays", "player",
-                 "research", "researches", "seat", "sizes", "state", "tiles")
+                 "research", "researches", "seat", "size", "sizes", "state", "tiles")
 
     def __init__(self, state: KardashevState, seat: int) -> None:
         self.state = state
@@ -783,18 +783,22 @@ class _Turn:
         tmemo = board.tmemo
         facts = tmemo.get("facts")
         if facts is None:  # the turn's budget and the technologies in force
-            facts = tmemo["facts"] = (budget(state, state.active), frozenset(p.techs) if p.cloned is None
-                                     else frozenset(held_techs(state, seat)))
+            held = frozenset(p.techs) if p.cloned is None else frozenset(held_techs(state, seat))
+            facts = tmemo["facts"] = (budget(state, state.active), held, bool(_use_effects(held)))
         b = facts[0]
         self.held: frozenset[str] = facts[1]
         # ``can_take`` for both kinds
         nb, nr = state.base_used, state.research_used
-        self.base = base = max(0, nb + 1 - b.base) + max(0, nr - b.research) <= b.either
-        self.research = research = max(0, nb - b.base) + max(0, nr + 1 - b.research) <= b.either
+        over_base, over_research = nb - b.base, nr - b.research  # taken beyond each kind's own budget
+        self.base = base = ((over_base + 1 if over_base >= 0 else 0) + (over_research if over_research > 0 else 0)
+                            <= b.either)
+        self.research = research = ((over_base if over_base > 0 else 0)
+                                    + (over_research + 1 if over_research >= 0 else 0) <= b.either)
         self.all_forms, self.no_forms = _all_forms(self.held, base, research)
         self.hand = hand = (p.food, p.matter, p.energy)
         rate = state.params.exchange_rate
-        self.pays = _hand(hand, rate).pays  # the prices the hand pays
+        self.h = h = _hand(hand, rate)
+        self.pays = h.pays  # the prices the hand pays
         # what the counters find for their pickers (set by a counter that finds an action)
         self.colony_vias: list[str | None]
         self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]]
@@ -808,11 +812,44 @@ class _Turn:
         self.fls = board.fls
         self.own_cols = board.own_cols
         self.fleets = board.fleets
-        # the base and research actions (none left: none), then Compile, Exchange, Gift and End
-        self.sizes = sizes = [counter(self) for counter in _COUNTERS] if base or research else [0] * len(_COUNTERS)
-        sizes += (len(RES) if research else 0,
-                  ((hand[0] >= rate) + (hand[1] >= rate) + (hand[2] >= rate)) * (len(RES) - 1),
-                  _count_gift(self) if state.params.ally_variant else 0, 1)
+        # the Compile, Exchange, Gift and End actions
+        ncompile = len(RES) if research else 0
+        nexchange = ((hand[0] >= rate) + (hand[1] >= rate) + (hand[2] >= rate)) * (len(RES) - 1)
+        ngift = _count_gift(self) if state.params.ally_variant else 0
+        if not (base or research):  # no base or research action left: only the last four
+            self.sizes = [0, 0, 0, 0, 0, 0, 0, 0, ncompile, nexchange, ngift, 1]
+            self.size = ncompile + nexchange + ngift + 1
+            return
+        # the base and research actions, counted in one pass (the counters of ``COUNTERS`` made
+        # short where they share reads: the colony supply, the hand's answers, the forms)
+        colony = grow = 0
+        if p.colonies_supply >= 1:  # ``_count_colony`` and ``_count_grow``
+            vias = _colony_forms(self, "build-colony", 1)
+            if vias:
+                self.colony_vias = vias
+                cells = board.memo.get("eligible")
+                self.colony_cells = cells = self._eligible() if cells is None else cells
+                colony = len(cells) * len(vias)
+            grow = _count_grow(self)
+        nres = 0
+        if research:  # ``_count_research``
+            found = tmemo.get("research")
+            if found is None:  # the seat's role and technologies held (not the clone's copy)
+                assert p.role is not None
+                found = tmemo["research"] = _research_rows(p.role, frozenset(p.techs))
+            rows, mask, known = found
+            paid = h.paid & mask if not mask & ~h.asked else h.pays(mask)
+            researches = known.get(paid)
+            if researches is None:  # the research actions whose price the hand pays (``list_research``)
+                researches = known[paid] = tuple([r for r, bit in rows if paid & bit])
+            self.researches = researches
+            nres = len(researches)
+        nfleet, nrefit = _count_fleet(self), _count_refit(self)
+        nharvest, nmove = _count_harvest(self), _count_move(self)
+        nuse = _count_use(self) if facts[2] and research else 0
+        self.sizes = [colony, grow, nfleet, nrefit, nharvest, nmove, nres, nuse, ncompile, nexchange, ngift, 1]
+        self.size = (colony + grow + nfleet + nrefit + nharvest + nmove + nres + nuse
+                     + ncompile + nexchange + ngift + 1)
 
     def eligible(self) -> list[int]:
         """Cells where the seat may build a colony (``list_colony``): a planet without a colony
@@ -854,7 +891,7 @@ class _Turn:
         return self.all_forms.get(action, self.no_forms)
 
     def total(self) -> int:
-        return sum(self.sizes)
+        return self.size
 
     def nth(self, index: int) -> Action:
         for k, size in enumerate(self.sizes):
@@ -873,10 +910,12 @@ def _colony_forms(t: _Turn, action: str, level: int) -> list[str | None]:
     key = ("colony-costs", action, level, t.base, t.research)
     found = tmemo.get(key)
     if found is None:  # kept across the seat's technologies and games (``_colony_rows``)
-        found = tmemo[key] = _colony_rows(hook(t.state, t.seat, "build-colony"), level, t.forms(action))
+        found = tmemo[key] = _colony_rows(hook(t.state, t.seat, "build-colony"), level,
+                                          t.all_forms.get(action, t.no_forms))
     mask, rows, known = found
     # ``cheapest`` finds an option when one of them (with the surcharge) is affordable
-    paid = t.pays(mask)
+    h = t.h
+    paid = h.paid & mask if not mask & ~h.asked else h.pays(mask)
     vias = known.get(paid)
     if vias is None:
         vias = known[paid] = [via for via, bits in rows if bits & paid]
@@ -930,18 +969,21 @@ def _count_grow(t: _Turn) -> int:
     if t.player.colonies_supply < 1:
         return 0
     memo = t.b.memo
-    rows = memo.get("grow")
-    if rows is None:  # the seat's colonies below level 3 (kept with the board)
+    found = memo.get("grow")
+    if found is None:  # the seat's colonies below level 3, and how many per level (kept with the board)
         cells = t.state.cells
         rows = [(i, cells[i].colony_level) for i in t.own_cols if cells[i].colony_level < 3]
-        t.b.keep("grow", rows, t.b.own)
+        per_level: dict[int, int] = {}
+        for _, level in rows:
+            per_level[level] = per_level.get(level, 0) + 1
+        found = (rows, tuple(per_level.items()))
+        t.b.keep("grow", found, t.b.own)
+    rows, levels = found
     by_level: dict[int, list[str | None]] = {}
     n = 0
-    for _, level in rows:
-        vias = by_level.get(level)
-        if vias is None:
-            vias = by_level[level] = _colony_forms(t, "upgrade-colony", level + 1)
-        n += len(vias)
+    for level, many in levels:
+        vias = by_level[level] = _colony_forms(t, "upgrade-colony", level + 1)
+        n += len(vias) * many
     t.grow_rows = (rows, by_level)
     return n
 
@@ -971,12 +1013,23 @@ class _Prices:
         self.pays = t.pays
 
     def ok(self, flat: Cost | None, levels: int, sur: int) -> bool:
-        key = ("fleet-cost", flat, levels, sur)
-        bit = self.tmemo.get(key)
+        bit = self.tmemo.get(("fleet-cost", flat, levels, sur))
         if bit is None:
-            price = fleet_price(self.state, flat, levels)
-            bit = self.tmemo[key] = _bit(price + Cost(any=sur) if sur else price)
+            bit = _fleet_bit_of(self.state, self.tmemo, flat, levels, sur)
         return bool(self.pays(bit))
+
+
+def _fleet_bit_of(state: KardashevState, tmemo: dict[Any, Any], flat: Cost | None, levels: int, sur: int) -> int:
+    """The bit (``_bit``) of a fleet's price plus a surcharge, kept with the technologies (``tmemo``)."""
+    price = fleet_price(state, flat, levels)
+    bit: int = _bit(price + Cost(any=sur) if sur else price)
+    tmemo[("fleet-cost", flat, levels, sur)] = bit
+    return bit
+
+
+def _fleet_bit(t: _Turn, flat: Cost | None, levels: int, sur: int) -> int:
+    """``_fleet_bit_of`` for the seat of ``t``."""
+    return _fleet_bit_of(t.state, t.b.tmemo, flat, levels, sur)
 
 
 def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
@@ -1021,7 +1074,7 @@ def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
 
 
 def _count_fleet(t: _Turn) -> int:
-    forms = t.forms("build-fleet")
+    forms = t.all_forms.get("build-fleet", t.no_forms)
     if not forms:
         return 0
     tmemo = t.b.tmemo
@@ -1034,12 +1087,15 @@ def _count_fleet(t: _Turn) -> int:
     if not gate[1] and not t.pays(gate[0]):
         return 0  # no flat price: a level-1 fleet is the cheapest there is
     supply = t.player.fleets_supply
-    prices = _Prices(t)
+    h = t.h
     n = 0
     for _, flat, cap, back in _fleet_sites(t):
         for level in range(1, min(cap, 3, supply + back) + 1):
-            for _, sur in forms:
-                if prices.ok(flat, level, sur):
+            for _, sur in forms:  # ``_Prices.ok`` made short
+                bit = tmemo.get(("fleet-cost", flat, level, sur))
+                if bit is None:
+                    bit = _fleet_bit(t, flat, level, sur)
+                if h.paid & bit if not bit & ~h.asked else h.pays(bit):
                     n += 1
     return n
 
@@ -1088,14 +1144,18 @@ def _refit_sites(t: _Turn) -> list[tuple[int, Cost | None]]:
 def _count_refit(t: _Turn) -> int:
     if t.player.fleets_supply < 1 or not t.fleets:
         return 0
-    forms = t.forms("upgrade-fleet")
+    forms = t.all_forms.get("upgrade-fleet", t.no_forms)
     if not forms:
         return 0
-    prices = _Prices(t)
+    tmemo = t.b.tmemo
+    h = t.h
     n = 0
     for _, flat in _refit_sites(t):
-        for _, sur in forms:
-            if prices.ok(flat, 1, sur):
+        for _, sur in forms:  # ``_Prices.ok`` made short
+            bit = tmemo.get(("fleet-cost", flat, 1, sur))
+            if bit is None:
+                bit = _fleet_bit(t, flat, 1, sur)
+            if h.paid & bit if not bit & ~h.asked else h.pays(bit):
                 n += 1
     return n
 
@@ -1117,7 +1177,7 @@ def _pick_refit(t: _Turn, k: int) -> Action:
 
 
 def _count_harvest(t: _Turn) -> int:
-    forms = t.forms("harvest")
+    forms = t.all_forms.get("harvest", t.no_forms)
     if forms is _PLAIN:
         vias: list[str | None] = _PLAIN_VIAS
     else:
@@ -1357,7 +1417,7 @@ _MOVE_BITS: dict[tuple[int, int], int] = {}
 def _count_move(t: _Turn) -> int:
     if not t.fleets:
         return 0
-    forms = t.forms("move-fleet")
+    forms = t.all_forms.get("move-fleet", t.no_forms)
     if not forms:
         return 0
     state, p = t.state, t.player
@@ -1655,3 +1715,4 @@ PICKERS: dict[type[Action], Callable[[_Turn, int], Action]] = {
 _PICKERS: tuple[Callable[[_Turn, int], Action], ...] = tuple(PICKERS[cls] for cls in legality.ALLOWED["turn"])
 _COUNTERS: tuple[Callable[[_Turn], int], ...] = tuple(COUNTERS[cls] for cls in legality.ALLOWED["turn"][:-4])
 assert legality.ALLOWED["turn"][-4:] == (Compile, Exchange, Gift, End)
+assert len(_COUNTERS) == 8  # ``_Turn`` counts these eight in this order (its sizes' first eight)

@@ -836,7 +836,10 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
                     if burn_hooked:
                         got = hooked_costs.get(cost)
                         if got is None:
-                            got = hooked_costs[cost] = int(ab.run(b, "burn_cost", burn_hooked, cost, ship=s))
+                            got = cost  # (ab.run, without its call and its packed arguments)
+                            for src in burn_hooked:
+                                got = _BURN_COST[src.ability.kind](b, src, got, ship=s)
+                            got = hooked_costs[cost] = int(got)
                         cost = got
                     if cost <= room and not (cost == 0 and 0 <= free_limit <= s.free_burns):
                         args.append((s.uid, o))
@@ -858,7 +861,9 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
                         if beacons:
                             cost = max(0, cost - ab.beacon(b, "beacon-transfer", s.owner, d.uid))
                         if transfer_cost_hooked:
-                            cost = int(ab.run(b, "transfer_cost", transfer_cost_hooked, cost, ship=s, dest=d))
+                            for src in transfer_cost_hooked:  # (ab.run, without its call)
+                                cost = _TRANSFER_COST[src.ability.kind](b, src, cost, ship=s, dest=d)
+                            cost = int(cost)
                         if cost <= room:
                             args.append((s.uid, d.uid))
                 if args:
@@ -894,6 +899,14 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
                             if o.asset == s.asset and o.orbital == s.orbital and s.uid not in o.boosted_by]
                     if args:
                         segs.append((len(args), Boost, args))
+
+
+_BURN_COST = ab.HOOKS["burn_cost"]
+_TRANSFER_COST = ab.HOOKS["transfer_cost"]
+_SHIP_SLOTS = ab.HOOKS["ship_slots"]
+_REFIT_SCOPES = ab.HOOKS["refit_scopes"]
+"""The handlers of the hooks the walks ask most, by ability kind (``abilities.run``'s): the
+costs of burns and transfers, the slots and the refits of an asset."""
 
 
 def _sweep_boost(card: SpacecraftCard) -> tuple[int | None, int | None]:
@@ -970,7 +983,10 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
                         key = ("ship_slots", a.uid, seat)
                         room = fixed.get(key)
                         if room is None:
-                            room = fixed[key] = int(ab.run(b, "ship_slots", slots, 1, asset=a))
+                            room = 1  # (ab.run, without its call and its packed arguments)
+                            for src in slots:
+                                room = _SHIP_SLOTS[src.ability.kind](b, src, room, asset=a)
+                            room = fixed[key] = int(room)
                         if len(a.ship_slips) < room:
                             for_ships.append(a.uid)
                 else:
@@ -1066,7 +1082,10 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
             key = ("refit_scopes", a.uid, seat)
             scopes = fixed.get(key)
             if scopes is None:
-                scopes = fixed[key] = ab.run(b, "refit_scopes", refits, [], asset=a, seat=seat)
+                scopes = []  # (ab.run, without its call and its packed arguments)
+                for src in refits:
+                    scopes = _REFIT_SCOPES[src.ability.kind](b, src, scopes, asset=a, seat=seat)
+                fixed[key] = scopes
         if scopes:
             swapping.add(a.uid)
             if hand_ships is None:
@@ -1085,8 +1104,10 @@ def _walk_allocations(e: Engine, seat: int, untapped: list[Asset], facedown: lis
                     if not (anywhere and where.controller == seat):
                         continue
                 old = SHIP_CARDS[cards[s.uid]]
-                args = [(a.uid, s.uid, c) for c, new in hand_ships
-                        if new.ship_class == old.ship_class and new.cost == old.cost]
+                args = []
+                for c, new in hand_ships:
+                    if new.ship_class == old.ship_class and new.cost == old.cost:
+                        args.append((a.uid, s.uid, c))
                 if args:
                     segs.append((len(args), Swap, args))
     return turn

@@ -188,7 +188,9 @@ class Engine:
         assert a is not None
         if a.controller == s.owner:
             return []
-        targets = [a.uid] + [u.uid for u in a.upgrades]
+        targets = [a.uid]
+        for u in a.upgrades:
+            targets.append(u.uid)
         return list(ab.modify(self.b, "bombard_targets", targets, asset=a))
 
     def ship_slots(self, a: Asset) -> int:

@@ -1190,16 +1190,16 @@ def _count_harvest(t: _Turn) -> int:
     if found is None:
         found = memo.get("harvest")
         if found is None:
-            rows, fleets, looked = _harvest_rows(t)
-            found = (rows, sum(_split_count(splits) for _, splits in rows))
+            rows, size, fleets, looked = _harvest_rows(t)
+            found = (rows, size)
             t.b.keep("harvest" if fleets else "harvest-colonies", found, looked)
     t.harvest_rows = found[0]
     return int(found[1]) * len(vias)
 
 
-def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], Splits]], bool, int]:
+def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], Splits]], int, bool, int]:
     """Per set of shared cells (Timeshares), the splits of the harvest (kept with the board: the
-    sources are the board's and the technologies'); whether they read the fleets (not when the
+    sources are the board's and the technologies'); how many splits in all; whether they read the fleets (not when the
     seat's colonies are the only sources: no fleet yield, Timeshares or Blockade); the cells they
     read (``_Board.reads``): the seat's pieces, and with Timeshares the cells next to its fleets,
     with a Blockade the cells within its reach of those and of the seat's colonies."""
@@ -1216,10 +1216,18 @@ def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], Splits]], bool,
         shares = harvest.share_sets(state, seat)
         rows: list[tuple[tuple[int, ...], Splits]] = list(
             zip(shares, harvest.rows_by_shares(state, seat, shares), strict=True))
-        return rows, True, _harvest_reads(t, own)
+        return rows, sum(_split_count(splits) for _, splits in rows), True, _harvest_reads(t, own)
     # colonies and fleet yields only: ``harvest.splits`` made short
-    ranges = harvest.split_rows(tuple(sorted(_sources(t, own))))
-    return ([((), ranges)] if ranges else []), fleets, t.b.own
+    found = _sized_rows(tuple(sorted(_sources(t, own) if fleets else _colony_sources(t))))
+    return found[0], found[1], fleets, t.b.own
+
+
+@lru_cache(maxsize=4096)
+def _sized_rows(sources: tuple[harvest.Source, ...]) -> tuple[list[tuple[tuple[int, ...], Splits]], int]:
+    """The harvest's rows of splits of ``sources`` (``harvest.split_rows``, shared by no cell) and
+    how many splits they hold (kept across decisions and games: the rows are never changed)."""
+    ranges = harvest.split_rows(sources)
+    return ([((), ranges)] if ranges else []), harvest.row_size(ranges)
 
 
 # a harvest's splits: ``harvest.split_rows``, or a set (Arcology's, ``harvest.rows_by_shares``)
@@ -1263,8 +1271,8 @@ def _types(symbols: tuple[str, ...], terraformed: tuple[str, ...]) -> tuple[str,
     return tuple(k for k in RES if k in symbols or k in terraformed)
 
 
-def _sources(t: _Turn, own: tuple[Effect, ...]) -> list[harvest.Source]:
-    """``harvest.colony_sources`` (no Arcology, no Blockade) and ``harvest.fleet_sources``."""
+def _colony_sources(t: _Turn) -> list[harvest.Source]:
+    """``harvest.colony_sources`` (no Arcology, no Blockade)."""
     cells = t.state.cells
     out: list[harvest.Source] = []
     for i in t.own_cols:
@@ -1273,6 +1281,13 @@ def _sources(t: _Turn, own: tuple[Effect, ...]) -> list[harvest.Source]:
             types = _types(tuple(c.symbols), tuple(c.terraformed))
             if types:
                 out.append((c.colony_level, types))
+    return out
+
+
+def _sources(t: _Turn, own: tuple[Effect, ...]) -> list[harvest.Source]:
+    """``harvest.colony_sources`` (no Arcology, no Blockade) and ``harvest.fleet_sources``."""
+    cells = t.state.cells
+    out = _colony_sources(t)
     by_level = any(isinstance(e, FleetYieldByLevel) for e in own)
     for e in own:
         if not isinstance(e, FleetYield):

@@ -558,7 +558,12 @@ def entry_orbitals(b: Board, asset: Asset, card: SpacecraftCard) -> tuple[tuple[
     outer = len(b.asset_card(asset).orbitals) - 1
     if card.has("screen"):
         return (outer,), outer
-    allowed: tuple[int, ...] = modify(b, "entry_orbitals", (0,), asset=asset, card=card)
+    allowed: tuple[int, ...] = (0,)
+    found = _found(b, "entry_orbitals")
+    if found:  # (modify, without its call and its packed arguments)
+        handlers = HOOKS["entry_orbitals"]
+        for src in found:
+            allowed = handlers[src.ability.kind](b, src, allowed, asset=asset, card=card)
     return allowed, 0
 
 

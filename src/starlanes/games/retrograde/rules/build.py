@@ -43,6 +43,9 @@ def draw(e: Engine, seat: int, count: int = 1) -> int:
     return drawn
 
 
+_RESEARCH_DRAWS = ab.HOOKS["research_draws"]  # (the handlers by ability kind)
+
+
 def research(e: Engine, seat: int, act: Research) -> None:
     t = e.t
     if t.phase < RESEARCH:  # Engine.set_phase
@@ -54,7 +57,10 @@ def research(e: Engine, seat: int, act: Research) -> None:
             break
     assert a is not None
     a.tapped = True
-    count = int(ab.modify(e.b, "research_draws", 1, asset=a))
+    count = 1  # (ab.modify, without its call and its packed arguments)
+    for src in ab.found(e.b, "research_draws"):
+        count = _RESEARCH_DRAWS[src.ability.kind](e.b, src, count, asset=a)
+    count = int(count)
     drawn = draw(e, seat, count)
     if not e.quiet:
         e.emit(ev.Researched(seat, e.ref(a.uid), drawn))

@@ -18,6 +18,9 @@ from starlanes.games.retrograde.state import Ship
 
 __all__ = ["boost", "burn", "clean", "drop_dead_offers", "follow", "pass_offer", "sweep", "transfer"]
 
+_BURN_COST = ab.HOOKS["burn_cost"]  # (the handlers by ability kind)
+
+
 def burn(e: Engine, seat: int, act: Burn) -> None:
     t = e.t
     s: Ship | None = None
@@ -27,8 +30,10 @@ def burn(e: Engine, seat: int, act: Burn) -> None:
             break
     assert s is not None
     orbitals = ASSET_CARDS[t.cards[s.asset]].orbitals  # Engine.burn_cost, its lookups inlined
-    cost = int(ab.modify(e.b, "burn_cost", max(orbitals[s.orbital] - orbitals[act.orbital], e.cfg.burn_min_cost),
-                         ship=s))
+    cost = max(orbitals[s.orbital] - orbitals[act.orbital], e.cfg.burn_min_cost)
+    for src in ab.found(e.b, "burn_cost"):  # (ab.modify, without its call and its packed arguments)
+        cost = _BURN_COST[src.ability.kind](e.b, src, cost, ship=s)
+    cost = int(cost)
     frm = s.orbital
     s.dv += cost
     s.moves += 1

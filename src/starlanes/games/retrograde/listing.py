@@ -748,7 +748,9 @@ def _walk_flips(e: Engine, seat: int, a: Asset, segs: list[Segment]) -> None:
                 classes = ASSET_CARDS[cards[a.uid]].classes
                 hooked = ab.found(b, "build_classes")
                 if hooked:
-                    classes = tuple(ab.run(b, "build_classes", hooked, classes, asset=a, seat=seat))
+                    for src in hooked:  # (ab.run, without its call and its packed arguments)
+                        classes = _BUILD_CLASSES[src.ability.kind](b, src, classes, asset=a, seat=seat)
+                    classes = tuple(classes)
             if made.ship_class in classes:  # flip_choices: then the population and the entry orbitals
                 _walk_flip(e, seat, x.uid, entry_choices(e, seat, a, made), segs)
     if a.upgrade_slips:
@@ -846,7 +848,11 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
             if args:
                 segs.append((len(args), Burn, args))
             # _transfer_problem: from the outermost orbital, if it may transfer, the cost within the room
-            if s.orbital == n_orb - 1 and (not may_transfer or ab.run(b, "may_transfer", may_transfer, True, ship=s)):
+            transfers = s.orbital == n_orb - 1
+            if transfers and may_transfer:  # (ab.run, without its call and its packed arguments)
+                for src in may_transfer:
+                    transfers = _MAY_TRANSFER[src.ability.kind](b, src, transfers, ship=s)
+            if transfers:
                 args = []
                 if outer is None:  # (found once, when a spacecraft of the seat is where it may transfer)
                     outer = []
@@ -905,8 +911,12 @@ _BURN_COST = ab.HOOKS["burn_cost"]
 _TRANSFER_COST = ab.HOOKS["transfer_cost"]
 _SHIP_SLOTS = ab.HOOKS["ship_slots"]
 _REFIT_SCOPES = ab.HOOKS["refit_scopes"]
+_MAY_TRANSFER = ab.HOOKS["may_transfer"]
+_UPGRADES_ALLOWED = ab.HOOKS["upgrades_allowed"]
+_BUILD_CLASSES = ab.HOOKS["build_classes"]
 """The handlers of the hooks the walks ask most, by ability kind (``abilities.run``'s): the
-costs of burns and transfers, the slots and the refits of an asset."""
+costs of burns and transfers, whether a spacecraft may transfer, the slots, refits, upgrades
+allowed and classes built at an asset."""
 
 
 def _sweep_boost(card: SpacecraftCard) -> tuple[int | None, int | None]:
@@ -1003,8 +1013,14 @@ def _walk_placements(e: Engine, seat: int, hand: list[int], mine_assets: list[As
         elif kind == _UPGRADE and phase <= PLACE_UPGRADES:
             if for_upgrades is None:
                 allowed = ab.found(b, "upgrades_allowed")
-                for_upgrades = targets[1] = [a.uid for a in mine_assets if not a.upgrade_slips
-                                             and (not allowed or ab.run(b, "upgrades_allowed", allowed, True, asset=a))]
+                for_upgrades = targets[1] = []
+                for a in mine_assets:
+                    if not a.upgrade_slips:
+                        ok = True  # (ab.run, without its call and its packed arguments)
+                        for src in allowed:
+                            ok = _UPGRADES_ALLOWED[src.ability.kind](b, src, ok, asset=a)
+                        if ok:
+                            for_upgrades.append(a.uid)
             if for_upgrades:
                 args = []
                 for x in for_upgrades:

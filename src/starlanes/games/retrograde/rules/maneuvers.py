@@ -14,11 +14,12 @@ from starlanes.games.retrograde.board import ASSET_CARDS
 from starlanes.games.retrograde.legality import follow_problem
 from starlanes.games.retrograde.rules.bombard import finish_bombard
 from starlanes.games.retrograde.rules.common import Engine
-from starlanes.games.retrograde.state import Ship
+from starlanes.games.retrograde.state import Prompt, Ship
 
 __all__ = ["boost", "burn", "clean", "drop_dead_offers", "follow", "pass_offer", "sweep", "transfer"]
 
 _BURN_COST = ab.HOOKS["burn_cost"]  # (the handlers by ability kind)
+_AFTER_MOVE = ab.HOOKS["after_move"]
 
 
 def burn(e: Engine, seat: int, act: Burn) -> None:
@@ -148,8 +149,10 @@ def _after_move(e: Engine, s: Ship, move: str, from_asset: int, from_orbital: in
     found = ab.found(e.b, "after_move")  # (ab.modify: no card answers it, no offer)
     if not found:
         return
-    prompts = ab.run(e.b, "after_move", found, [], ship=s, move=move, from_asset=from_asset,
-                     from_orbital=from_orbital, to_asset=s.asset, to_orbital=s.orbital)
+    prompts: list[Prompt] = []  # (ab.run, without its call and its packed arguments)
+    for src in found:
+        prompts = _AFTER_MOVE[src.ability.kind](e.b, src, prompts, ship=s, move=move, from_asset=from_asset,
+                                                from_orbital=from_orbital, to_asset=s.asset, to_orbital=s.orbital)
     # a prompt nobody can answer is skipped
     for p in prompts:
         able = [o.uid for o in e.t.ships if o.owner == p.seat and follow_problem(e, p.seat, p, o.uid) is None]

@@ -11,6 +11,7 @@ from starlanes.games.retrograde.state import MANEUVERS
 __all__ = ["STARTING_HOOKS", "begin_turn"]
 
 STARTING_HOOKS = ("gate_turns", "regenerates", "foresight")
+_GATE_TURNS = ab.HOOKS["gate_turns"]  # (the handlers by ability kind)
 """The hooks the start of a turn asks (``begin_turn``'s ``found``)."""
 
 
@@ -30,13 +31,15 @@ def begin_turn(e: Engine, seat: int, found: list[list[ab.Source] | tuple[()]] | 
         # with the cards, ``abilities.refresh`` drops it with them)
         held = b.held
         fixed: dict[tuple[str, int, int], int] | None = held.get("#fixed") if held else None
-        if fixed is None:
-            turns = int(ab.run(b, "gate_turns", gates, 0, seat=seat))  # the seat's, whatever the asset
-        else:
-            got = fixed.get(("gate_turns", -1, seat))
-            if got is None:
-                got = fixed[("gate_turns", -1, seat)] = int(ab.run(b, "gate_turns", gates, 0, seat=seat))
-            turns = got
+        got = None if fixed is None else fixed.get(("gate_turns", -1, seat))
+        if got is None:
+            got = 0  # the seat's, whatever the asset (ab.run, without its call and its packed arguments)
+            for src in gates:
+                got = _GATE_TURNS[src.ability.kind](b, src, got, seat=seat)
+            got = int(got)
+            if fixed is not None:
+                fixed[("gate_turns", -1, seat)] = got
+        turns = got
         if turns and t.gate_streak[seat] >= turns:
             for a in t.assets:
                 if a.face_up and a.controller == seat and b.asset_card(a).has("gate-victory"):

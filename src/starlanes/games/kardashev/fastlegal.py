@@ -779,7 +779,11 @@ class _Turn:
         self.state = state
         self.seat = seat
         self.player = p = state.seats[seat]
-        board = self.b = _board(state, seat)
+        read = state.__dict__.get(_KEPT)  # ``_board`` made short: the read kept for this step
+        board = None if read is None or read.step != state.step else read.boards.get(seat)
+        if board is None:
+            board = _board(state, seat)
+        self.b = board
         tmemo = board.tmemo
         facts = tmemo.get("facts")
         if facts is None:  # the turn's budget and the technologies in force
@@ -794,10 +798,15 @@ class _Turn:
                             <= b.either)
         self.research = research = ((over_base if over_base > 0 else 0)
                                     + (over_research + 1 if over_research >= 0 else 0) <= b.either)
-        self.all_forms, self.no_forms = _all_forms(self.held, base, research)
+        kinds = base * 2 + research  # ``_all_forms`` kept with the technologies, by the kinds left (0 to 3)
+        forms: tuple[dict[str, tuple[Form, ...]], tuple[Form, ...]] | None = tmemo.get(kinds)
+        if forms is None:
+            forms = tmemo[kinds] = _all_forms(self.held, base, research)
+        self.all_forms, self.no_forms = forms
         self.hand = hand = (p.food, p.matter, p.energy)
         rate = state.params.exchange_rate
-        self.h = h = _hand(hand, rate)
+        h = _HANDS.get((hand, rate))
+        self.h = h = _hand(hand, rate) if h is None else h
         self.pays = h.pays  # the prices the hand pays
         # what the counters find for their pickers (set by a counter that finds an action)
         self.colony_vias: list[str | None]

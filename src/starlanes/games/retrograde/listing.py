@@ -792,8 +792,11 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
         free_limit = cfg.free_burns_per_turn
         burn_min = cfg.burn_min_cost
         combat_min = cfg.combat_min_cost
-        may_maneuver, burn_hooked, may_transfer, transfer_cost_hooked = ab.found_each(
-            b, "may_maneuver", "burn_cost", "may_transfer", "transfer_cost")
+        index = b.cache.get("") if b.cache is not None else None  # (found_each's list, kept in the index)
+        found = index.get(_MANEUVER_HOOKS) if index is not None else None
+        if found is None:
+            found = ab.found_each(b, *_MANEUVER_HOOKS)
+        may_maneuver, burn_hooked, may_transfer, transfer_cost_hooked = found
         beacons = bool(t.beacons)
         # the enemy spacecraft around each asset, in table order (for one spacecraft, the usual
         # case, a pass over the spacecraft and the assets costs less than indexing them)
@@ -906,6 +909,9 @@ def _walk_maneuvers(e: Engine, seat: int, mine: list[Ship], todo: list[Ship], ou
                     if args:
                         segs.append((len(args), Boost, args))
 
+
+_MANEUVER_HOOKS = ("may_maneuver", "burn_cost", "may_transfer", "transfer_cost")
+"""The hooks ``_walk_maneuvers`` asks, as ``abilities.found_each`` keeps their cards (its key)."""
 
 _BURN_COST = ab.HOOKS["burn_cost"]
 _TRANSFER_COST = ab.HOOKS["transfer_cost"]

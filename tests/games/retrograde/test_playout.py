@@ -351,3 +351,33 @@ def test_an_upgrade_flipped_under_the_other_seat_s_asset_redoes_its_flips() -> N
     after = _expand(listing.walk(e, 1, held, kept))
     assert after == _expand(listing.walk(Engine(state), 1))
     assert len(after) > len(before)  # the orbitals it may enter
+
+
+def test_a_turn_start_is_given_the_cards_in_play_that_answer_its_hooks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: the cards answering the hooks of a turn's start (``turn_start.STARTING_HOOKS``)
+    that the end of the turn before finds with its own and passes on (``begin_turn``'s
+    ``found``) are those a fresh search of the table finds then, object for object, at every
+    end of a turn of seeded playouts; and the playout still plays the public loop's game."""
+    from starlanes.games.retrograde.rules import end_turn as end_module
+    from starlanes.games.retrograde.rules.turn_start import STARTING_HOOKS, begin_turn
+
+    real = begin_turn  # (end_turn's)
+    passed: Counter[str] = Counter()
+
+    def checked_begin(e: Engine, seat: int, found: list[list[ab.Source] | tuple[()]] | None = None) -> None:
+        if found is not None:
+            fresh = ab._holders(e.b)
+            assert [_sources(x) for x in found] == [_sources(ab._of_hook(fresh, h)) for h in STARTING_HOOKS]
+            passed["found"] += 1
+            passed["answered"] += any(found)
+        real(e, seat, found)
+
+    monkeypatch.setattr(end_module, "begin_turn", checked_begin)
+    params = {**VARIANTS[0], "turn_limit": 30}
+    starts = _positions(params, 1, every=5) + [_random_position(seed) for seed in range(0, 60, 3)]
+    for n, start in enumerate(starts):
+        mine, loop = GAME.clone(start), GAME.clone(start)
+        rng_seed = derive_seed(0, n, "turn start")
+        assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)
+        assert mine == loop
+    assert passed["found"] and passed["answered"]

@@ -6,6 +6,7 @@ by byte look-ups, a move's cells and energy from its fleet's kept search."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
@@ -33,7 +34,7 @@ def test_each_playout_step_leaves_the_public_loops_state(players: int, params: d
         played = G.play_random(fast, mine, 1)
         assert played == drawn_loop(G, plain, theirs, 1), steps
         assert G.to_json(fast) == G.to_json(plain), steps
-        assert events.QUIET == [False]
+        assert events.QUIET.on is False
         if not played:
             break
         steps += 1
@@ -49,7 +50,7 @@ def test_public_calls_return_their_events_after_a_playout() -> None:
     the playout's placeholder, and they are the events a state that never saw a playout gets."""
     state = G.setup(None, 2, 7)
     G.play_random(state, Rng.from_seed(7), 40)
-    assert events.QUIET == [False]
+    assert events.QUIET.on is False
     again = G.clone(state)
     rng = Rng.from_seed(8)
     seen: set[str] = set()
@@ -65,6 +66,26 @@ def test_public_calls_return_their_events_after_a_playout() -> None:
     assert "silent" not in seen and len(seen) >= 5
 
 
+def test_a_playout_in_one_thread_leaves_the_events_of_another_thread() -> None:
+    """``QUIET`` is per thread: while a playout runs in one thread (the server's bots search in
+    worker threads), an action applied in another builds its events. The playout's thread is
+    held with ``QUIET.on`` set while the other thread applies."""
+    state, again = G.setup(None, 2, 11), G.setup(None, 2, 11)
+    seat = sorted(G.to_act(state))[0]
+    action = G.sample_legal(state, seat, Rng.from_seed(12))
+    expected = G.apply_unchecked(again, seat, action)
+    got: list[list[Event]] = []
+    events.QUIET.on = True  # this thread is inside a playout
+    try:
+        worker = threading.Thread(target=lambda: got.append(G.apply_unchecked(state, seat, action)))
+        worker.start()
+        worker.join()
+        assert G.apply_unchecked(G.setup(None, 2, 11), seat, action) == [events._SILENT] * len(expected)
+    finally:
+        events.QUIET.on = False
+    assert got == [expected] and "silent" not in _kinds(expected)
+
+
 def test_a_failed_playout_sets_the_events_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """An error inside the playout leaves ``QUIET`` unset: the next public call builds its events."""
     state = G.setup(None, 2, 9)
@@ -76,7 +97,7 @@ def test_a_failed_playout_sets_the_events_back(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(fastlegal, "draw", broken)
     with pytest.raises(RuntimeError):
         G.play_random(state, Rng.from_seed(9), 30)
-    assert events.QUIET == [False]
+    assert events.QUIET.on is False
     monkeypatch.undo()
     seat = sorted(G.to_act(state))[0]
     found = G.apply_unchecked(state, seat, G.sample_legal(state, seat, Rng.from_seed(10)))

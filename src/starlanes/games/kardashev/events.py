@@ -5,6 +5,7 @@ Cells in events are ``[q, r]`` pairs; resources are ``[food, matter, energy]`` t
 
 from __future__ import annotations
 
+import threading
 from typing import ClassVar
 
 import msgspec
@@ -34,17 +35,24 @@ __all__ = [
 
 RES = ("food", "matter", "energy")
 
-# while set (``quiet``: ``Kardashev.play_random``'s own steps, whose events nobody reads), an
-# event's ``event`` is this one placeholder: the data is not converted to builtins
-QUIET: list[bool] = [False]
+
+class _Quiet(threading.local):
+    """While ``on`` (``Kardashev.play_random``'s own steps, whose events nobody reads), an
+    event's ``event`` is one placeholder: the data is not converted to builtins. Per thread:
+    the server's bots search in worker threads while other threads apply players' actions."""
+
+    on = False
+
+
+QUIET = _Quiet()
 _SILENT = Event("silent", {})
 
 
 class _Data(EventData, frozen=True):
-    """Kardashev's events: ``EventData``, built as no event while ``QUIET`` is set."""
+    """Kardashev's events: ``EventData``, built as no event while ``QUIET.on`` (in this thread)."""
 
     def event(self, *, seats: tuple[int, ...] | None = None, reveals: bool = False, text: str = "") -> Event:
-        if QUIET[0]:
+        if QUIET.on:
             return _SILENT
         return EventData.event(self, seats=seats, reveals=reveals, text=text)
 

@@ -411,11 +411,12 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         sealed texts; any other sealed step goes through the public calls. Its own steps build no
         event (``events.QUIET``: their events are not read; the public calls build theirs)."""
         rngs = seat_rngs(rng, state.players)
-        QUIET[0] = True  # this loop's own steps build no event (nobody reads them)
+        before = QUIET.on
+        QUIET.on = True  # this loop's own steps build no event (nobody reads them), in this thread
         try:
             return self._play_random(state, rngs, limit)
         finally:
-            QUIET[0] = False
+            QUIET.on = before
 
     def _play_random(self, state: KardashevState, rngs: Sequence[Rng], limit: int) -> int:
         """``play_random``'s loop (``events.QUIET`` set, unset around the public calls)."""
@@ -451,11 +452,11 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
                 awaited = self.to_act(state)
                 if not awaited:
                     return played
-                quiet[0] = False
+                quiet.on = False
                 for seat in sorted(awaited):  # the public loop's steps
                     self.apply_unchecked(state, seat, self.sample_legal(state, seat, rngs[seat]))
                     played += 1
-                quiet[0] = True
+                quiet.on = True
         return played
 
     def forget(self, state: KardashevState) -> None:

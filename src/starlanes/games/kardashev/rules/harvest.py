@@ -286,14 +286,17 @@ def splits_by_shares(state: KardashevState, seat: int, share_sets: list[tuple[in
     """``splits`` for each set of Timeshares colonies (the colonies and fleets read once)."""
     found: list[frozenset[Split]] = []
     for sources in _sources_by_shares(state, seat, share_sets):
-        if len(sources) == 1:  # no type named: the one set of sources' splits
-            found.append(_splits(sources[0]))
-            continue
-        out: set[Split] = set()
-        for each in sources:
-            out |= _splits(each)
-        found.append(frozenset(out))
+        # no type named: the one set of sources' splits; else those of every type Arcology may name
+        found.append(_splits(sources[0]) if len(sources) == 1 else _all_splits(sources))
     return found
+
+
+def _all_splits(sources: list[tuple[Source, ...]]) -> frozenset[Split]:
+    """The splits of every set of ``sources`` (one per type Arcology may name)."""
+    out: set[Split] = set()
+    for each in sources:
+        out |= _splits(each)
+    return frozenset(out)
 
 
 def rows_by_shares(state: KardashevState, seat: int, share_sets: list[tuple[int, ...]]
@@ -301,13 +304,7 @@ def rows_by_shares(state: KardashevState, seat: int, share_sets: list[tuple[int,
     """``splits_by_shares``, each as ``split_rows`` when no type is named (Arcology: the set)."""
     found: list[frozenset[Split] | Rows] = []
     for sources in _sources_by_shares(state, seat, share_sets):
-        if len(sources) == 1:
-            found.append(split_rows(sources[0]))
-            continue
-        out: set[Split] = set()
-        for each in sources:
-            out |= _splits(each)
-        found.append(frozenset(out))
+        found.append(split_rows(sources[0]) if len(sources) == 1 else _all_splits(sources))
     return found
 
 

@@ -109,7 +109,7 @@ def _holders(state: RetroState) -> list[tuple[Any, ...]]:
     the very objects (asset, spacecraft, upgrade) the kept ``Source``s point at."""
     held, answered = ab._holders(Board(state.table))
     return [(key, uid, who, id(asset), id(ship), id(upgrade)) for key, uid, who, asset, ship, upgrade in held] + [
-        answered]
+        (answered,)]
 
 
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))

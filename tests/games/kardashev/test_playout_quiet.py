@@ -7,6 +7,7 @@ by byte look-ups, a move's cells and energy from its fleet's kept search."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from tests.games.kardashev.helpers import G
 from starlanes.core import Rng, derive_seed
 from starlanes.core.state import Event
 from starlanes.games.kardashev import events, fastlegal
+from starlanes.games.kardashev.state import KardashevState
 from starlanes.testing.protocol import drawn_loop
 
 
@@ -154,36 +156,47 @@ def test_a_move_from_the_kept_search_is_the_plans_move(players: int, params: dic
     assert answered > 150, (answered, attacks)
 
 
+def _with_random_roles(rng: Rng, fixed_seat: int | None = None, hands: bool = False
+                       ) -> Iterator[tuple[KardashevState, int]]:
+    """Turn positions of random games (``test_speed_sampling._positions``), once per role: the
+    seat looked at (the active one, or ``fixed_seat``) takes that role, the others random ones,
+    every seat random technologies of its role and, with ``hands``, random resources."""
+    from tests.games.kardashev.test_speed_sampling import _positions, _random_techs
+
+    from starlanes.games.kardashev.rules.common import CONTENT
+
+    roles = sorted(CONTENT.roles)
+    for role in roles:
+        for state in map(G.clone, _positions()):
+            seat = state.active if fixed_seat is None else fixed_seat
+            for s, p in enumerate(state.seats):
+                p.role = role if s == seat else roles[rng.randint(0, len(roles) - 1)]
+                p.techs, p.cloned = _random_techs(rng, p.role)
+                if hands:
+                    p.food, p.matter, p.energy = (rng.randint(0, 9) for _ in range(3))
+            yield state, seat
+
+
 def test_use_technology_picked_without_its_list() -> None:
     """``fastlegal._pick_use`` gives every Use Technology action of ``legality.list_use``, in its
     order, in turn positions of random games with random technologies of every role (Terraform,
     Annihilate, Accrete, Probe, Erase) and random hands."""
-    from tests.games.kardashev.test_speed_sampling import _positions, _random_techs
-
     from starlanes.games.kardashev import legality
     from starlanes.games.kardashev.actions import UseTech
     from starlanes.games.kardashev.rules.common import CONTENT
 
-    rng = Rng.from_seed(51)
-    roles = sorted(CONTENT.roles)
     compared = 0
     kinds: set[str] = set()
-    for role in roles:
-        for state in map(G.clone, _positions()):
-            seat = state.active
-            for s, p in enumerate(state.seats):
-                p.role = role if s == seat else roles[rng.randint(0, len(roles) - 1)]
-                p.techs, p.cloned = _random_techs(rng, p.role)
-                p.food, p.matter, p.energy = (rng.randint(0, 9) for _ in range(3))
-            state.base_used, state.research_used = 0, 0
-            listed = legality.list_use(state, seat)
-            turn = fastlegal._Turn(state, seat)
-            assert fastlegal._count_use(turn) == len(listed)
-            for k, action in enumerate(listed):
-                assert fastlegal._pick_use(turn, k) == action, (k, action)
-                assert isinstance(action, UseTech)
-                kinds.add(type(CONTENT.techs[action.tech].effects[0]).__name__)
-            compared += len(listed)
+    for state, seat in _with_random_roles(Rng.from_seed(51), hands=True):
+        state.base_used, state.research_used = 0, 0
+        listed = legality.list_use(state, seat)
+        turn = fastlegal._Turn(state, seat)
+        assert fastlegal._count_use(turn) == len(listed)
+        for k, action in enumerate(listed):
+            assert fastlegal._pick_use(turn, k) == action, (k, action)
+            assert isinstance(action, UseTech)
+            kinds.add(type(CONTENT.techs[action.tech].effects[0]).__name__)
+        compared += len(listed)
     assert compared > 500 and len(kinds) >= 3, (compared, kinds)
 
 
@@ -214,30 +227,20 @@ def test_harvest_rows_by_shares_are_the_rules_splits() -> None:
     """``harvest.rows_by_shares`` (the harvest count's, Gale's rows unless a type is named) holds
     ``splits_by_shares``' splits in sorted order, in turn positions of random games with random
     technologies of every role (Timeshares, Arcology, Blockade) and random hands."""
-    from tests.games.kardashev.test_speed_sampling import _positions, _random_techs
-
     from starlanes.games.kardashev.rules import harvest
-    from starlanes.games.kardashev.rules.common import CONTENT
 
-    rng = Rng.from_seed(71)
-    roles = sorted(CONTENT.roles)
     compared = named = 0
-    for role in roles:
-        for state in map(G.clone, _positions()):
-            seat = state.active
-            for s, p in enumerate(state.seats):
-                p.role = role if s == seat else roles[rng.randint(0, len(roles) - 1)]
-                p.techs, p.cloned = _random_techs(rng, p.role)
-            shares = harvest.share_sets(state, seat)
-            for rows, splits in zip(harvest.rows_by_shares(state, seat, shares),
-                                    harvest.splits_by_shares(state, seat, shares), strict=True):
-                if isinstance(rows, frozenset):
-                    named += 1
-                    assert rows == splits
-                else:
-                    size = harvest.row_size(rows)
-                    assert [harvest.row_split(rows, k) for k in range(size)] == sorted(splits)
-                compared += 1
+    for state, seat in _with_random_roles(Rng.from_seed(71)):
+        shares = harvest.share_sets(state, seat)
+        for rows, splits in zip(harvest.rows_by_shares(state, seat, shares),
+                                harvest.splits_by_shares(state, seat, shares), strict=True):
+            if isinstance(rows, frozenset):
+                named += 1
+                assert rows == splits
+            else:
+                size = harvest.row_size(rows)
+                assert [harvest.row_split(rows, k) for k in range(size)] == sorted(splits)
+            compared += 1
     assert compared > 300 and named > 0, (compared, named)
 
 
@@ -245,28 +248,20 @@ def test_colony_sources_blockaded_by_masks_are_the_near_fleets() -> None:
     """``harvest.colony_sources`` drops the colonies an opponent's blockading fleet is near, by
     bit masks (``_ball``): the colonies ``blockaded`` (a search of the cells around) drops, in
     random games' positions with random technologies and fleets moved at random."""
-    from tests.games.kardashev.test_speed_sampling import _positions, _random_techs
-
     from starlanes.games.kardashev.rules import harvest
-    from starlanes.games.kardashev.rules.common import CONTENT
 
     rng = Rng.from_seed(81)
-    roles = sorted(CONTENT.roles)
     dropped = 0
-    for role in roles:
-        for state in map(G.clone, _positions()):
-            for s, p in enumerate(state.seats):
-                p.role = roles[rng.randint(0, len(roles) - 1)] if s else role
-                p.techs, p.cloned = _random_techs(rng, p.role)
-            for c in state.cells:  # more fleets near colonies
-                if c.fleet is None and c.tile is not None and rng.randint(0, 3) == 0:
-                    c.fleet, c.fleet_level = rng.randint(0, len(state.seats) - 1), 1
-            for seat in range(len(state.seats)):
-                expected = [(i, source) for i, source in harvest.colony_sources(state, seat, None)]
-                found = harvest.blockers(state, seat)
-                plain = [i for i, c in enumerate(state.cells) if c.colony == seat and c.tile == "planet"
-                         and harvest.resource_types(c) and not (found and harvest.blockaded(state, seat, i, found))]
-                assert [i for i, _ in expected] == plain
-                dropped += len([i for i, c in enumerate(state.cells) if c.colony == seat and c.tile == "planet"
-                                and harvest.resource_types(c)]) - len(plain)
+    for state, _ in _with_random_roles(rng, fixed_seat=0):
+        for c in state.cells:  # more fleets near colonies
+            if c.fleet is None and c.tile is not None and rng.randint(0, 3) == 0:
+                c.fleet, c.fleet_level = rng.randint(0, len(state.seats) - 1), 1
+        for seat in range(len(state.seats)):
+            expected = [(i, source) for i, source in harvest.colony_sources(state, seat, None)]
+            found = harvest.blockers(state, seat)
+            plain = [i for i, c in enumerate(state.cells) if c.colony == seat and c.tile == "planet"
+                     and harvest.resource_types(c) and not (found and harvest.blockaded(state, seat, i, found))]
+            assert [i for i, _ in expected] == plain
+            dropped += len([i for i, c in enumerate(state.cells) if c.colony == seat and c.tile == "planet"
+                            and harvest.resource_types(c)]) - len(plain)
     assert dropped > 20, dropped

@@ -233,11 +233,7 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
         return action
 
     monkeypatch.setattr(listing, "draw", checked_draw)
-    params = {**VARIANTS[variant], "turn_limit": 30}
-    starts = [start for seed in (variant + 1, variant + 21) for start in _positions(params, seed, every=5)]
-    # and made-up positions with every card of the book (boosts, cleaners, swaps, cannibalized yards)
-    starts += [_random_position(seed) for seed in range(variant, 240, len(VARIANTS))]
-    for n, start in enumerate(starts):
+    for n, start in enumerate(_playout_starts(variant)):
         mine, loop = GAME.clone(start), GAME.clone(start)
         last[0] = ""
         rng_seed = derive_seed(variant, n, "kept")
@@ -246,6 +242,15 @@ def test_walk_kept_by_playouts_equals_a_full_walk(variant: int, monkeypatch: pyt
     assert after["Burn"] and after["Research"] and after["Allocate"] and after["Place"] and after["Found"]
     assert after["End"] and after["Flip"] and after["Flip of a card answering a hook the walk asks"]
     assert after["Transfer"] and after["Swap"]
+
+
+def _playout_starts(variant: int) -> list[RetroState]:
+    """Where the kept-data checks start their playouts: positions of two seeded games of the
+    param variant, and made-up positions with every card of the book (boosts, cleaners, swaps,
+    cannibalized yards)."""
+    params = {**VARIANTS[variant], "turn_limit": 30}
+    starts = [start for seed in (variant + 1, variant + 21) for start in _positions(params, seed, every=5)]
+    return starts + [_random_position(seed) for seed in range(variant, 240, len(VARIANTS))]
 
 
 def _sources(found: list[ab.Source] | tuple[()]) -> list[tuple[Any, ...]]:
@@ -293,10 +298,7 @@ def test_refreshed_hook_answers_equal_fresh_ones(variant: int, monkeypatch: pyte
             kept["fixed"] += bool(held.get("#fixed"))
 
     monkeypatch.setattr(game_module, "refresh", checked_refresh)
-    params = {**VARIANTS[variant], "turn_limit": 30}
-    starts = [start for seed in (variant + 1, variant + 21) for start in _positions(params, seed, every=5)]
-    starts += [_random_position(seed) for seed in range(variant, 240, len(VARIANTS))]
-    for n, start in enumerate(starts):
+    for n, start in enumerate(_playout_starts(variant)):
         mine, loop = GAME.clone(start), GAME.clone(start)
         rng_seed = derive_seed(variant, n, "refresh")
         assert GAME.play_random(mine, Rng.from_seed(rng_seed), 150) == _loop(loop, Rng.from_seed(rng_seed), 150)

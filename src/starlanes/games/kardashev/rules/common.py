@@ -15,7 +15,7 @@ from starlanes.core.state import Event
 from starlanes.games.kardashev.board import Hex
 from starlanes.games.kardashev.content import Content, load_content
 from starlanes.games.kardashev.costs import RESOURCES, Cost, Resources, can_afford
-from starlanes.games.kardashev.effects import Effect, Gain, effects_at
+from starlanes.games.kardashev.effects import HOOKS, Effect, Gain
 from starlanes.games.kardashev.events import Cards, PieceLost
 from starlanes.games.kardashev.scoring import Holdings, ScoreTable, score
 from starlanes.games.kardashev.state import Cell, KardashevState, Player, Task, cell_order
@@ -71,9 +71,42 @@ def ally_of(state: KardashevState, seat: int) -> int | None:
 # --- effects and budget ----------------------------------------------------------------------
 
 
+class _InForce:
+    """What a role with a set of technologies (and a clone's copy) has in force: its effects
+    (``player_effects``), their hooks' effects (``effects_at`` of every hook, those with none left
+    out) and the turn's budget. ``player_effects`` reads the technologies as a set, in card
+    order: every order they were researched in shares one, worked out once (``_IN_FORCE``)."""
+
+    __slots__ = ("budget", "effects", "hooks")
+
+    def __init__(self, role: str, techs: tuple[str, ...], cloned: str | None) -> None:
+        self.effects = effects = player_effects(CONTENT, role, techs, cloned)
+        found: dict[str, list[Effect]] = {}
+        for e in effects:
+            listed = found.get(e.hook)
+            if listed is None:
+                found[e.hook] = [e]
+            else:
+                listed.append(e)
+        self.hooks: dict[str, tuple[Effect, ...]] = {name: tuple(listed) for name, listed in found.items()}
+        self.budget = turn_budget(effects)
+
+
+# by role, set of technologies and the clone's copy (at most 8,192 kept)
+_IN_FORCE: dict[tuple[str, frozenset[str], str | None], _InForce] = {}
+
+
 @lru_cache(maxsize=4096)
-def _effects(role: str, techs: tuple[str, ...], cloned: str | None) -> tuple[Effect, ...]:
-    return player_effects(CONTENT, role, techs, cloned)
+def _in_force(role: str, techs: tuple[str, ...], cloned: str | None) -> _InForce:
+    """The ``_InForce`` of a role with ``techs`` (in the order researched: the look-up the rules
+    make; another order of the same set finds the same one)."""
+    key = (role, frozenset(techs), cloned)
+    found = _IN_FORCE.get(key)
+    if found is None:
+        if len(_IN_FORCE) >= 8192:
+            _IN_FORCE.clear()
+        found = _IN_FORCE[key] = _InForce(role, techs, cloned)
+    return found
 
 
 def effects(state: KardashevState, seat: int) -> tuple[Effect, ...]:
@@ -81,31 +114,26 @@ def effects(state: KardashevState, seat: int) -> tuple[Effect, ...]:
     p = state.seats[seat]
     if p.role is None:
         return ()
-    return _effects(p.role, tuple(p.techs), p.cloned)
-
-
-@lru_cache(maxsize=8192)
-def _hook(role: str, techs: tuple[str, ...], cloned: str | None, name: str) -> tuple[Effect, ...]:
-    return effects_at(_effects(role, techs, cloned), name)
+    return _in_force(p.role, tuple(p.techs), p.cloned).effects
 
 
 def hook(state: KardashevState, seat: int, name: str) -> tuple[Effect, ...]:
-    """The effects of ``seat`` the rule step ``name`` applies (cached by role and technologies)."""
+    """The effects of ``seat`` the rule step ``name`` applies (kept by role and technologies)."""
     p = state.seats[seat]
     if p.role is None:
         return ()
-    return _hook(p.role, tuple(p.techs), p.cloned, name)
-
-
-@lru_cache(maxsize=4096)
-def _budget(role: str, techs: tuple[str, ...], cloned: str | None) -> Budget:
-    return turn_budget(_effects(role, techs, cloned))
+    found = _in_force(p.role, tuple(p.techs), p.cloned).hooks.get(name)
+    if found is None:
+        if name not in HOOKS:
+            raise ValueError(f"unknown hook '{name}'")
+        return ()
+    return found
 
 
 def budget(state: KardashevState, seat: int) -> Budget:
     p = state.seats[seat]
     assert p.role is not None
-    return _budget(p.role, tuple(p.techs), p.cloned)
+    return _in_force(p.role, tuple(p.techs), p.cloned).budget
 
 
 def can_take(state: KardashevState, kind: str) -> bool:
@@ -233,10 +261,12 @@ def fire_gains(state: KardashevState, event: str, actor: int, *, tile: list[str]
                cost: Cost | None = None, produced: list[str] | None = None) -> None:
     """Offer the ``gain`` effects of ``event`` (role abilities, Tractor Beam). ``own-*`` events
     reach only the actor; the others reach every holder, the actor first (K-F04, K-Q04)."""
-    seats = [actor, *[s for s in range(state.players) if s != actor]]
+    seats = [actor]
+    if not event.startswith("own-"):
+        for s in range(state.players):
+            if s != actor:
+                seats.append(s)
     for seat in seats:
-        if event.startswith("own-") and seat != actor:
-            continue
         for effect in hook(state, seat, event):
             if not isinstance(effect, Gain):
                 continue

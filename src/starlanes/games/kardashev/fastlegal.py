@@ -541,9 +541,13 @@ _DEPENDS: dict[str, int] = {
     "grow": _COLS | _CLEVELS,
     "fleet-sites": _BOARD,
     "refit-sites": _BOARD,
+    # the harvest by the rules' own sources (Timeshares, Arcology, an opponent's Blockade)
     "harvest": _BOARD | _OTHERS_TECHS,
-    # the harvest of colonies only (no fleet yield, no Blockade, no Timeshares, no Arcology)
-    "harvest-colonies": _TILES | _COLS | _CLEVELS | _OWN_TECHS | _OTHERS_TECHS,
+    # the harvest of colonies and fleet yields (no Blockade, no Timeshares, no Arcology: what
+    # the others hold is read by the path, ``_harvest_path``, not by the rows)
+    "harvest-fleets": _BOARD,
+    # the harvest of colonies only (no fleet yield either)
+    "harvest-colonies": _TILES | _COLS | _CLEVELS | _OWN_TECHS,
     # the moves counted for a reach, a bag with tiles or not, the forms without a surcharge
     "moves": _TILES | _COLS | _FLS | _FLEVELS | _OWN_TECHS,
     # per Use Technology effect (its index among the technologies'); the symbols of the seat's
@@ -1194,48 +1198,61 @@ def _count_harvest(t: _Turn) -> int:
         if not vias:
             return 0
     t.harvest_vias = vias
+    path = t.b.tmemo.get("harvest-path")
+    if path is None:
+        path = _harvest_path(t)
+    key = path[3]
     memo = t.b.memo
-    found = memo.get("harvest-colonies")
+    found = memo.get(key)
     if found is None:
-        found = memo.get("harvest")
-        if found is None:
-            rows, size, fleets, looked = _harvest_rows(t)
-            found = (rows, size)
-            t.b.keep("harvest" if fleets else "harvest-colonies", found, looked)
+        rows, size, looked = _harvest_rows(t, path)
+        found = (rows, size)
+        t.b.keep(key, found, looked)
     t.harvest_rows = found[0]
     return int(found[1]) * len(vias)
 
 
-def _harvest_rows(t: _Turn) -> tuple[list[tuple[tuple[int, ...], Splits]], int, bool, int]:
-    """Per set of shared cells (Timeshares), the splits of the harvest (kept with the board: the
-    sources are the board's and the technologies'); how many splits in all; whether they read the fleets (not when the
-    seat's colonies are the only sources: no fleet yield, Timeshares or Blockade); the cells they
-    read (``_Board.reads``): the seat's pieces, and with Timeshares the cells next to its fleets,
-    with a Blockade the cells within its reach of those and of the seat's colonies."""
+def _harvest_path(t: _Turn) -> tuple[tuple[Effect, ...], bool, bool, str]:
+    """How the seat's harvest is counted (kept with the technologies, the others' too): its
+    harvest effects; whether the rules' own sources count it (Timeshares, Arcology, an opponent's
+    Blockade); whether its fleets yield; the key of the rows in ``memo`` (``harvest``: the rules'
+    own, which read the others' technologies; ``harvest-fleets``: colonies and fleet yields;
+    ``harvest-colonies``: the colonies alone)."""
     state, seat = t.state, t.seat
-    tmemo = t.b.tmemo
-    path = tmemo.get("harvest-path")
-    if path is None:  # the seat's harvest effects, whether the rules' own count them, whether fleets yield
-        own = hook(state, seat, "harvest")
-        path = tmemo["harvest-path"] = (own, any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) or any(
-            isinstance(e, BlockProduction) for other in range(state.players) if not friends(state, other, seat)
-            for e in hook(state, other, "harvest-others")), any(isinstance(e, FleetYield) for e in own))
-    own, rules_own, fleets = path
+    own = hook(state, seat, "harvest")
+    rules_own = any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) or any(
+        isinstance(e, BlockProduction) for other in range(state.players) if not friends(state, other, seat)
+        for e in hook(state, other, "harvest-others"))
+    fleets = any(isinstance(e, FleetYield) for e in own)
+    key = "harvest" if rules_own else "harvest-fleets" if fleets else "harvest-colonies"
+    path = t.b.tmemo["harvest-path"] = (own, rules_own, fleets, key)
+    return path
+
+
+def _harvest_rows(t: _Turn, path: tuple[tuple[Effect, ...], bool, bool, str]
+                  ) -> tuple[list[tuple[tuple[int, ...], Splits]], int, int]:
+    """Per set of shared cells (Timeshares), the splits of the harvest (kept with the board: the
+    sources are the board's and the technologies'); how many splits in all; the cells they read
+    (``_Board.reads``): the seat's pieces, and with Timeshares the cells next to its fleets, with a
+    Blockade the cells within its reach of those and of the seat's colonies."""
+    state, seat = t.state, t.seat
+    own, rules_own, fleets, _ = path
     if rules_own:  # Timeshares, Arcology, Blockade
         shares = harvest.share_sets(state, seat)
         rows: list[tuple[tuple[int, ...], Splits]] = list(
             zip(shares, harvest.rows_by_shares(state, seat, shares), strict=True))
-        return rows, sum(_split_count(splits) for _, splits in rows), True, _harvest_reads(t, own)
+        return rows, sum(_split_count(splits) for _, splits in rows), _harvest_reads(t, own)
     # colonies and fleet yields only: ``harvest.splits`` made short
-    found = _sized_rows(tuple(sorted(_sources(t, own) if fleets else _colony_sources(t))))
-    return found[0], found[1], fleets, t.b.own
+    found = _sized_rows(_caps(t, own, fleets))
+    return found[0], found[1], t.b.own
 
 
 @lru_cache(maxsize=4096)
-def _sized_rows(sources: tuple[harvest.Source, ...]) -> tuple[list[tuple[tuple[int, ...], Splits]], int]:
-    """The harvest's rows of splits of ``sources`` (``harvest.split_rows``, shared by no cell) and
-    how many splits they hold (kept across decisions and games: the rows are never changed)."""
-    ranges = harvest.split_rows(sources)
+def _sized_rows(caps: tuple[int, ...]) -> tuple[list[tuple[tuple[int, ...], Splits]], int]:
+    """The harvest's rows of splits of sources with these cards per set of types (``_caps``;
+    ``harvest.split_rows``, shared by no cell) and how many splits they hold (kept across
+    decisions and games: the rows are never changed)."""
+    ranges = harvest._rows_of(caps)
     return ([((), ranges)] if ranges else []), harvest.row_size(ranges)
 
 
@@ -1275,41 +1292,46 @@ def _harvest_reads(t: _Turn, own: tuple[Effect, ...]) -> int:
 
 
 @lru_cache(maxsize=1024)
-def _types(symbols: tuple[str, ...], terraformed: tuple[str, ...]) -> tuple[str, ...]:
-    """The resource types a planet with these symbols yields, in ``RES`` order."""
-    return tuple(k for k in RES if k in symbols or k in terraformed)
+def _kinds(symbols: tuple[str, ...], terraformed: tuple[str, ...]) -> int:
+    """The resource types a planet with these symbols yields, as ``harvest._caps`` numbers a set
+    of types (a bit per type in ``RES`` order; 0: none)."""
+    kinds = 0
+    for k, kind in enumerate(RES):
+        if kind in symbols or kind in terraformed:
+            kinds |= 1 << k
+    return kinds
 
 
-def _colony_sources(t: _Turn) -> list[harvest.Source]:
-    """``harvest.colony_sources`` (no Arcology, no Blockade)."""
+def _caps(t: _Turn, own: tuple[Effect, ...], fleets: bool) -> tuple[int, ...]:
+    """``harvest._caps`` of ``harvest.colony_sources`` (no Arcology, no Blockade) and, when
+    ``fleets``, ``harvest.fleet_sources``: the sources' cards per set of types, summed as they are
+    found (the sources themselves neither listed nor sorted: the splits depend on these sums only)."""
     cells = t.state.cells
-    out: list[harvest.Source] = []
+    caps = [0, 0, 0, 0, 0, 0, 0, 0]
     for i in t.own_cols:
         c = cells[i]
         if c.tile == "planet":
-            types = _types(tuple(c.symbols), tuple(c.terraformed))
-            if types:
-                out.append((c.colony_level, types))
-    return out
-
-
-def _sources(t: _Turn, own: tuple[Effect, ...]) -> list[harvest.Source]:
-    """``harvest.colony_sources`` (no Arcology, no Blockade) and ``harvest.fleet_sources``."""
-    cells = t.state.cells
-    out = _colony_sources(t)
-    by_level = any(isinstance(e, FleetYieldByLevel) for e in own)
-    for e in own:
-        if not isinstance(e, FleetYield):
-            continue
-        for i in t.fleets:
-            c = cells[i]
-            if c.tile != "planet":
+            kinds = _kinds(tuple(c.symbols), tuple(c.terraformed))
+            if kinds:
+                caps[kinds] += c.colony_level
+    if fleets:
+        seat = t.seat
+        by_level = False
+        for e in own:
+            if isinstance(e, FleetYieldByLevel):
+                by_level = True
+        for e in own:
+            if not isinstance(e, FleetYield):
                 continue
-            types = _types(tuple(c.symbols), tuple(c.terraformed))
-            if types and ((e.site == "own-colony" and c.colony == t.seat)
-                          or (e.site == "uncolonized-planet" and c.colony is None)):
-                out.append((c.fleet_level if by_level else e.amount, types))
-    return out
+            for i in t.fleets:
+                c = cells[i]
+                if c.tile != "planet" or not ((e.site == "own-colony" and c.colony == seat)
+                                              or (e.site == "uncolonized-planet" and c.colony is None)):
+                    continue
+                kinds = _kinds(tuple(c.symbols), tuple(c.terraformed))
+                if kinds:
+                    caps[kinds] += c.fleet_level if by_level else e.amount
+    return tuple(caps)
 
 
 def _pick_harvest(t: _Turn, k: int) -> Action:

@@ -172,7 +172,7 @@ def start_round(state: KardashevState) -> list[Event]:
     state.offer, state.bids, state.rolls, state.rank, state.pickers = [], [], [], [], []
     state.slots, state.order, state.picked, state.turn = [], [], 0, 0
     active = active_seats(state)
-    unexplored = sum(1 for c in state.cells if c.tile is None)
+    unexplored = list(map(_TILE, state.cells)).count(None)
     count = min(len(active), len(state.bag), unexplored)
     shift = (state.round - 1) % len(active)
     drawers = (active[shift:] + active[:shift])[:count]
@@ -194,19 +194,37 @@ def bid_range(state: KardashevState, seat: int) -> int:
 def resolve_bids(state: KardashevState, moves: Mapping[int, Action]) -> list[Event]:
     """Reveal the bids, break ties with dice, rank the sides (K-B02, K-B03; ally: K-V02)."""
     bids = [-1] * state.players
-    for seat in active_seats(state):
-        action = moves.get(seat)
-        bids[seat] = action.amount if isinstance(action, Bid) else 0
+    by_team: dict[int, list[int]] = {}  # the bidders of each team (``teams``' sides), in seat order
+    for seat, p in enumerate(state.seats):
+        if not p.eliminated:  # ``active_seats``
+            action = moves.get(seat)
+            bid = bids[seat] = action.amount if isinstance(action, Bid) else 0
+            if bid < 0:
+                continue
+            side = by_team.get(p.team)
+            if side is None:
+                by_team[p.team] = [seat]
+            else:
+                side.append(seat)
     state.bids = bids
-    sides = [[s for s in team if bids[s] >= 0] for team in teams(state)]
-    sides = [side for side in sides if side]
-    total = {i: sum(bids[s] for s in side) for i, side in enumerate(sides)}
-    rolls = [0] * state.players
-    keys: dict[int, list[int]] = {i: [total[i]] for i in total}
+    sides = [by_team[team] for team in sorted(by_team)]
+    total: dict[int, int] = {}
     groups: dict[int, list[int]] = {}
-    for i, t in total.items():
-        groups.setdefault(t, []).append(i)
-    stack = [g for g in groups.values() if len(g) > 1]
+    any_tie = False
+    for i, side in enumerate(sides):
+        t = 0
+        for s in side:
+            t += bids[s]
+        total[i] = t
+        group = groups.get(t)
+        if group is None:
+            groups[t] = [i]
+        else:
+            group.append(i)
+            any_tie = True
+    rolls = [0] * state.players
+    keys: dict[int, list[int]] = {i: [total[i]] for i in total} if any_tie else {}
+    stack = [g for g in groups.values() if len(g) > 1] if any_tie else []
     while stack:  # tied sides roll, and roll again while still tied (K-B03)
         tied = stack.pop()
         drawn = {i: state.rng.die(6) for i in tied}
@@ -216,7 +234,9 @@ def resolve_bids(state: KardashevState, moves: Mapping[int, Action]) -> list[Eve
             rolls[sides[i][0]] = r
             by_roll.setdefault(r, []).append(i)
         stack.extend(g for g in by_roll.values() if len(g) > 1)
-    order = sorted(total, key=lambda i: [-v for v in keys[i]])
+    # the highest total first; tied totals by their rolls (no tie: the totals alone, all different)
+    order = sorted(total, key=lambda i: [-v for v in keys[i]]) if any_tie else sorted(total, key=total.__getitem__,
+                                                                                  reverse=True)
     state.rolls = rolls
     if state.params.ally_variant:
         state.rank = [state.seats[sides[i][0]].team for i in order]
@@ -238,6 +258,10 @@ def side_of(state: KardashevState, seat: int) -> list[int]:
 def price_of(state: KardashevState, seat: int) -> int:
     """What ``seat`` pays for its pick: the next lower side's bid (second price, K-B05); the last
     side pays nothing (K-B06). Ally variant: the team's price split by the members' bids (A#45)."""
+    if not state.params.ally_variant:  # one seat a side: the next picker's bid
+        pickers = state.pickers
+        k = pickers.index(seat) + 1
+        return max(0, state.bids[pickers[k]]) if k < len(pickers) else 0
     side = side_of(state, seat)
     side_bid = sum(max(0, state.bids[s]) for s in side)
     later = [s for s in state.pickers[state.pickers.index(side[-1]) + 1:]]
@@ -312,8 +336,8 @@ def begin_turn(state: KardashevState) -> list[Event]:
     state.base_used = state.research_used = 0
     state.moved_gain = False
     p = state.seats[seat]
-    if p.tile is not None and not placeable(state):
-        p.tile = None
+    if p.tile is not None and None not in map(_TILE, state.cells):
+        p.tile = None  # no cell left to place it on (``placeable``: none while none is unexplored)
     return [TurnBegun(seat, state.round).event()]
 
 

@@ -193,27 +193,31 @@ def pay(state: KardashevState, seat: int, cost: Cost, reason: str) -> list[Event
     parts at once (a short type made up by 4-for-1 exchanges from the largest surplus); an
     ``any`` part and a ``matching`` part are owed next, the payer picking the cards (``pay``)."""
     p = state.seats[seat]
-    rate = state.params.exchange_rate
-    before = p.hand()
-    have = list(before)  # in ``RES`` order
+    food, matter, energy = p.food, p.matter, p.energy
     need = [cost.food, cost.matter, cost.energy]
-    for k in range(len(RES)):
-        while have[k] < need[k]:  # the donor: the largest surplus, the first type on a tie
-            donor = max((x for x in range(len(RES)) if x != k), key=lambda x: (have[x] - need[x], -x))
-            have[donor] -= rate
-            have[k] += 1
-    for k in range(len(RES)):
-        have[k] -= need[k]
-    assert min(have) >= 0, "pay: the price was not affordable"
-    p.food, p.matter, p.energy = have
-    owed = []
-    if cost.matching:
-        owed.append(Task(kind="pay", seat=seat, reason=reason, amount=cost.matching, same_type=True))
-    if cost.any:
-        owed.append(Task(kind="pay", seat=seat, reason=reason, amount=cost.any))
-    state.tasks[:0] = owed
-    delta = [a - b for a, b in zip(p.hand(), before, strict=True)]
-    return [Cards(seat, delta, -1, reason).event()] if any(delta) else []
+    if food >= need[0] and matter >= need[1] and energy >= need[2]:  # no type short: no exchange
+        p.food, p.matter, p.energy = food - need[0], matter - need[1], energy - need[2]
+    else:
+        rate = state.params.exchange_rate
+        have = [food, matter, energy]  # in ``RES`` order
+        for k in range(len(RES)):
+            while have[k] < need[k]:  # the donor: the largest surplus, the first type on a tie
+                donor = max((x for x in range(len(RES)) if x != k), key=lambda x: (have[x] - need[x], -x))
+                have[donor] -= rate
+                have[k] += 1
+        for k in range(len(RES)):
+            have[k] -= need[k]
+        assert min(have) >= 0, "pay: the price was not affordable"
+        p.food, p.matter, p.energy = have
+    if cost.any or cost.matching:
+        owed = []
+        if cost.matching:
+            owed.append(Task(kind="pay", seat=seat, reason=reason, amount=cost.matching, same_type=True))
+        if cost.any:
+            owed.append(Task(kind="pay", seat=seat, reason=reason, amount=cost.any))
+        state.tasks[:0] = owed
+    delta = [p.food - food, p.matter - matter, p.energy - energy]
+    return [Cards(seat, delta, -1, reason).event()] if delta[0] or delta[1] or delta[2] else []
 
 
 def pay_matching(state: KardashevState, seat: int, kind: str, amount: int, reason: str) -> list[Event]:

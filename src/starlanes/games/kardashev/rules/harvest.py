@@ -41,6 +41,12 @@ Split = tuple[int, int, int]
 
 def _near(state: KardashevState, index: int, seats: set[int], reach: int) -> bool:
     """Whether a fleet of one of ``seats`` is within ``reach`` (1: adjacent) of cell ``index``."""
+    if reach == 1:  # the neighbours only (every reach the technologies give)
+        cells = state.cells
+        for n in NEIGH[index]:  # noqa: SIM110 (a loop: no generator made per colony)
+            if cells[n].fleet in seats:
+                return True
+        return False
     frontier = {index}
     seen = {index}
     for _ in range(reach):

@@ -196,6 +196,10 @@ def via_surcharge(state: KardashevState, seat: int, via: str | None, action: str
 # --- research --------------------------------------------------------------------------------
 
 
+# the technologies that copy another (``is_clone``)
+_CLONES: frozenset[str] = frozenset(key for key in CONTENT.techs if is_clone(CONTENT, key))
+
+
 def research(state: KardashevState, seat: int, tech: str, copy: str | None, free: bool) -> list[Event]:
     """K-Q01..K-Q04, K-TE32; the Scientist's gain (K-Q04)."""
     p = state.seats[seat]
@@ -205,9 +209,9 @@ def research(state: KardashevState, seat: int, tech: str, copy: str | None, free
     new = after_research(CONTENT, p.role, frozenset(p.techs), tech)
     lost = [x for x in p.techs if x not in new]
     p.techs = [x for x in p.techs if x in new] + [tech]
-    if is_clone(CONTENT, tech):
+    if tech in _CLONES:
         p.cloned = copy
-    elif not any(is_clone(CONTENT, x) for x in p.techs):
+    elif _CLONES.isdisjoint(p.techs):
         p.cloned = None
     if free:
         p.free_techs -= 1
@@ -292,7 +296,7 @@ def erase(state: KardashevState, target: str, refund: bool) -> list[Event]:
         if target not in p.techs:
             continue
         p.techs.remove(target)
-        if is_clone(CONTENT, target):
+        if target in _CLONES:
             p.cloned = None
         if refund:
             events += give(state, seat, [price.food, price.matter, price.energy], -1, "memory eraser refund")

@@ -562,11 +562,11 @@ class _Board:
     technologies in force (destinations, fleet sites, harvest sources...), ``tmemo`` from the
     technologies alone (the budget, the move rules, the colony prices).
 
-    ``reads``: for an entry of ``memo`` that reads only some cells, those cells (a mask): a change
-    of other cells leaves it, unless the seat's pieces change there (``own``, the cells of its
-    colonies and fleets: an entry that reads the seat's pieces lists the cells they were on, and a
-    piece of the seat new on another cell is such a change; not for an entry marked ``_EXACT``). An
-    entry not there reads every cell."""
+    ``reads``: for each entry of ``memo``, what it is worked out from (its ``_DEPENDS``, looked up
+    once when kept) and the cells it reads (a mask; ``_ALL``: every cell): a change of other cells
+    leaves it, unless the seat's pieces change there (``own``, the cells of its colonies and
+    fleets: an entry that reads the seat's pieces lists the cells they were on, and a piece of the
+    seat new on another cell is such a change; not for an entry marked ``_EXACT``)."""
 
     __slots__ = ("cols", "fleets", "fls", "memo", "own", "own_cols", "read", "reads", "seat", "team", "tiles",
                  "tmemo")
@@ -582,14 +582,14 @@ class _Board:
         self.own = read.colonies[seat] | read.fleets[seat]
         self.team = read.team
         self.memo: dict[Any, Any] = {}
-        self.reads: dict[Any, int] = {}
+        self.reads: dict[Any, tuple[int, int]] = {}
         self.tmemo: dict[Any, Any] = {}
 
-    def keep(self, key: Any, value: Any, reads: int) -> None:
+    def keep(self, key: Any, value: Any, reads: int = _ALL) -> None:
         """Keep ``value`` in ``memo``, read from the cells of ``reads`` only (besides the columns
-        of ``_DEPENDS``)."""
+        of ``_DEPENDS``; ``_ALL``: any cell)."""
         self.memo[key] = value
-        self.reads[key] = reads
+        self.reads[key] = (_DEPENDS[key if type(key) is str else key[0]], reads)
 
     def masks(self) -> moving.Masks:
         """What a moving fleet of the seat finds on the cells (``moving.move_masks``, kept): the
@@ -610,7 +610,8 @@ class _Board:
             hostile &= ~unexplored & ~blocked
             ends = unexplored | hostile
             passing = _ALL & ~blocked & ~ends & ~friendly
-            found = memo["masks"] = (blocked, ends, passing, unexplored)
+            found = (blocked, ends, passing, unexplored)
+            self.keep("masks", found)
         return found
 
     def update(self, read: _Read, changed: int, where: int | None) -> None:
@@ -629,18 +630,19 @@ class _Board:
             self.tmemo.clear()
         elif changed & _OTHERS_TECHS:
             self.tmemo.pop("harvest-path", None)
-        others = changed & ~_CELLS  # what no cell tells: technologies, a symbol somewhere
+        # an entry is dropped when a column or technologies it depends on changed, on a cell it
+        # reads (or anywhere: technologies, a symbol, cells not known), or where the seat's
+        # pieces are now (not for an entry marked ``_EXACT``)
+        force = changed if where is None else changed & ~_CELLS  # what no cell tells
+        if where is None:
+            where = mine = 0
+        else:
+            mine = where & own
         memo, reads = self.memo, self.reads
-        for key in list(memo):
-            depends = _DEPENDS[key if type(key) is str else key[0]]
-            if not changed & depends:
-                continue
-            if where is not None and not others & depends:  # only cells it may not read
-                cells = reads.get(key)
-                if cells is not None and not where & (cells if depends & _EXACT else cells | own):
-                    continue
-            del memo[key]
-            reads.pop(key, None)
+        for key, (depends, cells) in list(reads.items()):
+            if changed & depends and (force & depends or where & cells or (mine and not depends & _EXACT)):
+                del memo[key]
+                del reads[key]
 
 
 _KEPT = "_kboard"
@@ -1080,7 +1082,7 @@ def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
             continue
         out.append((i, site[0], site[1], c.fleet_level if c.fleet == seat else 0))
     if near or team.count(mine) > 1:
-        memo["fleet-sites"] = out  # read near the seat's fleets, or on its allies' colonies
+        t.b.keep("fleet-sites", out)  # read near the seat's fleets, or on its allies' colonies
     else:
         t.b.keep("fleet-sites", out, t.b.own)  # read on the seat's colonies only
     return out
@@ -1496,7 +1498,7 @@ def _count_move(t: _Turn) -> int:
         if not limit:
             continue
         layers, sizes, sums = _reached(t, i, limit, rules.jumps)
-        looked |= reads.get(("reached", i, rules.jumps), _ALL)
+        looked |= reads[("reached", i, rules.jumps)][1]
         costs = memo.get(("costs", level))
         if costs is None:
             costs = memo[("costs", level)] = _step_costs(rules, level)

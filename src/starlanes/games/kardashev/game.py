@@ -303,8 +303,9 @@ def _move_cells(state: KardashevState, seat: int, action: Action) -> tuple[int, 
     start, dest = cell_of(action.start), cell_of(action.to)  # type: ignore[attr-defined]
     if start is None or dest is None:
         return ()
-    d, team = state.cells[dest], state.seats[seat].team
-    if any(owner is not None and state.seats[owner].team != team for owner in (d.colony, d.fleet)):
+    d, seats = state.cells[dest], state.seats
+    team = seats[seat].team
+    if (d.colony is not None and seats[d.colony].team != team) or (d.fleet is not None and seats[d.fleet].team != team):
         return ()  # an attack
     return (start, dest)
 

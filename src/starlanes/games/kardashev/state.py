@@ -88,6 +88,8 @@ class Cell(msgspec.Struct, kw_only=True):
     @property
     def all_symbols(self) -> list[str]:
         """Printed plus terraformed symbols (what the rules read)."""
+        if not self.terraformed:  # most cells: the printed ones (a new list, as with terraforming)
+            return self.symbols[:]
         return self.symbols + [s for s in self.terraformed if s not in self.symbols]
 
 

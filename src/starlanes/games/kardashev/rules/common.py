@@ -30,8 +30,14 @@ RES: tuple[str, ...] = RESOURCES
 SYMBOLS: tuple[str, ...] = ("food", "matter", "energy", "military")
 
 
+# ``INDEX`` looked up by any tuple (``cell_of``)
+_CELL_KEYS: dict[tuple[int, ...], int] = {h: i for h, i in INDEX.items()}
+
+
 def cell_of(text: tuple[int, ...]) -> int | None:
     """The index of the cell written ``q,r``; None if it is no board cell."""
+    if type(text) is tuple:  # an action's cell: the key itself (no other length is a key)
+        return _CELL_KEYS.get(text)
     if len(text) != 2:
         return None
     return INDEX.get((text[0], text[1]))

@@ -83,7 +83,12 @@ def plans(state: KardashevState, seat: int, start: int, surcharge: int = 0, grid
 
 def gains_on_move(state: KardashevState, seat: int) -> bool:
     """Whether a move of ``seat`` now takes the Warlord's cards (once a turn, K-M06)."""
-    return not state.moved_gain and any(isinstance(e, Gain) for e in hook(state, seat, "own-move"))
+    if state.moved_gain:
+        return False
+    for e in hook(state, seat, "own-move"):  # noqa: SIM110 (a loop: no generator per move)
+        if isinstance(e, Gain):
+            return True
+    return False
 
 
 def move_plainly(state: KardashevState, seat: int, start: int, dest: int, tiles: int, energy: int, explore: bool,

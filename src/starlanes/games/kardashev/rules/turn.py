@@ -143,8 +143,10 @@ def fleet_site(state: KardashevState, seat: int, index: int) -> tuple[Cost | Non
         if isinstance(e, FleetSite) and e.site == "near-own-fleet":
             if c.fleet is not None and c.fleet != seat:
                 continue
-            if any(state.cells[n].fleet == seat for n in NEIGH[index]):
-                return e.price, e.build_level or 1
+            cells = state.cells
+            for n in NEIGH[index]:  # a fleet of the seat next to it (a loop: no generator per cell)
+                if cells[n].fleet == seat:
+                    return e.price, e.build_level or 1
     return None
 
 
@@ -317,8 +319,13 @@ def pay_amount(state: KardashevState, task: Task) -> int:
 
 def settle(state: KardashevState) -> None:
     """Drop payments nobody can make any more (the payer has no card)."""
-    while state.tasks and state.tasks[0].kind == "pay" and pay_amount(state, state.tasks[0]) == 0:
-        state.tasks.pop(0)
+    tasks = state.tasks
+    while tasks and tasks[0].kind == "pay":
+        task = tasks[0]
+        p = state.seats[task.seat]
+        if min(task.amount, p.food + p.matter + p.energy) != 0:  # ``pay_amount``
+            return
+        tasks.pop(0)
 
 
 def gain(state: KardashevState, task: Task, kind: str) -> list[Event]:

@@ -488,29 +488,37 @@ class _Read:
 
     def _write(self, cell: int, new: tuple[Any, ...]) -> int:
         """A cell's new row written in the columns and the masks; the changed columns' bits
-        (``_COLUMN_BITS``)."""
+        (``_TILES`` ... ``_FLEVELS``)."""
         old = self.rows[cell]
         self.rows[cell] = new
         bit = 1 << cell
+        tile, col, fl, clevel, flevel = new
         changed = 0
-        for k, column in enumerate((self.tiles, self.cols, self.fls, self.clevels, self.flevels)):
-            if new[k] != old[k]:
-                column[cell] = new[k]
-                changed |= _COLUMN_BITS[k]
-        tile, col, fl = new[0], new[1], new[2]
         if tile != old[0]:
+            self.tiles[cell] = tile
+            changed = _TILES
             self.unexplored = self.unexplored & ~bit | (bit if tile is None else 0)
             self.destroyed = self.destroyed & ~bit | (bit if tile == "destroyed" else 0)
         if col != old[1]:
+            self.cols[cell] = col
+            changed |= _COLS
             if old[1] is not None:
                 self.colonies[old[1]] &= ~bit
             if col is not None:
                 self.colonies[col] |= bit
         if fl != old[2]:
+            self.fls[cell] = fl
+            changed |= _FLS
             if old[2] is not None:
                 self.fleets[old[2]] &= ~bit
             if fl is not None:
                 self.fleets[fl] |= bit
+        if clevel != old[3]:
+            self.clevels[cell] = clevel
+            changed |= _CLEVELS
+        if flevel != old[4]:
+            self.flevels[cell] = flevel
+            changed |= _FLEVELS
         return changed
 
 
@@ -518,7 +526,6 @@ class _Read:
 # row's order), the seat's technologies, another seat's technologies
 _ROW = attrgetter("tile", "colony", "fleet", "colony_level", "fleet_level")
 _TILES, _COLS, _FLS, _CLEVELS, _FLEVELS, _OWN_TECHS, _OTHERS_TECHS = (1 << k for k in range(7))
-_COLUMN_BITS = (_TILES, _COLS, _FLS, _CLEVELS, _FLEVELS)
 # not a change: marks an entry whose cells (``_Board.reads``) are all it reads, the seat's pieces
 # elsewhere too (a fleet's search: a piece of the seat new outside them changes nothing it found)
 _EXACT = 1 << 7
@@ -1416,12 +1423,13 @@ def _layers_leaping(masks: tuple[int, int, int, int], start: int, limit: int, ju
 
 
 def _reached(t: _Turn, start: int, limit: int, jumps: int
-             ) -> tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]:
+             ) -> tuple[int, list[int], list[tuple[int, int]], list[tuple[int, int]], int]:
     """A fleet's destinations from ``start`` within ``limit`` cells entered (kept with the board:
     a breadth-first search finds the same cells at the same depths up to any limit, so a search
     to a farther limit, or one that ran out of cells, answers a nearer one): per number of cells
     entered, the mask of the cells first found there, and how many of them are explored or not;
-    those counts summed up to each number of cells (from 0)."""
+    those counts summed up to each number of cells (from 0); the cells the search looked at. The
+    entry kept, as it is: (the limit searched, then these)."""
     memo = t.b.memo
     key = ("reached", start, jumps)
     found = memo.get(key)
@@ -1432,13 +1440,19 @@ def _reached(t: _Turn, start: int, limit: int, jumps: int
         else:
             layers, looked = _layers_plain(masks, start, limit)
         unexplored = masks[3]
-        sizes = [((m & ~unexplored).bit_count(), (m & unexplored).bit_count()) for m in layers]
+        sizes: list[tuple[int, int]] = []
         sums = [(0, 0)]
-        for known, unknown in sizes:
-            sums.append((sums[-1][0] + known, sums[-1][1] + unknown))
-        found = (limit, layers, sizes, sums)
+        known_sum = unknown_sum = 0
+        for m in layers:  # a plain loop: a comprehension is a call
+            unknown = (m & unexplored).bit_count()
+            known = m.bit_count() - unknown
+            sizes.append((known, unknown))
+            known_sum += known
+            unknown_sum += unknown
+            sums.append((known_sum, unknown_sum))
+        found = (limit, layers, sizes, sums, looked)
         t.b.keep(key, found, looked)
-    return found[1], found[2], found[3]
+    return found
 
 
 class _Moves:
@@ -1483,12 +1497,11 @@ def _count_move(t: _Turn) -> int:
         if kept is not None:
             t.move_rows = kept[1]
             return int(kept[0])
-    moves = _Moves(t)
+    moves = _Moves(t) if not plain else None
     t.move_rows = rows = []
     cells = state.cells
     total = 0
     looked = t.b.own  # the cells the count reads: the seat's fleets and what their searches looked at
-    reads = t.b.reads
     for i in t.fleets:
         level = cells[i].fleet_level
         key = ("limit", level, reach)
@@ -1497,22 +1510,26 @@ def _count_move(t: _Turn) -> int:
             limit = memo[key] = _limit(rules, level, reach)
         if not limit:
             continue
-        layers, sizes, sums = _reached(t, i, limit, rules.jumps)
-        looked |= reads[("reached", i, rules.jumps)][1]
-        costs = memo.get(("costs", level))
-        if costs is None:
-            costs = memo[("costs", level)] = _step_costs(rules, level)
+        _, layers, sizes, sums, searched = _reached(t, i, limit, rules.jumps)
+        looked |= searched
+        costs: tuple[int, ...] = ()  # the energy per cells entered: read with a surcharge only
+        if moves is not None:
+            costs = memo.get(("costs", level)) or ()
+            if not costs:
+                costs = memo[("costs", level)] = _step_costs(rules, level)
         for via, sur in forms:
             if not sur:  # every move within ``limit`` is paid: the energy is at most the reach
                 known, unknown = sums[min(limit, len(sizes))]
                 n = known + unknown if bag else known
             else:
+                assert moves is not None
                 n = 0
                 for depth, (known, unknown) in enumerate(sizes[:limit], 1):
                     if (known or (bag and unknown)) and moves.can(costs[depth], sur):
                         n += known + unknown if bag else known
             if n:
-                rows.append((i, via, sur, n, limit, costs, layers[:limit], moves if sur else None))
+                rows.append((i, via, sur, n, limit, costs, layers if len(layers) <= limit else layers[:limit],
+                             moves if sur else None))
                 total += n
     if plain:
         t.b.keep(("moves", reach, bag, forms), (total, rows), looked)

@@ -1,7 +1,8 @@
 """Issue 16: what applying Kardashev's actions keeps instead of working it out again, checked
 against a fresh computation at every step of whole random games (many seeds): the effects in
 force per role and technologies (``common._in_force``: one per set of technologies, whatever
-order they were researched in)."""
+order they were researched in); the end check that an action keeping the board and the supplies
+skips after a full one (``common.check_end``'s ``_kpresent``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from tests.games.kardashev.helpers import G
 
 from starlanes.core import Rng, derive_seed
 from starlanes.games.kardashev.effects import HOOKS, effects_at
-from starlanes.games.kardashev.rules.common import CONTENT, budget, effects, hook
+from starlanes.games.kardashev.rules.common import CONTENT, budget, check_end, effects, hook
 from starlanes.games.kardashev.state import KardashevState
 from starlanes.games.kardashev.techs import player_effects, turn_budget
 
@@ -66,3 +67,32 @@ def test_an_unknown_hook_is_refused() -> None:
     G.play_random(state, Rng.from_seed(1), 20)
     with pytest.raises(ValueError, match="unknown hook"):
         hook(state, 0, "no-such-hook")
+
+
+# besides ``GAMES``, short games whose end a low colony supply triggers
+END_GAMES = [
+    *GAMES,
+    (2, {"supply_colonies": 5}, 40),
+    (3, {"supply_colonies": 6}, 40),
+    (4, {"ally_variant": True, "supply_colonies": 5, "round_limit": 12}, 40),
+]
+
+
+@pytest.mark.parametrize(("players", "params", "seed"), END_GAMES)
+def test_the_end_check_of_every_step_is_a_full_one(players: int, params: dict[str, Any], seed: int) -> None:
+    """After every step, the end triggers found (the last round, the seats eliminated) are those
+    a full check of a copy finds (a copy keeps no ``_kpresent``: it reads the board and every
+    supply); a game the supply ended had its last round set for some steps."""
+    steps = triggered = 0
+    for state in _steps(players, params, seed):
+        steps += 1
+        fresh = G.clone(state)
+        assert "_kpresent" not in fresh.__dict__
+        check_end(fresh, True)
+        assert fresh.last_round == state.last_round, steps
+        assert [p.eliminated for p in fresh.seats] == [p.eliminated for p in state.seats], steps
+        triggered += bool(state.last_round)
+    assert steps > 100 and G.is_over(state)
+    assert triggered > 5 or state.ended != "the end was triggered"
+    if "supply_colonies" in params:
+        assert state.ended == "the end was triggered"

@@ -364,44 +364,42 @@ def check_end(state: KardashevState, board_kept: bool = False,
               pieces: tuple[list[int], list[int]] | None = None) -> None:
     """The end triggers, checked after every action (K-E01..K-E03, A#42).
 
-    ``board_kept``: the action changed no piece on the board (``game.BOARD_KEPT``, End); when the
-    check after the previous action, or one during this action after the board's last change
-    (``end_turn``'s), read the board (``_kpresent``, not a field: never saved, cloned or compared),
-    every seat not eliminated still has a piece and the board is not read again. ``pieces``: the
+    ``board_kept``: the action changed no piece on the board and no supply (``game.BOARD_KEPT``,
+    End). When the check after the previous action, or one during this action (``end_turn``'s),
+    was made in full (``_kpresent``, not a field: never saved, cloned or compared), it finds
+    nothing new: what it reads did not change since (the pieces and the supplies; ``eliminated``
+    and ``last_round`` are written here only), but for the round, which only grows and so gives
+    only a later end than the one kept in ``last_round`` (the earliest wins). ``pieces``: the
     cells of each seat's colonies and of its fleets (bit masks), when the caller has read them
     (``fastlegal.pieces``)."""
-    seen = state.__dict__.pop("_kpresent", None)
+    kept = state.__dict__
+    seen = kept.pop("_kpresent", None)
     if state.battle is not None or state.phase in ("role", "over"):
+        return
+    step = state.step
+    if board_kept and (seen == step or seen == step + 1):
+        kept["_kpresent"] = step + 1
         return
     last = state.last_round
     found = last if last else None  # the earliest last round triggered
     threshold = state.params.end_supply_threshold
-    if board_kept and (seen == state.step or seen == state.step + 1):
-        # read after the previous action or in this one: every seat not eliminated has a piece,
-        # the supplies only
-        for p in state.seats:
-            if p.colonies_supply < threshold and not p.eliminated:
-                end = state.round + state.params.final_rounds
-                if found is None or end < found:
-                    found = end
-    else:
-        for seat, p in enumerate(state.seats):
-            if p.eliminated:
-                continue
-            if pieces is None:  # read once
-                pieces = _pieces(state)
-            if not (pieces[0][seat] | pieces[1][seat]):
-                p.eliminated = True
-                end = state.round
-            elif p.colonies_supply < threshold:
-                end = state.round + state.params.final_rounds
-            else:
-                continue
-            if found is None or end < found:
-                found = end
+    for seat, p in enumerate(state.seats):
+        if p.eliminated:
+            continue
+        if pieces is None:  # read once
+            pieces = _pieces(state)
+        if not (pieces[0][seat] | pieces[1][seat]):
+            p.eliminated = True
+            end = state.round
+        elif p.colonies_supply < threshold:
+            end = state.round + state.params.final_rounds
+        else:
+            continue
+        if found is None or end < found:
+            found = end
     if found is not None:
         state.last_round = max(1, found)
-    state.__dict__["_kpresent"] = state.step + 1
+    kept["_kpresent"] = step + 1
 
 
 def _pieces(state: KardashevState) -> tuple[list[int], list[int]]:

@@ -16,7 +16,7 @@ from starlanes.games.kardashev.board import Hex
 from starlanes.games.kardashev.content import Content, load_content
 from starlanes.games.kardashev.costs import RESOURCES, Cost, Resources, can_afford
 from starlanes.games.kardashev.effects import HOOKS, Effect, Gain
-from starlanes.games.kardashev.events import Cards, PieceLost
+from starlanes.games.kardashev.events import QUIET, SILENT, Cards, PieceLost
 from starlanes.games.kardashev.scoring import Holdings, ScoreTable, score
 from starlanes.games.kardashev.state import Cell, KardashevState, Player, Task, cell_order
 from starlanes.games.kardashev.techs import Budget, player_effects, turn_budget
@@ -223,7 +223,9 @@ def pay(state: KardashevState, seat: int, cost: Cost, reason: str) -> list[Event
             owed.append(Task(kind="pay", seat=seat, reason=reason, amount=cost.any))
         state.tasks[:0] = owed
     delta = [p.food - food, p.matter - matter, p.energy - energy]
-    return [Cards(seat, delta, -1, reason).event()] if delta[0] or delta[1] or delta[2] else []
+    if not (delta[0] or delta[1] or delta[2]):
+        return []
+    return [SILENT if QUIET.on else Cards(seat, delta, -1, reason).event()]
 
 
 def pay_matching(state: KardashevState, seat: int, kind: str, amount: int, reason: str) -> list[Event]:
@@ -239,7 +241,9 @@ def give(state: KardashevState, seat: int, delta: Iterable[int], other: int, rea
     p.food += food
     p.matter += matter
     p.energy += energy
-    return [Cards(seat, d, other, reason).event()] if any(d) else []
+    if not (food or matter or energy):
+        return []
+    return [SILENT if QUIET.on else Cards(seat, d, other, reason).event()]
 
 
 def one(kind: str, n: int = 1) -> list[int]:

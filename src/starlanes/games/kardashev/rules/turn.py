@@ -22,7 +22,7 @@ from starlanes.games.kardashev.effects import (
     Probe,
     Terraform,
 )
-from starlanes.games.kardashev.events import Built, Placed, Researched, TechUsed, TileDrawn
+from starlanes.games.kardashev.events import QUIET, SILENT, Built, Placed, Researched, TechUsed, TileDrawn
 from starlanes.games.kardashev.rules.common import (
     CELLS,
     CONTENT,
@@ -69,7 +69,7 @@ def place(state: KardashevState, seat: int, index: int, symbols: list[str], back
     c.symbols = list(symbols) if face == "planet" else []
     c.back = "empty" if back == "empty" else "destroyed"
     c.terraformed = []
-    events = [Placed(seat, list(CELLS[index]), face, c.symbols, reason).event(reveals=True)]
+    events = [SILENT if QUIET.on else Placed(seat, list(CELLS[index]), face, c.symbols, reason).event(reveals=True)]
     if face == "destroyed":
         if c.fleet is not None:
             events += remove_fleet(state, index, "is destroyed exploring a destroyed planet")
@@ -116,7 +116,7 @@ def build_colony(state: KardashevState, seat: int, index: int, price: Cost, upgr
     else:
         c.colony, c.colony_level = seat, 1
     state.seats[seat].colonies_supply -= 1
-    events.append(Built(seat, "colony", list(CELLS[index]), c.colony_level, upgrade).event())
+    events.append(SILENT if QUIET.on else Built(seat, "colony", list(CELLS[index]), c.colony_level, upgrade).event())
     fire_gains(state, "own-colony-built-or-upgraded", seat, tile=resource_types(c))
     return events
 
@@ -177,7 +177,7 @@ def build_fleet(state: KardashevState, seat: int, index: int, level: int, price:
             events += remove_fleet(state, index, "is replaced")
         c.fleet, c.fleet_level = seat, level
         p.fleets_supply -= level
-    events.append(Built(seat, "fleet", list(CELLS[index]), c.fleet_level, upgrade).event())
+    events.append(SILENT if QUIET.on else Built(seat, "fleet", list(CELLS[index]), c.fleet_level, upgrade).event())
     fire_gains(state, "fleet-built-or-upgraded", seat)
     return events
 

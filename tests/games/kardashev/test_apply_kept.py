@@ -13,10 +13,10 @@ import pytest
 from tests.games.kardashev.helpers import G
 
 from starlanes.core import Rng, derive_seed
-from starlanes.games.kardashev.effects import HOOKS, effects_at
+from starlanes.games.kardashev.effects import HOOKS, Effect, effects_at
 from starlanes.games.kardashev.rules.common import CONTENT, budget, check_end, effects, hook
 from starlanes.games.kardashev.state import KardashevState
-from starlanes.games.kardashev.techs import player_effects, turn_budget
+from starlanes.games.kardashev.techs import is_clone, player_effects, turn_budget
 
 GAMES: list[tuple[int, dict[str, Any], int]] = [
     (2, {}, 31),
@@ -40,6 +40,21 @@ def _steps(players: int, params: dict[str, Any], seed: int) -> Iterator[Kardashe
             return
 
 
+def _plain_effects(role: str, held: list[str], cloned: str | None) -> tuple[Effect, ...]:
+    """``player_effects`` spelled out (K-TE32): the role's abilities, then each held technology's
+    effects in card order, a clone giving its copy's effects unless that one is held anyway."""
+    out: list[Effect] = list(CONTENT.roles[role].abilities)
+    for tech in CONTENT.roles[role].techs:
+        if tech not in held:
+            continue
+        if is_clone(CONTENT, tech):
+            if cloned is not None and cloned not in held:
+                out.extend(CONTENT.techs[cloned].effects)
+        else:
+            out.extend(CONTENT.techs[tech].effects)
+    return tuple(out)
+
+
 @pytest.mark.parametrize(("players", "params", "seed"), GAMES)
 def test_effects_in_force_are_a_fresh_player_effects(players: int, params: dict[str, Any], seed: int) -> None:
     """Every seat's effects, every hook's effects and the turn's budget, as the rules look them
@@ -52,7 +67,8 @@ def test_effects_in_force_are_a_fresh_player_effects(players: int, params: dict[
                 assert effects(state, seat) == () and hook(state, seat, "move") == ()
                 continue
             clones += p.cloned is not None
-            fresh = player_effects(CONTENT, p.role, list(p.techs), p.cloned)
+            fresh = _plain_effects(p.role, list(p.techs), p.cloned)
+            assert player_effects(CONTENT, p.role, list(p.techs), p.cloned) == fresh, (steps, seat)
             assert effects(state, seat) == fresh, (steps, seat)
             for name in HOOKS:
                 assert hook(state, seat, name) == effects_at(fresh, name), (steps, seat, name)

@@ -105,14 +105,18 @@ def player_effects(
     card = content.roles[role]
     owned = set(held)
     out: list[Effect] = list(card.abilities)
-    for tech in card.techs:
-        if tech not in owned:
-            continue
-        if is_clone(content, tech):
-            if cloned is not None and cloned not in owned:
-                out.extend(content.techs[cloned].effects)
-            continue
-        out.extend(content.techs[tech].effects)
+    for slot in card.card:  # ``card.techs``, slot by slot (no tuple of them built)
+        for tech in slot.faces:
+            if tech not in owned:
+                continue
+            effects = content.techs[tech].effects
+            for effect in effects:  # ``is_clone`` on the effects at hand
+                if isinstance(effect, Clone):
+                    if cloned is not None and cloned not in owned:
+                        out.extend(content.techs[cloned].effects)
+                    break
+            else:
+                out.extend(effects)
     return tuple(out)
 
 

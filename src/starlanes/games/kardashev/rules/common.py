@@ -87,15 +87,13 @@ class _InForce:
 
     def __init__(self, role: str, techs: tuple[str, ...], cloned: str | None) -> None:
         self.effects = effects = player_effects(CONTENT, role, techs, cloned)
-        found: dict[str, list[Effect]] = {}
+        hooks: dict[str, tuple[Effect, ...]] = {}
         for e in effects:
-            listed = found.get(e.hook)
-            if listed is None:
-                found[e.hook] = [e]
-            else:
-                listed.append(e)
-        self.hooks: dict[str, tuple[Effect, ...]] = {name: tuple(listed) for name, listed in found.items()}
-        self.budget = turn_budget(effects)
+            name = e.hook
+            listed = hooks.get(name)
+            hooks[name] = (e,) if listed is None else (*listed, e)
+        self.hooks = hooks
+        self.budget = turn_budget(hooks.get("action-budget", ()))
 
 
 # by role, set of technologies and the clone's copy (at most 8,192 kept)
@@ -246,8 +244,15 @@ def give(state: KardashevState, seat: int, delta: Iterable[int], other: int, rea
     return [SILENT if QUIET.on else Cards(seat, d, other, reason).event()]
 
 
+_RES_AT: dict[str, int] = {k: i for i, k in enumerate(RES)}
+
+
 def one(kind: str, n: int = 1) -> list[int]:
-    return [n if k == kind else 0 for k in RES]
+    delta = [0, 0, 0]  # in ``RES`` order
+    at = _RES_AT.get(kind)
+    if at is not None:
+        delta[at] = n
+    return delta
 
 
 # --- gains offered ---------------------------------------------------------------------------
@@ -256,7 +261,8 @@ def one(kind: str, n: int = 1) -> list[int]:
 def offer_gain(state: KardashevState, seat: int, types: Iterable[str], reason: str, *, optional: bool,
                amount: int = 1, first: bool = False) -> None:
     """Queue ``amount`` choices of one resource among ``types`` for ``seat``."""
-    allowed = [k for k in RES if k in set(types)]
+    wanted = set(types)
+    allowed = [k for k in RES if k in wanted]
     if not allowed or amount <= 0:
         return
     tasks = [Task(kind="gain", seat=seat, reason=reason, amount=1, types=allowed, optional=optional)

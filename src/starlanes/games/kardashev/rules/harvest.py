@@ -80,7 +80,7 @@ def colony_sources(state: KardashevState, seat: int, named: str | None) -> list[
         if c.colony != seat or c.tile != "planet":
             continue
         types = _types(tuple(c.all_symbols), named)
-        if not types or any(_ball(i, reach) & fleets for reach, fleets in found):
+        if not types or (found and any(_ball(i, reach) & fleets for reach, fleets in found)):
             continue
         out.append((i, (c.colony_level, types)))
     return out

@@ -1210,49 +1210,77 @@ def _count_harvest(t: _Turn) -> int:
     path = t.b.tmemo.get("harvest-path")
     if path is None:
         path = _harvest_path(t)
-    key = path[3]
+    key = path[2]
+    if path[3] and key != "harvest" and _blockaded(t, path[3]):
+        key = "harvest"  # a colony of the seat within a blockade: the rules' own sources
     memo = t.b.memo
     found = memo.get(key)
     if found is None:
-        rows, size, looked = _harvest_rows(t, path)
+        rows, size, looked = _harvest_rows(t, path[0], key)
         found = (rows, size)
         t.b.keep(key, found, looked)
     t.harvest_rows = found[0]
     return int(found[1]) * len(vias)
 
 
-def _harvest_path(t: _Turn) -> tuple[tuple[Effect, ...], bool, bool, str]:
+HarvestPath = tuple[tuple[Effect, ...], bool, str, tuple[tuple[int, int], ...]]
+
+
+def _harvest_path(t: _Turn) -> HarvestPath:
     """How the seat's harvest is counted (kept with the technologies, the others' too): its
-    harvest effects; whether the rules' own sources count it (Timeshares, Arcology, an opponent's
-    Blockade); whether its fleets yield; the key of the rows in ``memo`` (``harvest``: the rules'
-    own, which read the others' technologies; ``harvest-fleets``: colonies and fleet yields;
-    ``harvest-colonies``: the colonies alone)."""
+    harvest effects; whether its fleets yield; the key of its rows in ``memo`` (``harvest``: the
+    rules' own sources, for Timeshares or Arcology; ``harvest-fleets``: colonies and fleet
+    yields; ``harvest-colonies``: the colonies alone); each opponent's Blockade (seat, reach), in
+    ``harvest.blockers``' order. A Blockade that reaches none of the seat's colonies changes no
+    source: the rules' own sources count the harvest only when one does (``_count_harvest``)."""
     state, seat = t.state, t.seat
     own = hook(state, seat, "harvest")
-    rules_own = any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) or any(
-        isinstance(e, BlockProduction) for other in range(state.players) if not friends(state, other, seat)
-        for e in hook(state, other, "harvest-others"))
     fleets = any(isinstance(e, FleetYield) for e in own)
-    key = "harvest" if rules_own else "harvest-fleets" if fleets else "harvest-colonies"
-    path = t.b.tmemo["harvest-path"] = (own, rules_own, fleets, key)
+    key = "harvest" if any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) \
+        else "harvest-fleets" if fleets else "harvest-colonies"
+    blockers = tuple((other, e.reach) for other in range(state.players) if not friends(state, other, seat)
+                     for e in hook(state, other, "harvest-others") if isinstance(e, BlockProduction))
+    path = t.b.tmemo["harvest-path"] = (own, fleets, key, blockers)
     return path
 
 
-def _harvest_rows(t: _Turn, path: tuple[tuple[Effect, ...], bool, bool, str]
+def _blockaded(t: _Turn, blockers: tuple[tuple[int, int], ...]) -> bool:
+    """Whether a fleet of a blockading opponent is within its reach of a colony of the seat (a
+    colony that may then produce nothing: ``harvest.blockaded``)."""
+    read = t.b.read
+    colonies = read.colonies[t.seat]
+    for other, reach in blockers:
+        fleets = read.fleets[other]
+        if not fleets:
+            continue
+        if reach == 1:
+            near = _around(colonies)
+        else:
+            near = 0
+            rest = colonies
+            while rest:
+                low = rest & -rest
+                near |= _ball(low.bit_length() - 1, reach)
+                rest ^= low
+        if near & fleets:
+            return True
+    return False
+
+
+def _harvest_rows(t: _Turn, own: tuple[Effect, ...], key: str
                   ) -> tuple[list[tuple[tuple[int, ...], Splits]], int, int]:
     """Per set of shared cells (Timeshares), the splits of the harvest (kept with the board: the
     sources are the board's and the technologies'); how many splits in all; the cells they read
     (``_Board.reads``): the seat's pieces, and with Timeshares the cells next to its fleets, with a
     Blockade the cells within its reach of those and of the seat's colonies."""
     state, seat = t.state, t.seat
-    own, rules_own, fleets, _ = path
-    if rules_own:  # Timeshares, Arcology, Blockade
+    if key == "harvest":  # Timeshares, Arcology, a colony within a Blockade
         shares = harvest.share_sets(state, seat)
         rows: list[tuple[tuple[int, ...], Splits]] = list(
             zip(shares, harvest.rows_by_shares(state, seat, shares), strict=True))
         return rows, sum(_split_count(splits) for _, splits in rows), _harvest_reads(t, own)
     # colonies and fleet yields only: ``harvest.splits`` made short
-    found = _sized_rows(_caps(t, own, fleets))
+    found = _sized_rows(_caps(t, own, key == "harvest-fleets"))
     return found[0], found[1], t.b.own
 
 

@@ -265,6 +265,13 @@ def offer_gain(state: KardashevState, seat: int, types: Iterable[str], reason: s
     allowed = [k for k in RES if k in wanted]
     if not allowed or amount <= 0:
         return
+    if amount == 1:  # most gains: one task
+        task = Task(kind="gain", seat=seat, reason=reason, amount=1, types=allowed, optional=optional)
+        if first:
+            state.tasks.insert(0, task)
+        else:
+            state.tasks.append(task)
+        return
     tasks = [Task(kind="gain", seat=seat, reason=reason, amount=1, types=allowed, optional=optional)
              for _ in range(amount)]
     if first:

@@ -305,7 +305,8 @@ def pick(state: KardashevState, seat: int, action: Pick) -> list[Event]:
         state.seats[seat].tile = action.tile - 1
         if state.seats[offer.drawer].team != state.seats[seat].team:
             to = offer.drawer
-    price = min(price_of(state, seat), sum(state.seats[seat].hand()))
+    p = state.seats[seat]
+    price = min(price_of(state, seat), p.food + p.matter + p.energy)
     if price:
         state.tasks.append(Task(kind="pay", seat=seat, reason="bid", amount=price, to=to))
     state.picked += 1

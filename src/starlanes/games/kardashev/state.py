@@ -53,7 +53,7 @@ def cell_order(board: Board) -> tuple[Hex, ...]:
     return tuple(sorted(board.cells, key=lambda c: (c[1], c[0])))
 
 
-class Cell(msgspec.Struct, kw_only=True):
+class Cell(msgspec.Struct, kw_only=True, gc=False):
     """One board space and what is on it."""
 
     q: int
@@ -93,7 +93,7 @@ class Cell(msgspec.Struct, kw_only=True):
         return self.symbols + [s for s in self.terraformed if s not in self.symbols]
 
 
-class Player(msgspec.Struct, kw_only=True):
+class Player(msgspec.Struct, kw_only=True, gc=False):
     """One seat's civilisation; everything here is public (SET 56)."""
 
     corner: str
@@ -129,7 +129,7 @@ class Player(msgspec.Struct, kw_only=True):
         return (self.food, self.matter, self.energy)
 
 
-class Offer(msgspec.Struct, kw_only=True):
+class Offer(msgspec.Struct, kw_only=True, gc=False):
     """A tile drawn this round and offered in the bidding (K-B01)."""
 
     symbols: list[str]
@@ -142,7 +142,7 @@ class Offer(msgspec.Struct, kw_only=True):
     """Seat that picked it, or None."""
 
 
-class Task(msgspec.Struct, kw_only=True):
+class Task(msgspec.Struct, kw_only=True, gc=False):
     """A sub-decision of one seat the flow waits for (first in ``tasks`` first)."""
 
     kind: TaskKind
@@ -175,7 +175,7 @@ class Task(msgspec.Struct, kw_only=True):
     gain for the cell its fleet explored, A#34)."""
 
 
-class Battle(msgspec.Struct, kw_only=True):
+class Battle(msgspec.Struct, kw_only=True, gc=False):
     """An attack being resolved (K-T01..K-T10)."""
 
     attacker: int

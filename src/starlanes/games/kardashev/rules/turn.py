@@ -90,9 +90,12 @@ def colony_price(state: KardashevState, seat: int, level: int) -> list[Cost]:
     return colony_price_of(hook(state, seat, "build-colony"), level)
 
 
+_COLONY_COST = colony_cost()  # frozen: one for every price list
+
+
 def colony_price_of(effects: Sequence[Effect], level: int) -> list[Cost]:
     """``colony_price`` for a seat whose ``build-colony`` effects are ``effects``."""
-    options = [colony_cost()]
+    options = [_COLONY_COST]
     for e in effects:
         if isinstance(e, ColonyCost) and e.level == level:
             options += list(e.options)
@@ -100,10 +103,15 @@ def colony_price_of(effects: Sequence[Effect], level: int) -> list[Cost]:
 
 
 def cheapest(state: KardashevState, seat: int, options: list[Cost], surcharge: int) -> Cost | None:
-    """The affordable option that leaves the most cards (ruling K26)."""
-    fits = [o + Cost(any=surcharge) for o in options if affordable(state, seat, o + Cost(any=surcharge))]
-    return min(fits, key=lambda o: (o.total, options.index(Cost(o.food, o.matter, o.energy, o.any - surcharge,
-                                                                 o.matching)))) if fits else None
+    """The affordable option that leaves the most cards (ruling K26): the one of the fewest
+    cards, the first of them in ``options``' order."""
+    extra = Cost(any=surcharge) if surcharge else None
+    best: Cost | None = None
+    for o in options:
+        priced = o if extra is None else o + extra
+        if (best is None or priced.total < best.total) and affordable(state, seat, priced):
+            best = priced
+    return best
 
 
 def build_colony(state: KardashevState, seat: int, index: int, price: Cost, upgrade: bool, via: str | None

@@ -555,7 +555,8 @@ _DEPENDS: dict[str, int] = {
     "harvest-fleets": _BOARD,
     # the harvest of colonies only (no fleet yield either)
     "harvest-colonies": _TILES | _COLS | _CLEVELS | _OWN_TECHS,
-    # the moves counted for a reach, a bag with tiles or not, the forms without a surcharge
+    # the moves counted for a reach, a bag with tiles or not, the kinds of action left (the forms,
+    # none with a surcharge)
     "moves": _TILES | _COLS | _FLS | _FLEVELS | _OWN_TECHS,
     # per Use Technology effect (its index among the technologies'); the symbols of the seat's
     # planets change with their tiles or by Use Technology (which drops the read)
@@ -1519,9 +1520,13 @@ def _count_move(t: _Turn) -> int:
     rate = state.params.exchange_rate
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
     bag = bool(state.bag)
-    plain = forms is _PLAIN or not any(sur for _, sur in forms)
+    plain = True
+    if forms is not _PLAIN:
+        for _, sur in forms:
+            if sur:
+                plain = False
     if plain:  # no surcharge: the count is the board's, the reach's (kept with the board)
-        kept = t.b.memo.get(("moves", reach, bag, forms))
+        kept = t.b.memo.get(("moves", reach, bag, t.base, t.research))
         if kept is not None:
             t.move_rows = kept[1]
             return int(kept[0])
@@ -1560,7 +1565,7 @@ def _count_move(t: _Turn) -> int:
                              moves if sur else None))
                 total += n
     if plain:
-        t.b.keep(("moves", reach, bag, forms), (total, rows), looked)
+        t.b.keep(("moves", reach, bag, t.base, t.research), (total, rows), looked)
     return total
 
 

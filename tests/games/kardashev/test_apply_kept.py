@@ -2,7 +2,8 @@
 against a fresh computation at every step of whole random games (many seeds): the effects in
 force per role and technologies (``common._in_force``: one per set of technologies, whatever
 order they were researched in); the end check that an action keeping the board and the supplies
-skips after a full one (``common.check_end``'s ``_kpresent``)."""
+skips after a full one (``common.check_end``'s ``_kpresent``); a gain's and a payment's actions
+kept per task kind and hand (``legality._gains``, ``legality._pays``)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ import pytest
 from tests.games.kardashev.helpers import G
 
 from starlanes.core import Rng, derive_seed
+from starlanes.core.actions import Action
+from starlanes.games.kardashev import legality
+from starlanes.games.kardashev.actions import Decline, Gain, Pay
 from starlanes.games.kardashev.effects import HOOKS, Effect, effects_at
 from starlanes.games.kardashev.rules.common import CONTENT, budget, check_end, effects, hook
 from starlanes.games.kardashev.state import KardashevState
@@ -112,3 +116,29 @@ def test_the_end_check_of_every_step_is_a_full_one(players: int, params: dict[st
     assert triggered > 5 or state.ended != "the end was triggered"
     if "supply_colonies" in params:
         assert state.ended == "the end was triggered"
+
+
+def _plain_listing(state: KardashevState) -> list[Action]:
+    """A gain's or a payment's actions spelled out (``list_gain``, ``list_pay``; not a matching
+    part)."""
+    task = state.tasks[0]
+    if task.kind == "gain":
+        return [*(Gain(k) for k in task.types), *([Decline()] if task.optional else [])]
+    p = state.seats[task.seat]
+    total = min(task.amount, p.food + p.matter + p.energy)
+    return [Pay(f, m, total - f - m) for f in range(min(total, p.food) + 1)
+            for m in range(min(total - f, p.matter) + 1) if total - f - m <= p.energy]
+
+
+@pytest.mark.parametrize(("players", "params", "seed"), GAMES)
+def test_gains_and_payments_listed_are_a_fresh_listing(players: int, params: dict[str, Any], seed: int) -> None:
+    """At every gain and payment decision, its actions are the ones spelled out afresh."""
+    asked = 0
+    for state in _steps(players, params, seed):
+        task = state.tasks[0] if state.tasks else None
+        if task is None or task.kind not in ("gain", "pay") or task.same_type:
+            continue
+        lister = legality.list_gain if task.kind == "gain" else legality.list_pay
+        assert lister(state, task.seat) == _plain_listing(state), state.step
+        asked += 1
+    assert asked > 20

@@ -389,7 +389,14 @@ def list_gift(state: KardashevState, seat: int) -> Listing:
 
 def list_gain(state: KardashevState, seat: int) -> Listing:
     task = state.tasks[0]
-    return [*(Gain(k) for k in task.types), *([Decline()] if task.optional else [])]
+    return list(_gains(tuple(task.types), task.optional))
+
+
+@lru_cache(maxsize=256)
+def _gains(types: tuple[str, ...], optional: bool) -> tuple[Action, ...]:
+    """``list_gain``'s actions for a task of ``types`` (the actions are frozen: one tuple per task
+    kind, each listing a new list of them)."""
+    return (*(Gain(k) for k in types), *([Decline()] if optional else []))
 
 
 def list_pay(state: KardashevState, seat: int) -> Listing:
@@ -397,7 +404,14 @@ def list_pay(state: KardashevState, seat: int) -> Listing:
     if task.same_type:  # a matching part: any one type the hand can pay (4-for-1 included)
         n = task.amount
         return [Pay(**{k: n}) for k in RES if affordable(state, seat, Cost(**{k: n}))]
-    return [Pay(f, m, e) for f, m, e in _splits(pay_amount(state, task), state.seats[seat].hand())]
+    return list(_pays(pay_amount(state, task), state.seats[seat].hand()))
+
+
+@lru_cache(maxsize=4096)
+def _pays(total: int, hand: tuple[int, int, int]) -> tuple[Action, ...]:
+    """``list_pay``'s actions for ``total`` cards out of ``hand`` (frozen actions, one tuple per
+    total and hand)."""
+    return tuple(Pay(f, m, e) for f, m, e in _splits(total, hand))
 
 
 def list_place(state: KardashevState, seat: int) -> Listing:

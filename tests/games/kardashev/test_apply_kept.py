@@ -3,7 +3,8 @@ against a fresh computation at every step of whole random games (many seeds): th
 force per role and technologies (``common._in_force``: one per set of technologies, whatever
 order they were researched in); the end check that an action keeping the board and the supplies
 skips after a full one (``common.check_end``'s ``_kpresent``); a gain's and a payment's actions
-kept per task kind and hand (``legality._gains``, ``legality._pays``)."""
+kept per task kind and hand (``legality._gains``, ``legality._pays``); and where a fleet may be
+built, asked with its checks in a cheaper order (``turn.fleet_site``)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from starlanes.core import Rng, derive_seed
 from starlanes.core.actions import Action
 from starlanes.games.kardashev import legality
 from starlanes.games.kardashev.actions import Decline, Gain, Pay
-from starlanes.games.kardashev.effects import HOOKS, Effect, effects_at
-from starlanes.games.kardashev.rules.common import CONTENT, budget, check_end, effects, hook
+from starlanes.games.kardashev.costs import Cost
+from starlanes.games.kardashev.effects import HOOKS, Effect, FleetSite, effects_at
+from starlanes.games.kardashev.rules.common import CONTENT, NEIGH, budget, check_end, effects, friends, hook
+from starlanes.games.kardashev.rules.turn import fleet_site
 from starlanes.games.kardashev.state import KardashevState
 from starlanes.games.kardashev.techs import is_clone, player_effects, turn_budget
 
@@ -142,3 +145,40 @@ def test_gains_and_payments_listed_are_a_fresh_listing(players: int, params: dic
         assert lister(state, task.seat) == _plain_listing(state), state.step
         asked += 1
     assert asked > 20
+
+
+def _plain_fleet_site(state: KardashevState, seat: int, index: int) -> tuple[Cost | None, int] | None:
+    """``fleet_site`` spelled out, each effect asked in turn (K-F01, K-F03, K-V05, K-TE23, K-TE24)."""
+    c = state.cells[index]
+    if c.tile not in ("planet", "empty"):
+        return None
+    if c.colony is not None and c.tile == "planet":
+        if friends(state, c.colony, seat) and "military" in c.all_symbols:
+            return None, c.colony_level
+        for e in hook(state, seat, "build-fleet"):
+            if isinstance(e, FleetSite) and e.site == "own-colony" and c.colony == seat and (
+                    not e.needs_military or "military" in c.all_symbols):
+                return e.price, c.colony_level
+        return None
+    for e in hook(state, seat, "build-fleet"):
+        if isinstance(e, FleetSite) and e.site == "near-own-fleet":
+            if c.fleet is not None and c.fleet != seat:
+                continue
+            if any(state.cells[n].fleet == seat for n in NEIGH[index]):
+                return e.price, e.build_level or 1
+    return None
+
+
+@pytest.mark.parametrize(("players", "params", "seed"), GAMES[::2])
+def test_fleet_sites_are_the_rules_spelled_out(players: int, params: dict[str, Any], seed: int) -> None:
+    """Every 3rd step, for every seat and cell, ``fleet_site`` answers as the rule spelled out."""
+    sites = 0
+    for k, state in enumerate(_steps(players, params, seed)):
+        if k % 3 or any(p.role is None for p in state.seats):
+            continue
+        for seat in range(state.players):
+            for index in range(len(state.cells)):
+                found = fleet_site(state, seat, index)
+                assert found == _plain_fleet_site(state, seat, index), (k, seat, index)
+                sites += found is not None
+    assert sites > 100

@@ -30,7 +30,6 @@ from starlanes.games.kardashev.rules.common import (
     RES,
     affordable,
     fire_gains,
-    friends,
     get,
     give,
     held_techs,
@@ -136,25 +135,30 @@ def fleet_site(state: KardashevState, seat: int, index: int) -> tuple[Cost | Non
     """Where ``seat`` may build (or upgrade) a fleet: (flat price or None for the normal price,
     the highest level a build may have). None: not here (K-F01, K-F03, K-V05, K-TE23, K-TE24)."""
     c = state.cells[index]
-    if c.tile not in ("planet", "empty"):
+    tile = c.tile
+    if tile != "planet" and tile != "empty":
         return None
-    if c.colony is not None and c.tile == "planet":
-        mine = c.colony == seat
-        if friends(state, c.colony, seat) and "military" in c.all_symbols:
+    owner = c.colony
+    if owner is not None and tile == "planet":
+        military = "military" in c.symbols or "military" in c.terraformed  # in ``all_symbols``
+        seats = state.seats
+        if military and seats[owner].team == seats[seat].team:
             return None, c.colony_level
+        if owner != seat:  # only the seat's own colony may be a site
+            return None
         for e in hook(state, seat, "build-fleet"):
-            if isinstance(e, FleetSite) and e.site == "own-colony" and mine and (
-                    not e.needs_military or "military" in c.all_symbols):
+            if isinstance(e, FleetSite) and e.site == "own-colony" and (not e.needs_military or military):
                 return e.price, c.colony_level
+        return None
+    if c.fleet is not None and c.fleet != seat:
         return None
     for e in hook(state, seat, "build-fleet"):
         if isinstance(e, FleetSite) and e.site == "near-own-fleet":
-            if c.fleet is not None and c.fleet != seat:
-                continue
             cells = state.cells
-            for n in NEIGH[index]:  # a fleet of the seat next to it (a loop: no generator per cell)
+            for n in NEIGH[index]:  # a fleet of the seat next to it (the same for every such effect)
                 if cells[n].fleet == seat:
                     return e.price, e.build_level or 1
+            return None
     return None
 
 

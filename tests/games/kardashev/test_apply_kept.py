@@ -16,10 +16,11 @@ from tests.games.kardashev.helpers import G
 
 from starlanes.core import Rng, derive_seed
 from starlanes.core.actions import Action
-from starlanes.games.kardashev import legality
+from starlanes.games.kardashev import legality, moving
 from starlanes.games.kardashev.actions import Decline, Gain, Pay
 from starlanes.games.kardashev.costs import Cost
 from starlanes.games.kardashev.effects import HOOKS, Effect, FleetSite, effects_at
+from starlanes.games.kardashev.rules import fleet
 from starlanes.games.kardashev.rules.common import CONTENT, NEIGH, budget, check_end, effects, friends, hook
 from starlanes.games.kardashev.rules.turn import fleet_site
 from starlanes.games.kardashev.state import KardashevState
@@ -64,8 +65,9 @@ def _plain_effects(role: str, held: list[str], cloned: str | None) -> tuple[Effe
 
 @pytest.mark.parametrize(("players", "params", "seed"), GAMES)
 def test_effects_in_force_are_a_fresh_player_effects(players: int, params: dict[str, Any], seed: int) -> None:
-    """Every seat's effects, every hook's effects and the turn's budget, as the rules look them
-    up, are ``player_effects`` of its role and technologies worked out afresh, at every step."""
+    """Every seat's effects, every hook's effects, the turn's budget and the movement rules, as
+    the rules look them up, are those of its role and technologies worked out afresh, at every
+    step."""
     steps = clones = 0
     for state in _steps(players, params, seed):
         steps += 1
@@ -80,6 +82,8 @@ def test_effects_in_force_are_a_fresh_player_effects(players: int, params: dict[
             for name in HOOKS:
                 assert hook(state, seat, name) == effects_at(fresh, name), (steps, seat, name)
             assert budget(state, seat) == turn_budget(fresh), (steps, seat)
+            # the movement rules kept per params, role and set of technologies
+            assert moving.move_rules(state, seat) == fleet.move_rules(state, seat), (steps, seat)
     assert steps > 150 and G.is_over(state)
     if seed == 109:
         assert clones > 100

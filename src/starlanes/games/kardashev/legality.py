@@ -311,10 +311,17 @@ def _researchable(role_key: str, held: frozenset[str]) -> tuple[Research, ...]:
         if tech in held or (needed is not None and not any(face in held for face in needed)):
             continue
         if copies is not None:
-            out += [Research(tech, copy) for copy in copies]
+            out += [_research(tech, copy) for copy in copies]
         else:
-            out.append(Research(tech))
+            out.append(_research(tech, None))
     return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _research(tech: str, copy: str | None) -> Research:
+    """One research action (frozen), built once: ``_researchable`` lists them for every new set
+    of technologies."""
+    return Research(tech, copy)
 
 
 @lru_cache(maxsize=64)

@@ -19,10 +19,10 @@ _MOVE_RULES: dict[tuple[object, ...], MoveRules] = {}
 
 def move_rules(state: KardashevState, seat: int) -> MoveRules:
     """``fleet.move_rules`` (the params' movement rules after the seat's effects), kept per params
-    and role and technologies."""
+    and role and set of technologies (the effects read them as a set: ``techs.player_effects``)."""
     p, params = state.seats[seat], state.params
     key = (params.max_move_tiles, params.move_energy, params.move_tiles, params.boosters_raise_cap, p.role,
-           tuple(p.techs), p.cloned)
+           frozenset(p.techs), p.cloned)
     found = _MOVE_RULES.get(key)
     if found is None:
         if len(_MOVE_RULES) > 4096:

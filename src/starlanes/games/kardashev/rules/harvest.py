@@ -232,17 +232,32 @@ def _rows_of(caps: tuple[int, ...]) -> Rows:
     can then be assigned to the split's types)."""
     if caps[0]:  # cards of no type: no split
         return ()
-    need = [sum(caps[m] for m in range(1, 8) if m & s == m) for s in range(8)]
+    need = [0] * 8  # per set s of types, the cards whose types all lie in s
+    for s in range(8):
+        n = 0
+        for m in _SUBSETS[s]:
+            n += caps[m]
+        need[s] = n
     total = need[7]
     # with e = total - f - m the conditions bound f, and m in a range for each f
-    rows = ((f, max(need[2], need[3] - f), min(total - f - need[4], total - need[5]), total)
-            for f in range(need[1], total - need[6] + 1))
-    return tuple(row for row in rows if row[1] <= row[2])
+    rows = []
+    for f in range(need[1], total - need[6] + 1):
+        low, high = max(need[2], need[3] - f), min(total - f - need[4], total - need[5])
+        if low <= high:
+            rows.append((f, low, high, total))
+    return tuple(rows)
+
+
+# per set of types (a bit per type), its non-empty subsets
+_SUBSETS: tuple[tuple[int, ...], ...] = tuple(tuple(m for m in range(1, 8) if m & s == m) for s in range(8))
 
 
 def row_size(rows: Rows) -> int:
     """How many splits ``split_rows`` hold."""
-    return sum(high - low + 1 for _, low, high, _ in rows)
+    size = 0
+    for _, low, high, _ in rows:  # a loop: no generator per count
+        size += high - low + 1
+    return size
 
 
 def row_split(rows: Rows, k: int) -> Split:

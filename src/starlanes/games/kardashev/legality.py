@@ -308,7 +308,7 @@ def _researchable(role_key: str, held: frozenset[str]) -> tuple[Research, ...]:
     out: list[Research] = []
     for tech, needed, copies in _role_research(role_key):
         # ``research_refusal(CONTENT, role_key, held, tech) is None``, without its message
-        if tech in held or (needed is not None and not any(face in held for face in needed)):
+        if tech in held or (needed is not None and held.isdisjoint(needed)):
             continue
         if copies is not None:
             out += [_research(tech, copy) for copy in copies]

@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from operator import attrgetter
 
 from starlanes.core.actions import Action
@@ -347,8 +346,8 @@ def begin_turn(state: KardashevState) -> list[Event]:
 
 
 def placeable(state: KardashevState) -> list[int]:
-    # the cells found once per set of explored cells (the tiles' faces read as the key)
-    return list(_placeable(tuple(map(_TILE, state.cells)), state.params.blue_threshold))
+    """The cells a won or drawn tile may be placed on (``_cells_to_place``)."""
+    return _cells_to_place(list(map(_TILE, state.cells)), state.params.blue_threshold)
 
 
 _TILE = attrgetter("tile")
@@ -358,15 +357,20 @@ _TILE = attrgetter("tile")
 _BLUE: tuple[int, ...] = tuple(sorted(INDEX[h] for h in BOARD.blue))
 
 
-@lru_cache(maxsize=4096)
-def _placeable(tiles: tuple[str | None, ...], blue_threshold: int) -> tuple[int, ...]:
+def _cells_to_place(tiles: Sequence[str | None], blue_threshold: int) -> list[int]:
     """``exploration_cells`` in cell numbers, in cell order (a test checks they agree): the
     unexplored blue cells while more than ``blue_threshold`` of them are left, then every
-    unexplored cell."""
-    blue = tuple(i for i in _BLUE if tiles[i] is None)
+    unexplored cell. Worked out each time: the board is seldom the same twice (a look-up kept
+    per set of tiles missed nine times in ten)."""
+    blue = [i for i in _BLUE if tiles[i] is None]
     if len(blue) > blue_threshold:
         return blue
-    return tuple(i for i, tile in enumerate(tiles) if tile is None)
+    return [i for i, tile in enumerate(tiles) if tile is None]
+
+
+def _placeable(tiles: tuple[str | None, ...], blue_threshold: int) -> tuple[int, ...]:
+    """``_cells_to_place`` as a tuple (``placeable_plain``'s form, for the tests)."""
+    return tuple(_cells_to_place(tiles, blue_threshold))
 
 
 def placeable_plain(tiles: tuple[str | None, ...], blue_threshold: int) -> tuple[int, ...]:

@@ -18,10 +18,19 @@ from starlanes.core import Rng, derive_seed
 from starlanes.core.actions import Action
 from starlanes.games.kardashev import legality, moving
 from starlanes.games.kardashev.actions import Decline, Gain, Pay
-from starlanes.games.kardashev.costs import Cost
+from starlanes.games.kardashev.costs import Cost, Resources, can_afford
 from starlanes.games.kardashev.effects import HOOKS, Effect, FleetSite, effects_at
 from starlanes.games.kardashev.rules import fleet
-from starlanes.games.kardashev.rules.common import CONTENT, NEIGH, budget, check_end, effects, friends, hook
+from starlanes.games.kardashev.rules.common import (
+    CONTENT,
+    NEIGH,
+    _affordable,
+    budget,
+    check_end,
+    effects,
+    friends,
+    hook,
+)
 from starlanes.games.kardashev.rules.turn import fleet_site
 from starlanes.games.kardashev.state import KardashevState
 from starlanes.games.kardashev.techs import is_clone, player_effects, turn_budget
@@ -186,3 +195,18 @@ def test_fleet_sites_are_the_rules_spelled_out(players: int, params: dict[str, A
                 assert found == _plain_fleet_site(state, seat, index), (k, seat, index)
                 sites += found is not None
     assert sites > 100
+
+
+def test_affordable_in_plain_numbers_is_can_afford() -> None:
+    """``common._affordable`` (the hand's numbers, type by type) answers as ``costs.can_afford``
+    for every hand of up to 7 cards a type, exchange rates 1 to 4 and prices of every part."""
+    costs = [Cost(food=f, matter=m, energy=e, any=a) for f in range(3) for m in range(3) for e in range(3)
+             for a in range(3)] + [Cost(matching=2), Cost(food=1, matching=1), Cost(energy=2, any=1, matching=2)]
+    for rate in range(1, 5):
+        for food in range(8):
+            for matter in range(8):
+                for energy in range(8):
+                    hand = Resources(food, matter, energy)
+                    for cost in costs:
+                        assert _affordable(food, matter, energy, cost, rate) == can_afford(hand, cost, rate), (
+                            hand, cost, rate)

@@ -176,14 +176,26 @@ def add(p: Player, kind: str, n: int) -> None:
 def _affordable(food: int, matter: int, energy: int, cost: Cost, rate: int) -> bool:
     if cost.matching:
         return can_afford(Resources(food, matter, energy), cost, rate)
-    # ``costs._fixed_shortfall(...) == 0`` in plain numbers (the same sums)
+    # ``costs._fixed_shortfall(...) == 0`` in plain numbers (the same sums), type by type
     missing = exchanges = spare = 0
-    for have, need in ((food, cost.food), (matter, cost.matter), (energy, cost.energy)):
-        if have < need:
-            missing += need - have
-        else:
-            exchanges += (have - need) // rate
-            spare += have - need
+    need = cost.food
+    if food < need:
+        missing += need - food
+    else:
+        exchanges += (food - need) // rate
+        spare += food - need
+    need = cost.matter
+    if matter < need:
+        missing += need - matter
+    else:
+        exchanges += (matter - need) // rate
+        spare += matter - need
+    need = cost.energy
+    if energy < need:
+        missing += need - energy
+    else:
+        exchanges += (energy - need) // rate
+        spare += energy - need
     return exchanges >= missing and cost.any <= spare - rate * missing
 
 

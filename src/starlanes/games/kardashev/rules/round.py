@@ -191,7 +191,8 @@ def start_round(state: KardashevState) -> list[Event]:
 
 def bid_range(state: KardashevState, seat: int) -> int:
     """The highest bid ``seat`` may make: its cards, at most ``max_bid`` (K-B02, A#4)."""
-    return min(state.params.max_bid, sum(state.seats[seat].hand()))
+    p = state.seats[seat]
+    return min(state.params.max_bid, p.food + p.matter + p.energy)
 
 
 def resolve_bids(state: KardashevState, moves: Mapping[int, Action]) -> list[Event]:

@@ -342,6 +342,18 @@ def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
     return events
 
 
+def _apply_bids(state: KardashevState, moves: Mapping[int, Bid]) -> list[Event]:
+    """``Kardashev._apply`` of sealed bids all drawn as bids (``play_random``'s): resolved, the
+    payments nobody can make dropped, the kept read brought up to date past the bids made before
+    the last one (a bid changes technologies at most, as ``_apply`` tells: ``TECHS``), the end
+    checked with the pieces read."""
+    events = round.resolve_bids(state, moves)
+    settle(state)
+    fastlegal.after(state, fastlegal.TECHS, len(moves) - 1)
+    check_end(state, False, fastlegal.pieces(state))
+    return events
+
+
 class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
     spec = SPEC
     state_type = KardashevState
@@ -444,9 +456,13 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
                 played += 1
             elif kind == "bid" and not state.sealed:
                 seats = sorted(actors)
-                moves: dict[int, Action] = {seat: fastlegal.draw(state, seat, rngs[seat], kind) for seat in seats}
+                bids: dict[int, Bid] = {}
+                for seat in seats:
+                    bid = fastlegal.draw(state, seat, rngs[seat], kind)
+                    assert isinstance(bid, Bid)
+                    bids[seat] = bid
                 state.step += len(seats) - 1  # the sealed choices before the last, each a step
-                self._apply(state, moves)
+                _apply_bids(state, bids)  # ``_apply`` of these bids
                 state.step += 1
                 played += len(seats)
             else:

@@ -446,6 +446,13 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
                 state.step += 1
                 played += 1
                 continue
+            if state.tasks and not state.sealed and state.phase != "over":
+                # a sub-decision of its task's seat (``legality.decision`` made short)
+                task = state.tasks[0]
+                _apply_one(state, task.seat, fastlegal.draw(state, task.seat, rngs[task.seat], task.kind))
+                state.step += 1
+                played += 1
+                continue
             kind, actors = legality.decision(state)
             if not actors:
                 return played

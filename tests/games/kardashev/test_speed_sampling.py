@@ -238,6 +238,8 @@ def _check_kept(state: KardashevState) -> None:
                  "techs", "team"):
         assert getattr(read, name) == getattr(fresh, name), name
     for seat, board in read.boards.items():
+        if board.due:  # the changes gathered since the seat last read it, applied as its decision would
+            board.catch_up()
         again = fastlegal._Board(fresh, seat)
         for name in ("tiles", "cols", "fls", "own_cols", "fleets", "own"):
             assert getattr(board, name) == getattr(again, name), (seat, name)

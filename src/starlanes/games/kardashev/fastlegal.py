@@ -430,7 +430,8 @@ class _Read:
     technologies, and one ``_Board`` per seat that read it. ``Kardashev._apply`` brings it up to
     date after each action (``after``): an action of ``game.BOARD_KEPT`` changes nothing; after
     another one the changed cells' rows are written in, and each seat's board drops only what the
-    changed columns and cells make stale (``_DEPENDS``, ``_Board.reads``). A step that did not go
+    changed columns and cells make stale (``_DEPENDS``, ``_Board.reads``), when the seat next
+    reads it (``_Board.due``: the changes gathered until then). A step that did not go
     through ``_apply`` (other than the sealed choices that ``_apply`` then resolves) makes it
     stale (``step``)."""
 
@@ -455,8 +456,8 @@ class _Read:
         """After an action that may have changed the board (``board``) or a seat's technologies:
         read again what may have changed (the cells' rows compared, the changed cells written in
         the columns and masks; ``cells``: the only cells the action changed), and let each seat's
-        board drop what it made stale (``symbols``: a tile's symbols may have changed, on a cell
-        the columns do not tell, so what reads the tiles too)."""
+        board drop what it made stale when the seat next reads it (``symbols``: a tile's symbols
+        may have changed, on a cell the columns do not tell, so what reads the tiles too)."""
         changed = _TILES if symbols else 0  # what changed (the bits of ``_DEPENDS``)
         learned = 0  # the seats whose technologies changed (a bit per seat)
         techs = self.techs
@@ -480,11 +481,17 @@ class _Read:
                     if new != old:
                         changed |= self._write(i, new)
                         moved |= 1 << i
-        if changed or learned:
+        if changed or learned:  # each board's changes gathered until the seat reads it (``_Board.due``)
             where = None if symbols else moved
             for b in self.boards.values():
-                b.update(self, changed | (_OWN_TECHS if learned >> b.seat & 1 else _OTHERS_TECHS if learned else 0),
-                         where)
+                due = changed | (_OWN_TECHS if learned >> b.seat & 1 else _OTHERS_TECHS if learned else 0)
+                if b.due:
+                    b.due |= due
+                    if b.where is not None:
+                        b.where = None if where is None else b.where | where
+                else:
+                    b.due = due
+                    b.where = where
 
     def _write(self, cell: int, new: tuple[Any, ...]) -> int:
         """A cell's new row written in the columns and the masks; the changed columns' bits
@@ -574,10 +581,17 @@ class _Board:
     once when kept) and the cells it reads (a mask; ``_ALL``: every cell): a change of other cells
     leaves it, unless the seat's pieces change there (``own``, the cells of its colonies and
     fleets: an entry that reads the seat's pieces lists the cells they were on, and a piece of the
-    seat new on another cell is such a change; not for an entry marked ``_EXACT``)."""
+    seat new on another cell is such a change; not for an entry marked ``_EXACT``).
 
-    __slots__ = ("cols", "fleets", "fls", "memo", "own", "own_cols", "read", "reads", "seat", "team", "tiles",
-                 "tmemo")
+    ``due``, ``where``: the changes of the read not yet applied (the bits of ``_DEPENDS``, and the
+    cells they were on, None: not known), gathered action after action (``_Read.refresh``) and
+    applied at once when the seat's decision reads the board (``catch_up``): a board is brought
+    up to date once per decision of its seat, not once per action of the others. Gathered
+    changes drop what each of them would have dropped, and more at most (the cells and the
+    columns of different actions together)."""
+
+    __slots__ = ("cols", "due", "fleets", "fls", "memo", "own", "own_cols", "read", "reads", "seat", "team", "tiles",
+                 "tmemo", "where")
 
     def __init__(self, read: _Read, seat: int) -> None:
         self.seat = seat
@@ -592,6 +606,13 @@ class _Board:
         self.memo: dict[Any, Any] = {}
         self.reads: dict[Any, tuple[int, int]] = {}
         self.tmemo: dict[Any, Any] = {}
+        self.due = 0
+        self.where: int | None = None
+
+    def catch_up(self) -> None:
+        """The changes gathered since the seat last read the board applied (``update``)."""
+        self.update(self.read, self.due, self.where)
+        self.due = 0
 
     def keep(self, key: Any, value: Any, reads: int = _ALL) -> None:
         """Keep ``value`` in ``memo``, read from the cells of ``reads`` only (besides the columns
@@ -624,11 +645,12 @@ class _Board:
 
     def update(self, read: _Read, changed: int, where: int | None) -> None:
         """After the read's columns changed (in place) on the cells of ``where`` (None: cells not
-        known): the seat's pieces read again, what the changes make stale dropped (``changed``:
-        the bits of ``_DEPENDS``)."""
+        known), in one action or more: the seat's pieces read again, what the changes make stale
+        dropped (``changed``: the bits of ``_DEPENDS``)."""
         seat = self.seat
         own = read.colonies[seat] | read.fleets[seat]
-        if where is None or where & (own | self.own):  # the seat's pieces may have changed
+        was = self.own  # where the seat's pieces were when it last read the board
+        if where is None or where & (own | was):  # the seat's pieces may have changed
             if changed & _COLS:
                 self.own_cols = _where(read.cols, seat)
             if changed & _FLS:
@@ -640,12 +662,12 @@ class _Board:
             self.tmemo.pop("harvest-path", None)
         # an entry is dropped when a column or technologies it depends on changed, on a cell it
         # reads (or anywhere: technologies, a symbol, cells not known), or where the seat's
-        # pieces are now (not for an entry marked ``_EXACT``)
+        # pieces are now or were (not for an entry marked ``_EXACT``)
         force = changed if where is None else changed & ~_CELLS  # what no cell tells
         if where is None:
             where = mine = 0
         else:
-            mine = where & own
+            mine = where & (own | was)
         memo, reads = self.memo, self.reads
         for key, (depends, cells) in list(reads.items()):
             if changed & depends and (force & depends or where & cells or (mine and not depends & _EXACT)):
@@ -684,6 +706,8 @@ def _board(state: KardashevState, seat: int) -> _Board:
     board = read.boards.get(seat)
     if board is None:
         board = read.boards[seat] = _Board(read, seat)
+    elif board.due:
+        board.catch_up()
     return board
 
 
@@ -720,6 +744,8 @@ def kept_masks(state: KardashevState, seat: int) -> moving.Masks | None:
     board = read.boards.get(seat)
     if board is None:
         board = read.boards[seat] = _Board(read, seat)
+    elif board.due:
+        board.catch_up()
     return board.masks()
 
 
@@ -734,6 +760,8 @@ def kept_move(state: KardashevState, seat: int, start: int, dest: int, surcharge
     if read is None or read.step != state.step:
         return None
     board = read.boards.get(seat)
+    if board is not None and board.due:
+        board.catch_up()
     found = None if board is None else board.memo.get(("reached", start, 0))
     if found is None or state.cells[start].fleet != seat:
         return None
@@ -795,7 +823,7 @@ class _Turn:
         self.player = p = state.seats[seat]
         read = state.__dict__.get(_KEPT)  # ``_board`` made short: the read kept for this step
         board = None if read is None or read.step != state.step else read.boards.get(seat)
-        if board is None:
+        if board is None or board.due:
             board = _board(state, seat)
         self.b = board
         tmemo = board.tmemo

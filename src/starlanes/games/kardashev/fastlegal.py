@@ -1249,7 +1249,8 @@ def _count_harvest(t: _Turn) -> int:
         found = (rows, size)
         t.b.keep(key, found, looked)
     t.harvest_rows = found[0]
-    return int(found[1]) * len(vias)
+    splits: int = found[1]
+    return splits * len(vias)
 
 
 HarvestPath = tuple[tuple[Effect, ...], bool, str, tuple[tuple[int, int], ...]]
@@ -1541,10 +1542,9 @@ def _count_move(t: _Turn) -> int:
         return 0
     state, p = t.state, t.player
     memo = t.b.tmemo  # the seat's technologies
-    rules = memo.get("rules")
+    rules: MoveRules | None = memo.get("rules")
     if rules is None:
         rules = memo["rules"] = moving.move_rules(state, t.seat)
-    assert isinstance(rules, MoveRules)
     rate = state.params.exchange_rate
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
     bag = bool(state.bag)
@@ -1557,7 +1557,8 @@ def _count_move(t: _Turn) -> int:
         kept = t.b.memo.get(("moves", reach, bag, t.base, t.research))
         if kept is not None:
             t.move_rows = kept[1]
-            return int(kept[0])
+            count: int = kept[0]
+            return count
     moves = _Moves(t) if not plain else None
     t.move_rows = rows = []
     cells = state.cells

@@ -402,9 +402,10 @@ def check_end(state: KardashevState, board_kept: bool = False,
     cells of each seat's colonies and of its fleets (bit masks), when the caller has read them
     (``fastlegal.pieces``)."""
     kept = state.__dict__
-    seen = kept.pop("_kpresent", None)
     if state.battle is not None or state.phase in ("role", "over"):
+        kept.pop("_kpresent", None)  # no check made: none to keep
         return
+    seen = kept.get("_kpresent")  # every way on writes it anew
     step = state.step
     if board_kept and (seen == step or seen == step + 1):
         kept["_kpresent"] = step + 1

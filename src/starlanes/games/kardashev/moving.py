@@ -73,71 +73,128 @@ def shortest_plan(state: KardashevState, seat: int, start: int, dest: int, energ
     """``board.reachable(BOARD, fleet.move_map(state, seat), CELLS[start], level, rules, energy,
     target=CELLS[dest]).get(CELLS[dest])`` for the fleet on ``start`` (``rules``: the seat's,
     ``move_rules``; ``masks``: the seat's ``move_masks``, when the caller keeps them), searched in
-    cell numbers: the same breadth-first order, the same plan (a test checks they agree)."""
+    cell numbers layer by layer (``_layered``): the same breadth-first order, the same plan (tests
+    check they agree)."""
     if rules is None:
         rules = move_rules(state, seat)
     blocked, ends, passing, unexplored = move_masks(state, seat) if masks is None else masks
-    hostile = ends & ~unexplored
     friendly = _ALL & ~blocked & ~ends & ~passing
     level = state.cells[start].fleet_level
     limit = _reach(rules, level, energy)
+    return _layered(start, dest, level, rules, limit, blocked, ends, friendly, unexplored)
+
+
+# each cell's neighbours and the cells it leaps to as masks, and each move's slot among the moves
+# the search tries from a cell (its neighbours in ``_AROUND``'s order, then its leaps in
+# ``_LEAPS``')
+_AROUND_MASK: tuple[int, ...] = tuple(sum(1 << n for n in around) for around in _AROUND)
+_LEAP_MASK: tuple[int, ...] = tuple(sum(1 << n for n in leaps) for leaps in _LEAPS)
+_SLOT: tuple[dict[int, int], ...] = tuple(
+    {n: k for k, n in enumerate((*around, *leaps))} for around, leaps in zip(_AROUND, _LEAPS, strict=True)
+)
+
+
+def _layered(start: int, dest: int, level: int, rules: MoveRules, limit: int, blocked: int, ends: int,
+             friendly: int, unexplored: int) -> MovePlan | None:
+    """``shortest_plan`` without its search's dictionary of states: the states (cell, leaps used)
+    first entered after 1, 2, ... cells as one bit mask of cells per number of leaps, layer by
+    layer until ``dest`` is one move from one of them, then the plan's path worked out backwards.
+    The search lists a layer's states in the order of their paths' slots (each move's place among
+    the moves tried from its cell, ``_SLOT``), compared as tuples from the start: a state's
+    previous state is the one in the layer before with the least path, ties by slot; ``dest``'s
+    is the least of the layer before (an attack's: the least it may retreat to, if any). The same
+    plan (a test checks they agree along games)."""
+    bit = 1 << dest
+    if blocked & bit or friendly & bit or (dest == start and not ends & bit):
+        return None  # never a plan's destination: the search goes on to its end and finds none
     jumps = rules.jumps
-    # the best plan to ``dest`` so far: (cells entered, no retreat, the state it is entered from,
-    # the step that enters it, ending, retreat)
-    best: tuple[int, bool, int, int, Ending, int | None] | None = None
-    # breadth first, one number of cells entered at a time, over (cell, leaps used) as ``cell +
-    # 64 * leaps``; each state's previous state and the step that entered it (the cell landed
-    # on, a leap marked by its cell + 64)
-    back: dict[int, tuple[int, int]] = {start: (-1, -1)}
-    frontier = [start]
+    hostile = ends & ~unexplored
+    onward = _ALL & ~blocked & ~ends  # the cells a search goes on from (friendly ones too)
+    layer = [1 << start] + [0] * jumps  # per number of leaps used
+    seen = list(layer)
+    layers = [layer]
     count = 0
-    while frontier:
+    while any(layer):
         count += 1
-        if count > limit or (best is not None and count > best[0]):
-            break  # breadth first: every plan still to come enters more cells
-        following: list[int] = []
-        for key in frontier:
-            cell, used = key & 63, key >> 6
-            moves = _AROUND[cell] if used >= jumps else (*_AROUND[cell], *(n + 64 for n in _LEAPS[cell]))
-            for step in moves:
-                nxt = step & 63
-                bit = 1 << nxt
-                if blocked & bit:
-                    continue
-                jumped = step >= 64
-                if unexplored & bit:
-                    if nxt == dest and best is None:
-                        best = (count, True, key, step, "explore", None)
-                    continue
-                if hostile & bit:
-                    if nxt == dest:
-                        retreat = None if jumped or (cell != start and friendly >> cell & 1) else cell
-                        if best is None or (count, retreat is None) < (best[0], best[1]):
-                            best = (count, retreat is None, key, step, "attack", retreat)
-                    continue
-                state_key = nxt + 64 * (used + 1 if jumped else used)
-                if state_key in back:
-                    continue
-                back[state_key] = (key, step)
-                following.append(state_key)
-                if nxt == dest and nxt != start and not friendly & bit and best is None:
-                    best = (count, True, key, step, "move", None)
-        frontier = following
-    if best is None:
+        if count > limit:
+            return None
+        reached = 0
+        following = [0] * (jumps + 1)
+        for used, cells in enumerate(layer):
+            around = leaps = 0
+            rest = cells
+            while rest:
+                low = rest & -rest
+                at = low.bit_length() - 1
+                around |= _AROUND_MASK[at]
+                if used < jumps:
+                    leaps |= _LEAP_MASK[at]
+                rest ^= low
+            reached |= around | leaps
+            following[used] |= around & onward & ~seen[used]
+            if used < jumps:
+                following[used + 1] |= leaps & onward & ~seen[used + 1]
+        if reached & bit:
+            break
+        for used, cells in enumerate(following):
+            seen[used] |= cells
+        layer = following
+        layers.append(layer)
+    else:
         return None
-    tiles, _, key, step, ending, retreat = best
-    found = [step]
-    while key != start:
-        key, step = back[key]
-        found.append(step)
+    paths: dict[int, tuple[int, ...]] = {start: ()}  # per state, cell + 64 * leaps used
+    back: dict[int, int] = {}
+
+    def before(cell: int, used: int, depth: int) -> list[int]:
+        """The states of the ``depth``-th layer one move from ``cell`` (a leap if ``used`` grows)."""
+        out = [n + 64 * used for n in _AROUND[cell] if layers[depth][used] >> n & 1]
+        if used and used <= jumps:
+            out += [n + 64 * (used - 1) for n in _LEAPS[cell] if layers[depth][used - 1] >> n & 1]
+        return out
+
+    def path(key: int, depth: int) -> tuple[int, ...]:
+        """The slots of the path the search first enters state ``key`` by (in its ``depth``-th layer)."""
+        found = paths.get(key)
+        if found is None:
+            cell = key & 63
+            best: tuple[int, ...] | None = None
+            for p in before(cell, key >> 6, depth - 1):
+                slot = (*path(p, depth - 1), _SLOT[p & 63][cell])
+                if best is None or slot < best:
+                    best, back[key] = slot, p
+            assert best is not None
+            found = paths[key] = best
+        return found
+
+    previous = -1
+    leap = False
+    least: tuple[int, ...] | None = None
+    retreat: int | None = None
+    ending: Ending = "explore" if unexplored & bit else "attack" if hostile & bit else "move"
+    last = layers[count - 1]
+    for used in range(jumps + 1):  # the states one step, or one leap while leaps are left, from ``dest``
+        for jumped, near in ((False, _AROUND[dest]), (True, _LEAPS[dest] if used < jumps else ())):
+            for n in near:
+                if not last[used] >> n & 1:
+                    continue
+                p = n + 64 * used
+                key = path(p, count - 1)
+                can = ending == "attack" and not jumped and (n == start or not friendly >> n & 1)  # to retreat to
+                if least is None or (can and retreat is None) or (key < least and (can or retreat is None)):
+                    previous, leap, least, retreat = p, jumped, key, n if can else None
+    steps = [(dest, leap)]
+    while previous != start:
+        earlier = back[previous]
+        steps.append((previous & 63, earlier >> 6 != previous >> 6))
+        previous = earlier
     hexes: list[Hex] = []
     leapt: list[Hex] = []
-    previous = CELLS[start]
-    for step in reversed(found):
-        here = CELLS[step & 63]
-        if step >= 64:
-            leapt.append(((previous[0] + here[0]) // 2, (previous[1] + here[1]) // 2))
-        hexes.append(here)
-        previous = here
-    return MovePlan(CELLS[start], tuple(hexes), tuple(leapt), tiles, _prices(rules, level)[tiles], ending,
+    here = CELLS[start]
+    for cell, jumped in reversed(steps):
+        there = CELLS[cell]
+        if jumped:
+            leapt.append(((here[0] + there[0]) // 2, (here[1] + there[1]) // 2))
+        hexes.append(there)
+        here = there
+    return MovePlan(CELLS[start], tuple(hexes), tuple(leapt), count, _prices(rules, level)[count], ending,
                     None if retreat is None else CELLS[retreat])

@@ -6,7 +6,10 @@ Figures (one core each; every measurement in a new process; median of ``--repeat
                      every action drawn from the legal actions and applied (the new code hands
                      a game of random agents to the ruleset's ``play_random``, the old code
                      builds the list and calls ``apply_unchecked``); record-keeping included.
-                     actions/s.
+                     actions/s. ``--only others``: the same for every other registered game,
+                     each run alternated with a run of retrograde's, and its speed over
+                     retrograde's (issue 16: at least as fast per action), the median of the
+                     pairs' ratios.
   mcts rollout=100   MCTS iterations/s at fixed positions of seeded random games, each iteration
                      a tree walk plus a random playout of at most 100 actions (``rollout=100``).
   odds table         space-risk whole-battle float table, every A, D in 1..100 (win chance and
@@ -282,20 +285,28 @@ def main() -> None:
             what, unit, higher, _ = FIGURES[key]
             new_runs: list[dict[str, Any]] = []
             old_runs: list[dict[str, Any]] = []
+            bar_runs: list[dict[str, Any]] = []  # "others": retrograde's runs, alternated with the game's
             for _ in range(args.repeat):  # alternate, so both see the same load
                 new_runs.append(_measure(key, args, None))
-                if args.old_src and group != "others":
+                if group == "others":
+                    bar_runs.append(_measure("play:retrograde", args, None))
+                elif args.old_src:
                     old_runs.append(_measure(key, args, args.old_src))
             new = _median([r["value"] for r in new_runs])
             old = _median([r["value"] for r in old_runs]) if old_runs else OLD.get(key)
             notes = new_runs[-1]["note"] + (f" | {old_runs[-1]['note']}" if old_runs else "")
-            if old:
+            if bar_runs:  # the issue's bar for a game added since: retrograde's speed, run by run
+                ratios = [n["value"] / b["value"] for n, b in zip(new_runs, bar_runs, strict=True)]
+                shown = f"{_num(_median([b['value'] for b in bar_runs])) + ' retro':>18} {_median(ratios):>6.2f}x"
+                notes += f"; x retrograde's speed: median of {len(ratios)} alternated pairs"
+            elif old:
                 speedup = new / old if higher else old / new
                 shown = f"{_num(old):>18} {speedup:>6.2f}x"
             else:
                 shown = f"{'-':>18} {'':>7}"
             print(f"{what:<58} {_num(new):>10} {shown}  {unit:<11} {notes}", flush=True)
-    print(f"{_load()} (after); ratio: how many times faster the new code is")
+    print(f"{_load()} (after); ratio: how many times faster the new code is (for the games of "
+          "'others': this game's speed over retrograde's, in runs alternated with it)")
 
 
 if __name__ == "__main__":

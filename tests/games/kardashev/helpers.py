@@ -115,3 +115,29 @@ def drain(state: KardashevState, answer: str = "decline") -> None:
     while state.tasks and state.tasks[0].kind == "gain":
         seat = state.tasks[0].seat
         G.apply(state, seat, answer if answer != "decline" or state.tasks[0].optional else "gain food")
+
+
+def same_kept(kept: Any, fresh: Any) -> bool:
+    """The same value, but for the answers kept per hand (a dict filled in as hands ask, in a
+    board's ``tmemo``): the same answer for every hand both asked about."""
+    if isinstance(kept, dict) and isinstance(fresh, dict):
+        return all(same_kept(kept[k], fresh[k]) for k in kept.keys() & fresh.keys())
+    if isinstance(kept, tuple) and isinstance(fresh, tuple) and len(kept) == len(fresh):
+        return all(same_kept(a, b) for a, b in zip(kept, fresh, strict=True))
+    return bool(kept == fresh)
+
+
+def same_memo(kept: dict[Any, Any], fresh: dict[Any, Any]) -> int:
+    """Every entry both memos of a seat's kept board hold is the same (a move search kept from an
+    earlier decision may have gone farther: the same cells at the same depths up to the nearer
+    limit); how many entries were compared."""
+    both = kept.keys() & fresh.keys()
+    for key in both:
+        if type(key) is tuple and key[0] == "reached":
+            limit = min(kept[key][0], fresh[key][0])
+            assert kept[key][1][:limit] == fresh[key][1][:limit], key
+            assert kept[key][2][:limit] == fresh[key][2][:limit], key
+            assert kept[key][3][:limit + 1] == fresh[key][3][:limit + 1], key
+        else:
+            assert same_kept(kept[key], fresh[key]), key
+    return len(both)

@@ -6,41 +6,14 @@ every entry both the kept and the fresh memos hold are the same."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from tests.games.kardashev.helpers import G, put, turn, with_roles
+from tests.games.kardashev.helpers import G, put, same_memo, turn, with_roles
 
 from starlanes.core import Rng
 from starlanes.core.legal import LegalActions
 from starlanes.games.kardashev import fastlegal, legality
 from starlanes.games.kardashev.actions import End, Harvest, Research
 from starlanes.games.kardashev.state import KardashevState
-
-
-def _same(kept: Any, fresh: Any) -> bool:
-    """The same value, but for the answers kept per hand (a dict filled in as hands ask): the
-    same answer for every hand both asked about."""
-    if isinstance(kept, dict) and isinstance(fresh, dict):
-        return all(_same(kept[k], fresh[k]) for k in kept.keys() & fresh.keys())
-    if isinstance(kept, tuple) and isinstance(fresh, tuple) and len(kept) == len(fresh):
-        return all(_same(a, b) for a, b in zip(kept, fresh, strict=True))
-    return bool(kept == fresh)
-
-
-def _same_memo(kept: dict[Any, Any], fresh: dict[Any, Any]) -> int:
-    """Every entry both memos hold is the same (a move search kept from an earlier decision may
-    have gone farther: the same cells at the same depths up to the nearer limit)."""
-    both = kept.keys() & fresh.keys()
-    for key in both:
-        if type(key) is tuple and key[0] == "reached":
-            limit = min(kept[key][0], fresh[key][0])
-            assert kept[key][1][:limit] == fresh[key][1][:limit], key
-            assert kept[key][2][:limit] == fresh[key][2][:limit], key
-            assert kept[key][3][:limit + 1] == fresh[key][3][:limit + 1], key
-        else:
-            assert _same(kept[key], fresh[key]), key
-    return len(both)
 
 
 def _check_turn(state: KardashevState, seat: int, rng: Rng) -> int:
@@ -51,7 +24,7 @@ def _check_turn(state: KardashevState, seat: int, rng: Rng) -> int:
     index = rng.randint(0, size - 1)
     assert fastlegal.nth(state, seat, index) == fastlegal.nth(clone, seat, index)
     kept, fresh = state.__dict__["_kboard"].boards[seat], clone.__dict__["_kboard"].boards[seat]
-    return _same_memo(kept.memo, fresh.memo) + _same_memo(kept.tmemo, fresh.tmemo)
+    return same_memo(kept.memo, fresh.memo) + same_memo(kept.tmemo, fresh.tmemo)
 
 
 # per game: the roles, the technologies each seat starts with (Blockade one research away for

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from tests.games.kardashev.helpers import G, put, turn, with_roles
+from tests.games.kardashev.helpers import G, put, same_memo, turn, with_roles
 
 from starlanes.core import Rng
 from starlanes.core.legal import LegalActions
@@ -204,29 +204,6 @@ def _valid(state: KardashevState) -> fastlegal._Read | None:
     return read if read is not None and read.step == state.step else None
 
 
-def _same(kept: Any, fresh: Any) -> bool:
-    """The same value, but for the answers kept per hand (a dict filled in as hands ask, in
-    ``tmemo``): the same answer for every hand both asked about."""
-    if isinstance(kept, dict) and isinstance(fresh, dict):
-        return all(_same(kept[k], fresh[k]) for k in kept.keys() & fresh.keys())
-    if isinstance(kept, tuple) and isinstance(fresh, tuple) and len(kept) == len(fresh):
-        return all(_same(a, b) for a, b in zip(kept, fresh, strict=True))
-    return bool(kept == fresh)
-
-
-def _same_memo(kept: dict[Any, Any], fresh: dict[Any, Any]) -> int:
-    """Every entry both memos hold is the same (a move search kept from an earlier decision may
-    have gone farther: the same cells at the same depths up to the nearer limit)."""
-    both = kept.keys() & fresh.keys()
-    for key in both:
-        if type(key) is tuple and key[0] == "reached":
-            limit = min(kept[key][0], fresh[key][0])
-            assert kept[key][1][:limit] == fresh[key][1][:limit] and kept[key][2][:limit] == fresh[key][2][:limit]
-            assert kept[key][3][:limit + 1] == fresh[key][3][:limit + 1]
-        else:
-            assert _same(kept[key], fresh[key]), key
-    return len(both)
-
 
 def _check_kept(state: KardashevState) -> None:
     """The kept read's columns and masks and every seat's board (colonies, fleets) are a fresh read's."""
@@ -275,7 +252,7 @@ def test_the_kept_board_read_is_a_fresh_read_after_every_action(players: int, pa
                 clone = G.clone(state)  # a clone reads the board afresh
                 assert fastlegal.count(state, seat) == fastlegal.count(clone, seat)
                 kept, fresh = state.__dict__["_kboard"].boards[seat], clone.__dict__["_kboard"].boards[seat]
-                compared += _same_memo(kept.memo, fresh.memo) + _same_memo(kept.tmemo, fresh.tmemo)
+                compared += same_memo(kept.memo, fresh.memo) + same_memo(kept.tmemo, fresh.tmemo)
                 index = rng.randint(0, fastlegal.count(state, seat) - 1)
                 assert fastlegal.nth(state, seat, index) == fastlegal.nth(clone, seat, index)
             before = _valid(state)
@@ -356,8 +333,8 @@ def test_a_terraform_drops_what_reads_the_symbols() -> None:
     clone = G.clone(state)
     assert G.count_legal(state, 0) == fastlegal.count(clone, 0) == len(LegalActions(legality.legal(state, 0)))
     kept, fresh = state.__dict__["_kboard"].boards[0], clone.__dict__["_kboard"].boards[0]
-    _same_memo(kept.memo, fresh.memo)
-    _same_memo(kept.tmemo, fresh.tmemo)
+    same_memo(kept.memo, fresh.memo)
+    same_memo(kept.tmemo, fresh.tmemo)
     assert not sited and any(isinstance(a, BuildFleet) and a.cell == (0, 0) for a in legality.legal(state, 0))
 
 

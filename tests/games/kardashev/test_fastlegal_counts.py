@@ -7,8 +7,7 @@ hold are the same."""
 from __future__ import annotations
 
 import pytest
-from tests.games.kardashev.helpers import G
-from tests.games.kardashev.test_fastlegal_kept import _same_memo
+from tests.games.kardashev.helpers import G, same_memo
 
 from starlanes.core import Rng
 from starlanes.games.kardashev import fastlegal, legality
@@ -27,6 +26,6 @@ def test_kept_counts_are_fresh_along_whole_games(players: int) -> None:
                     kept, fresh = fastlegal._Turn(state, seat), fastlegal._Turn(clone, seat)
                     assert kept.sizes == fresh.sizes, (seed, state.step)
                     turns += 1
-                    compared += _same_memo(kept.b.memo, fresh.b.memo)
+                    compared += same_memo(kept.b.memo, fresh.b.memo)
                 G.apply_unchecked(state, seat, G.sample_legal(state, seat, rng))
     assert turns > 1000 and compared > 3 * turns, (turns, compared)

@@ -79,19 +79,19 @@ def ally_of(state: KardashevState, seat: int) -> int | None:
 
 class _InForce:
     """What a role with a set of technologies (and a clone's copy) has in force: its effects
-    (``player_effects``), their hooks' effects (``effects_at`` of every hook, those with none left
-    out) and the turn's budget. ``player_effects`` reads the technologies as a set, in card
-    order: every order they were researched in shares one, worked out once (``_IN_FORCE``)."""
+    (``player_effects``), their hooks' effects (``effects_at`` of every hook: every name of
+    ``HOOKS`` is a key, () when none applies, so a name that is no key is no hook) and the turn's
+    budget. ``player_effects`` reads the technologies as a set, in card order: every order they
+    were researched in shares one, worked out once (``_IN_FORCE``)."""
 
     __slots__ = ("budget", "effects", "hooks")
 
     def __init__(self, role: str, techs: tuple[str, ...], cloned: str | None) -> None:
         self.effects = effects = player_effects(CONTENT, role, techs, cloned)
-        hooks: dict[str, tuple[Effect, ...]] = {}
+        hooks: dict[str, tuple[Effect, ...]] = dict.fromkeys(HOOKS, ())
         for e in effects:
             name = e.hook
-            listed = hooks.get(name)
-            hooks[name] = (e,) if listed is None else (*listed, e)
+            hooks[name] = (*hooks[name], e)
         self.hooks = hooks
         self.budget = turn_budget(hooks.get("action-budget", ()))
 
@@ -127,10 +127,8 @@ def hook(state: KardashevState, seat: int, name: str) -> tuple[Effect, ...]:
     if p.role is None:
         return ()
     found = _in_force(p.role, tuple(p.techs), p.cloned).hooks.get(name)
-    if found is None:
-        if name not in HOOKS:
-            raise ValueError(f"unknown hook '{name}'")
-        return ()
+    if found is None:  # every hook is a key (``_InForce.hooks``)
+        raise ValueError(f"unknown hook '{name}'")
     return found
 
 

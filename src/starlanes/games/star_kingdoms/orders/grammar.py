@@ -26,48 +26,68 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
 class Token:
+    """One token of a line: its text (without the quotes of a quoted token), whether it was
+    quoted, its offset in the line (for a rest-of-line slot), and ``word``: the lowercase word an
+    unquoted token can be a keyword as (``None`` for a quoted token), worked out once when the
+    token is made, since matching compares it with every literal word a slot might stop at."""
+
+    __slots__ = ("quoted", "start", "text", "word")
+
     text: str
     quoted: bool
     start: int
-    """Offset of the token in its line (for a rest-of-line slot)."""
+    word: str | None
 
-    @property
-    def word(self) -> str | None:
-        """The lowercase word an unquoted token can be a keyword as."""
-        return None if self.quoted else self.text.casefold().removesuffix(":")
+    def __init__(self, text: str, quoted: bool, start: int) -> None:
+        self.text = text
+        self.quoted = quoted
+        self.start = start
+        self.word = None if quoted else text.casefold().removesuffix(":")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Token):
+            return NotImplemented
+        return (self.text, self.quoted, self.start) == (other.text, other.quoted, other.start)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.quoted, self.start))
+
+    def __repr__(self) -> str:
+        return f"Token(text={self.text!r}, quoted={self.quoted!r}, start={self.start!r})"
 
 
 class LineError(ValueError):
     """A problem of one line (its message is shown after ``line N:``)."""
 
 
+_TOKEN = re.compile(r'\s*(?:(#)|(,)|"([^"]*)"|(")|([^\s,#"]+))')
+"""After any spaces (``\\s`` is ``str.isspace``): a comment's ``#`` (group 1), a comma (2), a
+quoted text (3), a quote never closed (4), or a word: a run of anything but spaces, commas,
+``#`` and quotes (5).  No match: only spaces are left."""
+
+
 def tokenize(line: str) -> tuple[list[Token], str]:
     """Tokens of ``line`` and the line without its comment. Raises LineError on an open quote."""
     tokens: list[Token] = []
-    i, n = 0, len(line)
-    while i < n:
-        ch = line[i]
-        if ch.isspace():
-            i += 1
-        elif ch == "#":
-            return tokens, line[:i]
-        elif ch == ",":
-            tokens.append(Token(",", False, i))
-            i += 1
-        elif ch == '"':
-            end = line.find('"', i + 1)
-            if end < 0:
-                raise LineError("a quote is not closed")
-            tokens.append(Token(line[i + 1:end], True, i))
-            i = end + 1
+    match = _TOKEN.match
+    i = 0
+    while True:
+        m = match(line, i)
+        if m is None:
+            return tokens, line
+        group = m.lastindex
+        if group == 5:
+            tokens.append(Token(m.group(5), False, m.start(5)))
+        elif group == 3:
+            tokens.append(Token(m.group(3), True, m.start(3) - 1))
+        elif group == 2:
+            tokens.append(Token(",", False, m.start(2)))
+        elif group == 1:
+            return tokens, line[:m.start(1)]
         else:
-            start = i
-            while i < n and not line[i].isspace() and line[i] not in ',#"':
-                i += 1
-            tokens.append(Token(line[start:i], False, start))
-    return tokens, line
+            raise LineError("a quote is not closed")
+        i = m.end()
 
 
 @dataclass(frozen=True)
@@ -150,14 +170,67 @@ class Mismatch(Exception):
 
 
 @dataclass(frozen=True)
+class _Run:
+    """A run of optional groups of a sequence: the index after it, and each group as its first
+    word (None when the group does not start with a word) and its own compiled sequence."""
+
+    end: int
+    groups: tuple[tuple[str | None, _Seq], ...]
+
+
+@dataclass(frozen=True)
+class _Seq:
+    """A sequence of items compiled for matching, with every word set matching reads worked out
+    once: ``later[k]``, the literal words after item ``k`` plus the words that end the sequence
+    where it sits (``outer``: what follows the enclosing run of groups, and the other groups of
+    that run), which end an open slot at ``k``; ``runs``, the run of optional groups starting at
+    each index that starts one.  These sets depend on the pattern only, so they are exactly what
+    matching computed for every slot of every line before (:func:`_compile_seq`)."""
+
+    items: tuple[Item, ...]
+    later: tuple[frozenset[str], ...]
+    runs: dict[int, _Run]
+
+
+def _compile_seq(items: tuple[Item, ...], outer: frozenset[str]) -> _Seq:
+    later = tuple(frozenset(_literals(items[k + 1:])) | outer for k in range(len(items)))
+    runs: dict[int, _Run] = {}
+    k = 0
+    while k < len(items):
+        if not isinstance(items[k], Group):
+            k += 1
+            continue
+        end = k
+        while end < len(items) and isinstance(items[end], Group):
+            end += 1
+        bag = [g for g in items[k:end] if isinstance(g, Group)]
+        after = frozenset(_literals(items[end:])) | outer
+        groups: list[tuple[str | None, _Seq]] = []
+        for g_i, group in enumerate(bag):
+            others: set[str] = set().union(*(_literals(g.items) for j, g in enumerate(bag) if j != g_i))
+            first = group.items[0]
+            groups.append((first.word if isinstance(first, Literal) else None,
+                           _compile_seq(group.items, after | others)))
+        runs[k] = _Run(end, tuple(groups))
+        k = end
+    return _Seq(items, later, runs)
+
+
+@dataclass(frozen=True)
 class Form:
     """One written form of an order."""
 
     pattern: str
     items: tuple[Item, ...] = field(init=False)
+    _seq: _Seq = field(init=False, compare=False, repr=False)
+    """The items compiled for matching (the word sets each slot stops at)."""
+    _stops: dict[str, set[str]] = field(init=False, compare=False, repr=False)
+    """:meth:`stops`, worked out once (a function of the pattern)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "items", compile_form(self.pattern))
+        object.__setattr__(self, "_seq", _compile_seq(self.items, frozenset()))
+        object.__setattr__(self, "_stops", self._word_stops())
 
     @property
     def verb(self) -> str:
@@ -173,58 +246,54 @@ class Form:
     def match(self, tokens: list[Token], line: str) -> dict[str, str | list[str]]:
         """Slot values (raw text; lists for list kinds). Raises Mismatch."""
         values: dict[str, str | list[str]] = {}
-        end = self._run(self.items, tokens, 0, values, set(), line)
+        end = self._run(self._seq, tokens, 0, values, line)
         if end < len(tokens):
             raise Mismatch(end, "the end of the order")
         return values
 
-    def _run(self, items: tuple[Item, ...], tokens: list[Token], i: int, values: dict[str, str | list[str]],
-             outer_stop: set[str], line: str) -> int:
+    def _run(self, seq: _Seq, tokens: list[Token], i: int, values: dict[str, str | list[str]], line: str) -> int:
+        items = seq.items
+        count = len(tokens)
         k = 0
         while k < len(items):
             item = items[k]
             if isinstance(item, Group):
                 # a run of optional groups may come in any order
-                end = k
-                while end < len(items) and isinstance(items[end], Group):
-                    end += 1
-                bag = [g for g in items[k:end] if isinstance(g, Group)]
-                after = _literals(items[end:]) | outer_stop
+                run = seq.runs[k]
                 used: set[int] = set()
                 progressed = True
-                while progressed and i < len(tokens):
+                while progressed and i < count:
                     progressed = False
-                    for g_i, group in enumerate(bag):
-                        first = group.items[0]
-                        if g_i not in used and isinstance(first, Literal) and tokens[i].word == first.word:
-                            others = set().union(*(_literals(g.items) for j, g in enumerate(bag) if j != g_i))
-                            i = self._run(group.items, tokens, i, values, after | others, line)
+                    word = tokens[i].word
+                    for g_i, (first, sub) in enumerate(run.groups):
+                        if g_i not in used and first is not None and word == first:
+                            i = self._run(sub, tokens, i, values, line)
                             used.add(g_i)
                             progressed = True
                             break
-                k = end
+                k = run.end
                 continue
-            later = _literals(items[k + 1:]) | outer_stop
+            later = seq.later[k]
             k += 1
             if isinstance(item, Literal):
-                if i < len(tokens) and tokens[i].word == item.word:
+                if i < count and tokens[i].word == item.word:
                     i += 1
                 else:
                     raise Mismatch(i, f"'{item.word}'")
             elif item.kind == REST_KIND:
-                rest = line[tokens[i].start:].strip().removeprefix(":").strip() if i < len(tokens) else ""
+                rest = line[tokens[i].start:].strip().removeprefix(":").strip() if i < count else ""
                 if not rest:
                     raise Mismatch(i, "some text")
                 values[item.name] = rest
-                i = len(tokens)
+                i = count
             elif item.kind in CLOSED_KINDS:
-                if i >= len(tokens) or tokens[i].text == ",":
+                if i >= count or tokens[i].text == ",":
                     raise Mismatch(i, f"a {_KIND_WORDS.get(item.kind, item.kind)}")
                 values[item.name] = tokens[i].text
                 i += 1
             else:
                 start = i
-                while i < len(tokens) and tokens[i].word not in later:
+                while i < count and tokens[i].word not in later:
                     i += 1
                 if i == start:
                     raise Mismatch(i, f"a {_KIND_WORDS.get(item.kind, item.kind)}")
@@ -232,7 +301,11 @@ class Form:
         return i
 
     def stops(self) -> dict[str, set[str]]:
-        """For each slot, the words that end it (a value containing one must be quoted)."""
+        """For each slot, the words that end it (a value containing one must be quoted); worked
+        out once per form (read it, do not change it)."""
+        return self._stops
+
+    def _word_stops(self) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}
 
         def walk(items: tuple[Item, ...], outer: set[str]) -> None:

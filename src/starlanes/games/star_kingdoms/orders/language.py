@@ -125,8 +125,17 @@ class Entry:
     fixed: Fields = field(default_factory=dict)
     make: Callable[[Fields, NameBook], r.Order] | None = None
     view: Callable[[r.Order], Fields | None] | None = None
+    _slots: tuple[tuple[Slot, bool], ...] = field(init=False, compare=False, repr=False)
+    """:meth:`slots`, worked out once (a function of the form)."""
 
-    def slots(self) -> list[tuple[Slot, bool]]:
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_slots", tuple(self._walk_slots()))
+
+    def slots(self) -> tuple[tuple[Slot, bool], ...]:
+        """The form's slots in pattern order, each with whether it sits in an optional group."""
+        return self._slots
+
+    def _walk_slots(self) -> list[tuple[Slot, bool]]:
         out: list[tuple[Slot, bool]] = []
 
         def walk(items: tuple[Any, ...], optional: bool) -> None:
@@ -141,7 +150,7 @@ class Entry:
 
     def build(self, raw: dict[str, str | list[str]], book: NameBook) -> r.Order:
         values: Fields = {}
-        for slot, _ in self.slots():
+        for slot, _ in self._slots:
             if slot.name in raw:
                 values[slot.name] = resolve(slot.kind, raw[slot.name], book)
         values.update(self.fixed)
@@ -156,7 +165,7 @@ class Entry:
             return self.view(order)
         if any(getattr(order, k) != v for k, v in self.fixed.items()):
             return None
-        return {slot.name: getattr(order, slot.name) for slot, _ in self.slots()}
+        return {slot.name: getattr(order, slot.name) for slot, _ in self._slots}
 
 
 def _e(pattern: str, *orders: type[r.Order], fixed: Fields | None = None,
@@ -517,6 +526,29 @@ KEYWORDS: frozenset[str] = frozenset(w for e in ENTRIES for w in e.form.keywords
 _VERBS: tuple[str, ...] = tuple(dict.fromkeys(e.form.verb for e in ENTRIES))
 
 
+def _entries_by_verb() -> dict[str, tuple[Entry, ...]]:
+    out: dict[str, list[Entry]] = {}
+    for entry in ENTRIES:
+        out.setdefault(entry.form.verb, []).append(entry)
+    return {verb: tuple(entries) for verb, entries in out.items()}
+
+
+def _entries_by_order() -> dict[type[r.Order], tuple[Entry, ...]]:
+    out: dict[type[r.Order], list[Entry]] = {}
+    for entry in ENTRIES:
+        for order in entry.orders:
+            out.setdefault(order, []).append(entry)
+    return {order: tuple(entries) for order, entries in out.items()}
+
+
+_BY_VERB: dict[str, tuple[Entry, ...]] = _entries_by_verb()
+"""The entries of :data:`ENTRIES` whose form starts with each verb, in their order there (the
+forms a line starting with that word is tried against)."""
+_BY_ORDER: dict[type[r.Order], tuple[Entry, ...]] = _entries_by_order()
+"""The entries of :data:`ENTRIES` that write each order record type, in their order there (the
+forms :func:`format_order` tries; an entry whose ``orders`` lack the type never writes it)."""
+
+
 # --- parsing ------------------------------------------------------------------------------------
 
 
@@ -554,7 +586,7 @@ def _parse_line(text: str, book: NameBook) -> r.Order | None:
     if not tokens:
         return None
     first = tokens[0].word
-    candidates = [e for e in ENTRIES if e.form.verb == first]
+    candidates = _BY_VERB.get(first, ()) if first is not None else ()
     if not candidates:
         raise LineError(_unknown_verb(tokens[0].text))
     best: tuple[int, Mismatch, Entry] | None = None
@@ -656,14 +688,15 @@ def _plain_item(kind: str, item: str, stops: set[str]) -> bool:
 
 def format_order(order: r.Order, book: NameBook) -> str:
     """The order written in the language; it parses back to the same record."""
-    for entry in ENTRIES:
+    for entry in _BY_ORDER.get(type(order), ()):
         values = entry.fields_of(order)
         if values is None:
             continue
         stops = entry.form.stops()
-        slots = {slot.name: slot.kind for slot, _ in entry.slots()}
-        written = {name: None if values.get(name) is None else _written(kind, values[name], book, stops[name])
-                   for name, kind in slots.items()}
+        written: dict[str, str | None] = {}
+        for slot, _ in entry.slots():
+            value = values.get(slot.name)
+            written[slot.name] = None if value is None else _written(slot.kind, value, book, stops[slot.name])
         return entry.form.render(written)
     raise ValueError(f"no form writes order {order.order_id}")
 

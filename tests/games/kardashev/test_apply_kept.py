@@ -105,20 +105,26 @@ def test_an_unknown_hook_is_refused() -> None:
         hook(state, 0, "no-such-hook")
 
 
-# besides ``GAMES``, short games whose end a low colony supply triggers
+# besides ``GAMES``, short games whose end a low colony supply triggers, and games where a seat
+# is eliminated: by an attack a move makes (seed 52), by an attack resolved after the supports (73)
 END_GAMES = [
     *GAMES,
     (2, {"supply_colonies": 5}, 40),
     (3, {"supply_colonies": 6}, 40),
     (4, {"ally_variant": True, "supply_colonies": 5, "round_limit": 12}, 40),
+    (4, {}, 52),
+    (4, {}, 73),
 ]
+ELIMINATING = {52, 73}
 
 
 @pytest.mark.parametrize(("players", "params", "seed"), END_GAMES)
 def test_the_end_check_of_every_step_is_a_full_one(players: int, params: dict[str, Any], seed: int) -> None:
     """After every step, the end triggers found (the last round, the seats eliminated) are those
     a full check of a copy finds (a copy keeps no ``_kpresent``: it reads the board and every
-    supply); a game the supply ended had its last round set for some steps."""
+    supply), whichever actions skip the full check (``game.END_KEPT``, a move attacking nobody);
+    a game the supply ended had its last round set for some steps; the eliminating games saw a
+    seat eliminated."""
     steps = triggered = 0
     for state in _steps(players, params, seed):
         steps += 1
@@ -132,6 +138,8 @@ def test_the_end_check_of_every_step_is_a_full_one(players: int, params: dict[st
     assert triggered > 5 or state.ended != "the end was triggered"
     if "supply_colonies" in params:
         assert state.ended == "the end was triggered"
+    if seed in ELIMINATING:
+        assert any(p.eliminated for p in state.seats)
 
 
 def _plain_listing(state: KardashevState) -> list[Action]:

@@ -277,7 +277,7 @@ BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gai
 TECHS_ONLY: frozenset[type[Action]] = frozenset({Research, Bid, Pick})
 # the actions that change one cell, their ``cell`` (the piece built or upgraded there, the tile
 # placed there and a fleet lost on it); the read compares that cell only
-ONE_CELL: frozenset[type[Action]] = frozenset({BuildColony, UpgradeColony, BuildFleet, UpgradeFleet, Place})
+ONE_CELL: frozenset[type[Action]] = frozenset({BuildColony, UpgradeColony, BuildFleet, UpgradeFleet})
 
 
 def _changed_cells(state: KardashevState, moves: Mapping[int, Action]) -> tuple[int, ...]:
@@ -310,6 +310,17 @@ def _move_cells(state: KardashevState, seat: int, action: Action) -> tuple[int, 
     return (start, dest)
 
 
+# the actions after which the end check finds nothing new when the previous one was made in full
+# (``check_end``'s ``board_kept``): what it reads, each seat's having a piece on the board and its
+# colony supply, the action leaves or only grows (a fleet built or upgraded: pieces added, only
+# the fleet supply spent; a research, a pick, a Use Technology: no piece, no supply). A move
+# attacking nobody is one too (its fleet only changes cells: ``_move_cells`` finds no attack);
+# a colony built (its supply) or a tile placed (a fleet lost on a destroyed planet) is not.
+END_KEPT: frozenset[type[Action]] = BOARD_KEPT | {Research, Pick, UseTech, BuildFleet, UpgradeFleet}
+# the actions whose rule ends the turn and checks the end itself (``round.end_turn``): none after
+END_CHECKED: frozenset[type[Action]] = frozenset({End, Gift})
+
+
 def _change_of(cls: type[Action]) -> int:
     """What one action of ``cls`` may change (``fastlegal.after``)."""
     return fastlegal.NOTHING if cls in BOARD_KEPT else fastlegal.TECHS if cls in TECHS_ONLY \
@@ -318,18 +329,31 @@ def _change_of(cls: type[Action]) -> int:
 
 Cells = Callable[[KardashevState, int, Action], tuple[int, ...]]
 
-# per action type, for one seat's action: its rule, whether it keeps the board (``BOARD_KEPT``),
-# what it may change and how to find the only cells it changes (``_changed_cells``), looked up once
-_ONE: dict[type[Action], tuple[Rule, bool, int, Cells | None]] = {
-    cls: (rule, cls in BOARD_KEPT, _change_of(cls), _one_cell if cls in ONE_CELL else _move_cells if cls is Move
+# how ``_apply_one`` checks the end after an action (``check_end``): not at all (the rule did,
+# ``END_CHECKED``), kept (``END_KEPT``), kept when the move attacks nobody, in full
+_NO_CHECK, _KEPT_CHECK, _MOVE_CHECK, _FULL_CHECK = 0, 1, 2, 3
+
+
+def _end_check_of(cls: type[Action]) -> int:
+    return _NO_CHECK if cls in END_CHECKED else _KEPT_CHECK if cls in END_KEPT else _MOVE_CHECK if cls is Move \
+        else _FULL_CHECK
+
+
+# per action type, for one seat's action: its rule, how the end is checked after it
+# (``_end_check_of``), what it may change and how to find the only cells it changes
+# (``_changed_cells``), looked up once
+_ONE: dict[type[Action], tuple[Rule, int, int, Cells | None]] = {
+    cls: (rule, _end_check_of(cls), _change_of(cls), _one_cell if cls in ONE_CELL else _move_cells if cls is Move
           else None)
     for cls, rule in RULES.items()
 }
 
 
 def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
-    """``Kardashev._apply`` of one seat's action outside the sealed bids: one look-up (``_ONE``)."""
-    rule, kept, change, where = _ONE[type(action)]
+    """``Kardashev._apply`` of one seat's action outside the sealed bids: one look-up (``_ONE``);
+    the end checked as the action needs (``_end_check_of``: a move attacking nobody is one whose
+    changed cells ``_move_cells`` finds)."""
+    rule, check, change, where = _ONE[type(action)]
     cells = where(state, seat, action) if where is not None else ()
     events = rule(state, seat, action)
     if state.tasks:
@@ -338,7 +362,10 @@ def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
         events += round.after_setup(state)
         settle(state)
     fastlegal.after(state, change, 0, cells)
-    check_end(state, kept, None if kept else fastlegal.pieces(state))
+    if check == _KEPT_CHECK or (check == _MOVE_CHECK and cells):
+        check_end(state, True)
+    elif check != _NO_CHECK:
+        check_end(state, False, fastlegal.pieces(state))
     return events
 
 

@@ -384,13 +384,15 @@ class _Hand:
     once (``affordable``), the answers kept as bit masks (``asked``, ``paid``) for every decision
     and game with this hand (``_hand``)."""
 
-    __slots__ = ("asked", "cards", "paid", "rate")
+    __slots__ = ("asked", "cards", "exchanges", "paid", "rate")
 
     def __init__(self, cards: tuple[int, int, int], rate: int) -> None:
         self.cards = cards
         self.rate = rate
         self.asked = 0
         self.paid = 0
+        # how many Exchange actions the hand has (``_count_exchanges``)
+        self.exchanges = ((cards[0] >= rate) + (cards[1] >= rate) + (cards[2] >= rate)) * (len(RES) - 1)
 
     def pays(self, mask: int) -> int:
         """The prices of ``mask`` (bits of ``_bit``) the hand pays, as a mask."""
@@ -810,12 +812,41 @@ def forget(state: KardashevState) -> None:
     state.__dict__.pop("_kpresent", None)  # ``check_end``'s
 
 
+# what a seat's turn reads from its technologies (kept in ``_Board.tmemo``): its budget, the
+# technologies in force, whether it has a Use Technology effect, the kinds of action left per
+# base and research actions taken (``_flags``, by ``base_used * 64 + research_used``), and the
+# colony vias per kinds left, level and action (``_colony_forms``)
+_Facts = tuple[Any, frozenset[str], bool, dict[int, "_Flags"], dict[int, Any]]
+# whether a base action is left, a research action, either (0 to 3: ``base * 2 + research``), the
+# forms of the base actions (``_all_forms``) and of any other
+_Flags = tuple[bool, bool, int, dict[str, tuple[Form, ...]], tuple[Form, ...]]
+
+
+def _flags(facts: _Facts, nb: int, nr: int) -> _Flags:
+    """``can_take`` for both kinds after ``nb`` base and ``nr`` research actions, under the
+    budget of ``facts``; the forms of the actions (``_all_forms``)."""
+    b = facts[0]
+    over_base, over_research = nb - b.base, nr - b.research  # taken beyond each kind's own budget
+    base = (over_base + 1 if over_base >= 0 else 0) + (over_research if over_research > 0 else 0) <= b.either
+    research = (over_base if over_base > 0 else 0) + (over_research + 1 if over_research >= 0 else 0) <= b.either
+    forms = _all_forms(facts[1], base, research)
+    return base, research, base * 2 + research, forms[0], forms[1]
+
+
 class _Turn:
     """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
 
-    __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_vias", "cols", "fleets", "fls", "grow_rows", "h",
-                 "hand", "harvest_rows", "harvest_vias", "held", "move_rows", "no_forms", "own_cols", "pays", "player",
-                 "research", "researches", "seat", "size", "sizes", "state", "tiles")
+    __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_costs", "colony_vias", "fleets", "grow_rows", "h",
+                 "hand", "harvest_rows", "harvest_vias", "held", "kinds", "move_rows", "no_forms", "own_cols", "pays",
+                 "player", "research", "seat", "size", "sizes", "state")
+
+    # what the counters find for their pickers (set by a counter that finds an action)
+    colony_vias: list[str | None]
+    colony_cells: list[int]
+    grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]]
+    harvest_vias: list[str | None]
+    harvest_rows: list[tuple[tuple[int, ...], Splits]]
+    move_rows: list[tuple[int, str | None, int, int, int, tuple[int, ...], list[int], _Moves | None]]
 
     def __init__(self, state: KardashevState, seat: int) -> None:
         self.state = state
@@ -827,47 +858,30 @@ class _Turn:
             board = _board(state, seat)
         self.b = board
         tmemo = board.tmemo
-        facts = tmemo.get("facts")
+        facts: _Facts | None = tmemo.get("facts")
         if facts is None:  # the turn's budget and the technologies in force
             held = frozenset(p.techs) if p.cloned is None else frozenset(held_techs(state, seat))
-            facts = tmemo["facts"] = (budget(state, state.active), held, bool(_use_effects(held)))
-        b = facts[0]
-        self.held: frozenset[str] = facts[1]
-        # ``can_take`` for both kinds
+            facts = tmemo["facts"] = (budget(state, state.active), held, bool(_use_effects(held)), {}, {})
+        self.held = facts[1]
+        self.colony_costs = facts[4]
         nb, nr = state.base_used, state.research_used
-        over_base, over_research = nb - b.base, nr - b.research  # taken beyond each kind's own budget
-        self.base = base = ((over_base + 1 if over_base >= 0 else 0) + (over_research if over_research > 0 else 0)
-                            <= b.either)
-        self.research = research = ((over_base if over_base > 0 else 0)
-                                    + (over_research + 1 if over_research >= 0 else 0) <= b.either)
-        kinds = base * 2 + research  # ``_all_forms`` kept with the technologies, by the kinds left (0 to 3)
-        forms: tuple[dict[str, tuple[Form, ...]], tuple[Form, ...]] | None = tmemo.get(kinds)
-        if forms is None:
-            forms = tmemo[kinds] = _all_forms(self.held, base, research)
-        self.all_forms, self.no_forms = forms
+        flags = facts[3].get(nb * 64 + nr)
+        if flags is None:
+            flags = facts[3][nb * 64 + nr] = _flags(facts, nb, nr)
+        self.base, self.research, self.kinds, self.all_forms, self.no_forms = flags
+        research = flags[1]
         self.hand = hand = (p.food, p.matter, p.energy)
         rate = state.params.exchange_rate
         h = _HANDS.get((hand, rate))
         self.h = h = _hand(hand, rate) if h is None else h
         self.pays = h.pays  # the prices the hand pays
-        # what the counters find for their pickers (set by a counter that finds an action)
-        self.colony_vias: list[str | None]
-        self.grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]]
-        self.harvest_vias: list[str | None]
-        self.harvest_rows: list[tuple[tuple[int, ...], Splits]]
-        self.move_rows: list[tuple[int, str | None, int, int, int, tuple[int, ...], list[int], _Moves | None]]
-        self.researches: tuple[Research, ...]
-        self.colony_cells: list[int]
-        self.tiles = board.tiles
-        self.cols = board.cols
-        self.fls = board.fls
         self.own_cols = board.own_cols
         self.fleets = board.fleets
         # the Compile, Exchange, Gift and End actions
-        ncompile = len(RES) if research else 0
-        nexchange = ((hand[0] >= rate) + (hand[1] >= rate) + (hand[2] >= rate)) * (len(RES) - 1)
+        ncompile = 3 if research else 0  # len(RES)
+        nexchange = h.exchanges
         ngift = _count_gift(self) if state.params.ally_variant else 0
-        if not (base or research):  # no base or research action left: only the last four
+        if not flags[2]:  # no base or research action left: only the last four
             self.sizes = [0, 0, 0, 0, 0, 0, 0, 0, ncompile, nexchange, ngift, 1]
             self.size = ncompile + nexchange + ngift + 1
             return
@@ -875,7 +889,7 @@ class _Turn:
         # short where they share reads: the colony supply, the hand's answers, the forms)
         colony = grow = 0
         if p.colonies_supply >= 1:  # ``_count_colony`` and ``_count_grow``
-            vias = _colony_forms(self, "build-colony", 1)
+            vias = _colony_forms(self, 0, 1)
             if vias:
                 self.colony_vias = vias
                 cells = board.memo.get("eligible")
@@ -888,13 +902,15 @@ class _Turn:
             if found is None:  # the seat's role and technologies held (not the clone's copy)
                 assert p.role is not None
                 found = tmemo["research"] = _research_rows(p.role, frozenset(p.techs))
-            rows, mask, known = found
+            mask, known, groups = found[1], found[2], found[3]
             paid = h.paid & mask if not mask & ~h.asked else h.pays(mask)
-            researches = known.get(paid)
-            if researches is None:  # the research actions whose price the hand pays (``list_research``)
-                researches = known[paid] = tuple([r for r, bit in rows if paid & bit])
-            self.researches = researches
-            nres = len(researches)
+            nres = known.get(paid, -1)
+            if nres < 0:  # how many research actions' prices the hand pays (``list_research``)
+                nres = 0
+                for bit, many in groups:
+                    if paid & bit:
+                        nres += many
+                known[paid] = nres
         nfleet, nrefit = _count_fleet(self), _count_refit(self)
         nharvest, nmove = _count_harvest(self), _count_move(self)
         nuse = _count_use(self) if facts[2] and research else 0
@@ -911,7 +927,8 @@ class _Turn:
         return found
 
     def _eligible(self) -> list[int]:
-        seat, tiles, cols, fls = self.seat, self.tiles, self.cols, self.fls
+        b = self.b
+        seat, tiles, cols, fls = self.seat, b.tiles, b.cols, b.fls
         read = self.b.read  # the cells under the seat's fleets or next to its colonies:
         near = _around(read.colonies[seat]) | read.fleets[seat]
         found: list[int] = []
@@ -955,14 +972,15 @@ class _Turn:
 # --- colonies --------------------------------------------------------------------------------
 
 
-def _colony_forms(t: _Turn, action: str, level: int) -> list[str | None]:
-    """The vias whose price (with the surcharge) the seat can pay for a colony of ``level``."""
-    tmemo = t.b.tmemo
-    key = ("colony-costs", action, level, t.base, t.research)
-    found = tmemo.get(key)
-    if found is None:  # kept across the seat's technologies and games (``_colony_rows``)
-        found = tmemo[key] = _colony_rows(hook(t.state, t.seat, "build-colony"), level,
-                                          t.all_forms.get(action, t.no_forms))
+def _colony_forms(t: _Turn, upgrade: int, level: int) -> list[str | None]:
+    """The vias whose price (with the surcharge) the seat can pay for a colony of ``level``, built
+    (``upgrade`` 0) or upgraded to (1)."""
+    key = level * 8 + upgrade * 4 + t.kinds
+    found = t.colony_costs.get(key)
+    if found is None:  # kept with the seat's technologies, and across them and games (``_colony_rows``)
+        action = "upgrade-colony" if upgrade else "build-colony"
+        found = t.colony_costs[key] = _colony_rows(hook(t.state, t.seat, "build-colony"), level,
+                                                   t.all_forms.get(action, t.no_forms))
     mask, rows, known = found
     # ``cheapest`` finds an option when one of them (with the surcharge) is affordable
     h = t.h
@@ -1003,7 +1021,7 @@ def _bits_of(rows: Iterable[tuple[Any, int]]) -> int:
 def _count_colony(t: _Turn) -> int:
     if t.player.colonies_supply < 1:
         return 0
-    t.colony_vias = vias = _colony_forms(t, "build-colony", 1)
+    t.colony_vias = vias = _colony_forms(t, 0, 1)
     if not vias:
         return 0
     t.colony_cells = t.eligible()
@@ -1033,7 +1051,7 @@ def _count_grow(t: _Turn) -> int:
     by_level: dict[int, list[str | None]] = {}
     n = 0
     for level, many in levels:
-        vias = by_level[level] = _colony_forms(t, "upgrade-colony", level + 1)
+        vias = by_level[level] = _colony_forms(t, 1, level + 1)
         n += len(vias) * many
     t.grow_rows = (rows, by_level)
     return n
@@ -1094,7 +1112,8 @@ def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
     near = any(isinstance(e, FleetSite) and e.site == "near-own-fleet" for e in hook(state, seat, "build-fleet"))
     team = t.b.team
     mine = team[seat]
-    tiles, cols, fls = t.tiles, t.cols, t.fls
+    b = t.b
+    tiles, cols, fls = b.tiles, b.cols, b.fls
     if near:
         candidates: list[int] | range = range(len(tiles))
     elif team.count(mine) == 1:
@@ -1620,34 +1639,59 @@ def _pick_move(t: _Turn, k: int) -> Action:
 def _count_research(t: _Turn) -> int:
     if not t.research:
         return 0
+    _, mask, known, groups = _research_found(t)
+    paid = t.pays(mask)
+    n = known.get(paid, -1)
+    if n < 0:  # how many research actions' prices the hand pays (``list_research``)
+        n = 0
+        for bit, many in groups:
+            if paid & bit:
+                n += many
+        known[paid] = n
+    return n
+
+
+def _research_found(t: _Turn) -> ResearchRows:
+    """``_research_rows`` of the seat, kept with its technologies."""
     tmemo = t.b.tmemo
-    found = tmemo.get("research")
+    found: ResearchRows | None = tmemo.get("research")
     if found is None:  # the seat's role and technologies held (not the clone's copy)
         p = t.player
         assert p.role is not None
         found = tmemo["research"] = _research_rows(p.role, frozenset(p.techs))
-    rows, mask, known = found
-    paid = t.pays(mask)
-    researches = known.get(paid)
-    if researches is None:  # the research actions whose price the hand pays (``list_research``)
-        researches = known[paid] = tuple([r for r, bit in rows if paid & bit])
-    t.researches = researches
-    return len(researches)
+    return found
+
+
+# a role's research actions with their prices' bits, the bits together, how many are paid per
+# mask of the prices paid, and how many actions have each price's bit
+ResearchRows = tuple[tuple[tuple[Research, int], ...], int, dict[int, int], tuple[tuple[int, int], ...]]
 
 
 @lru_cache(maxsize=4096)
-def _research_rows(role: str, held: frozenset[str]
-                   ) -> tuple[tuple[tuple[Research, int], ...], int, dict[int, tuple[Research, ...]]]:
+def _research_rows(role: str, held: frozenset[str]) -> ResearchRows:
     """The research actions of a role holding ``held`` (``legality._researchable``), each with its
-    price's bit (``_bit``); the bits together; the actions per mask of the prices paid (filled in
-    as hands ask): kept across decisions and games."""
+    price's bit (``_bit``); the bits together; how many of them the hand pays per mask of the
+    prices paid (filled in as hands ask); how many there are per price's bit: kept across
+    decisions and games."""
     prices = {cost: _bit(cost) for cost in _research_prices(role, held)}
     rows = tuple((r, prices[CONTENT.techs[r.tech].cost]) for r in legality._researchable(role, held))
-    return rows, _bits_of(rows), {}
+    groups: dict[int, int] = {}
+    for _, bit in rows:
+        groups[bit] = groups.get(bit, 0) + 1
+    return rows, _bits_of(rows), {}, tuple(groups.items())
 
 
 def _pick_research(t: _Turn, k: int) -> Action:
-    return t.researches[k]
+    """``list_research``'s ``k``-th action: the research actions whose price the hand pays (asked
+    by the count), in order."""
+    rows, mask, _, _ = _research_found(t)
+    paid = t.h.paid & mask
+    for r, bit in rows:
+        if paid & bit:
+            if not k:
+                return r
+            k -= 1
+    raise IndexError(k)
 
 
 @lru_cache(maxsize=512)
@@ -1697,7 +1741,7 @@ def _count_use(t: _Turn) -> int:
             if places:
                 n += places * len(_payable(t, e.price))
         elif isinstance(e, Probe):
-            n += bool(t.state.bag) and None in t.tiles
+            n += bool(t.state.bag) and None in t.b.tiles
         elif isinstance(e, Erase):
             n += len(CONTENT.techs)
     return n
@@ -1738,7 +1782,7 @@ def _pick_use(t: _Turn, k: int) -> Action:
                 return UseTech(tech, CELLS[found[place]], payable[symbol])
             k -= size
         elif isinstance(e, Probe):
-            if t.state.bag and None in t.tiles:
+            if t.state.bag and None in t.b.tiles:
                 if not k:
                     return UseTech(tech)
                 k -= 1

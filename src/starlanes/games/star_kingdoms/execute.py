@@ -114,32 +114,108 @@ def galaxy_index(galaxy: Galaxy) -> GalaxyIndex:
     return found
 
 
-def known_galaxy(state: CampaignState, faction: Faction) -> Galaxy:
-    """The part of the galaxy whose names the faction can use in orders: the planets it knows
-    (``knowledge.py``) and its own colonies, in the systems they belong to; nothing it has not
-    seen, so a "did you mean" can never name a planet the faction does not know (ruling 29)."""
-    index = galaxy_index(state.galaxy)
+def _known_planets(state: CampaignState, faction: Faction) -> set[str]:
+    """The planets whose names the faction can use: its colonies and the planets it knows."""
     planets = {c.planet for c in faction.colonies}
     known = state.knowledge.get(faction.id)
     if known is not None:
         planets |= set(known.planets)
+    return planets
+
+
+def _galaxy_part(galaxy: Galaxy, planets: set[str] | frozenset[str]) -> Galaxy:
+    index = galaxy_index(galaxy)
     systems = {index.planet_system[p] for p in planets if p in index.planet_system}
     kept = tuple(msgspec.structs.replace(s, planets=tuple(p for p in s.planets if p.id in planets), belts=(),
                                          anomalies=())
-                 for s in state.galaxy.systems if s.id in systems)
-    return Galaxy(schema=state.galaxy.schema, name=state.galaxy.name, systems=kept)
+                 for s in galaxy.systems if s.id in systems)
+    return Galaxy(schema=galaxy.schema, name=galaxy.name, systems=kept)
+
+
+def known_galaxy(state: CampaignState, faction: Faction) -> Galaxy:
+    """The part of the galaxy whose names the faction can use in orders: the planets it knows
+    (``knowledge.py``) and its own colonies, in the systems they belong to; nothing it has not
+    seen, so a "did you mean" can never name a planet the faction does not know (ruling 29)."""
+    return _galaxy_part(state.galaxy, _known_planets(state, faction))
+
+
+_KNOWN_INDEXES: dict[tuple[int, frozenset[str]], tuple[Galaxy, GalaxyIndex]] = {}
+"""(id of a galaxy, planets) -> (that galaxy, the index of its part holding those planets): the
+index :func:`known_galaxy` gives, kept for the next book with the same planets of the same
+galaxy object (a frozen struct, kept alive and compared by identity, so the id is never reused
+for another galaxy while the entry holds it)."""
+
+_NAME_INDEXES: dict[tuple[str, tuple[tuple[str, str], ...]], NameIndex] = {}
+"""(kind, (id, name) entries in order) -> the NameIndex ``NameIndex.build`` makes of them (it
+reads nothing else; a clash raises and is never kept).  Indexes of a name book are never
+changed once built."""
+
+_BOOKS: dict[tuple[int, int, int, int, int], NameBook] = {}
+"""(ids of the catalogue and of the book's four indexes) -> the book made of them: the book
+:func:`name_book` gives for that content, kept with what it has read (``NameBook.read``).  A
+kept book holds its parts, so while it is kept no other object has their ids."""
+
+_KEPT_LIMIT = 512
+"""Entries a cache of name books' parts keeps before it starts again (a campaign's units change
+every turn)."""
+
+
+def _known_index(state: CampaignState, faction: Faction) -> GalaxyIndex:
+    """``GalaxyIndex.of(known_galaxy(state, faction))``, built once per galaxy and planets."""
+    planets = frozenset(_known_planets(state, faction))
+    key = (id(state.galaxy), planets)
+    found = _KNOWN_INDEXES.get(key)
+    if found is not None and found[0] is state.galaxy:
+        return found[1]
+    if len(_KNOWN_INDEXES) >= _KEPT_LIMIT:
+        _KNOWN_INDEXES.clear()
+    index = GalaxyIndex.of(_galaxy_part(state.galaxy, planets))
+    _KNOWN_INDEXES[key] = (state.galaxy, index)
+    return index
+
+
+def _name_index(kind: str, entries: tuple[tuple[str, str], ...]) -> NameIndex:
+    """``NameIndex.build(kind, ...)`` of ``(id, name)`` entries with no aliases, built once per content."""
+    key = (kind, entries)
+    found = _NAME_INDEXES.get(key)
+    if found is None:
+        found = NameIndex.build(kind, ((ident, name, ()) for ident, name in entries))
+        if len(_NAME_INDEXES) >= _KEPT_LIMIT:
+            _NAME_INDEXES.clear()
+        _NAME_INDEXES[key] = found
+    return found
 
 
 def name_book(state: CampaignState, faction: Faction, catalogue: Catalogue | None = None) -> NameBook:
-    """What names mean in this faction's orders: its known planets, known factions, own orgs and units."""
+    """What names mean in this faction's orders: its known planets, known factions, own orgs and units.
+
+    Its indexes are shared by every book with the same content (:func:`_known_index`,
+    :func:`_name_index`), and so is the book itself (:data:`_BOOKS`), with the lines it has
+    read: a book is read, never changed."""
     cat = catalogue or load_catalogue()
-    others = {f.id: f for f in state.factions}
-    factions = NameIndex.build("faction", ((fid, others[fid].name, ()) for fid in faction.known_factions
-                                           if fid in others))
-    orgs = NameIndex.build("organisation", ((o.id, o.name, ()) for o in faction.orgs))
-    units = NameIndex.build("unit", ((u.id, u.name, ()) for u in faction.units))
-    return NameBook(catalogue=cat, galaxy=GalaxyIndex.of(known_galaxy(state, faction)), factions=factions,
-                    orgs=orgs, units=units)
+    others = {f.id: f.name for f in state.factions}
+    known: list[tuple[str, str]] = []
+    for fid in faction.known_factions:
+        if fid in others:
+            known.append((fid, others[fid]))
+    orgs: list[tuple[str, str]] = []
+    for o in faction.orgs:
+        orgs.append((o.id, o.name))
+    units: list[tuple[str, str]] = []
+    for u in faction.units:
+        units.append((u.id, u.name))
+    galaxy = _known_index(state, faction)
+    factions = _name_index("faction", tuple(known))
+    org_names = _name_index("organisation", tuple(orgs))
+    unit_names = _name_index("unit", tuple(units))
+    key = (id(cat), id(galaxy), id(factions), id(org_names), id(unit_names))
+    book = _BOOKS.get(key)
+    if book is None:
+        if len(_BOOKS) >= _KEPT_LIMIT:
+            _BOOKS.clear()
+        book = _BOOKS[key] = NameBook(catalogue=cat, galaxy=galaxy, factions=factions, orgs=org_names,
+                                      units=unit_names)
+    return book
 
 
 def planet_name(state: CampaignState, planet: str) -> str:
@@ -1152,11 +1228,22 @@ def pay_due_projects(state: CampaignState, seat: int, builder: ReportBuilder,
             colony.projects[slot] = msgspec.structs.replace(project, paid=project.paid + due, detail=detail)
 
 
+_SHOWN: dict[str, str] = {}
+"""line -> :func:`_without_comment` of it (a function of the line alone), for lines read again."""
+
+
 def _without_comment(line: str) -> str:
-    try:
-        return tokenize(line)[1].strip()
-    except LineError:
-        return line.strip()
+    """The line as its result shows it: without its comment, stripped."""
+    shown = _SHOWN.get(line)
+    if shown is None:
+        try:
+            shown = tokenize(line)[1].strip()
+        except LineError:
+            shown = line.strip()
+        if len(_SHOWN) >= 8 * _KEPT_LIMIT:
+            _SHOWN.clear()
+        _SHOWN[line] = shown
+    return shown
 
 
 _Snapshot = tuple[bytes, int, int]

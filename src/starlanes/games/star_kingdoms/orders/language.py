@@ -649,16 +649,22 @@ def parse_orders(data: str | bytes, book: NameBook) -> OrderSheet:
     if len(rows) > MAX_LINES:
         raise ParseError(f"orders: {len(rows):,} lines (at most {MAX_LINES:,})")
     out: list[ParsedLine] = []
+    read = book.read
     for number, line in enumerate(rows, start=1):
         if len(line) > MAX_LINE_CHARS:
             out.append(ParsedLine(line=number, text=line[:80] + "...", error=f"line longer than {MAX_LINE_CHARS}"))
             continue
-        try:
-            order = _parse_line(line, book)
-        except LineError as exc:
-            out.append(ParsedLine(line=number, text=line, error=str(exc)))
-            continue
-        if order is not None:
+        found = read.get(line)
+        if found is None:
+            try:
+                found = (_parse_line(line, book), None)
+            except LineError as exc:
+                found = (None, str(exc))
+            read[line] = found
+        order, error = found
+        if error is not None:
+            out.append(ParsedLine(line=number, text=line, error=error))
+        elif order is not None:
             out.append(ParsedLine(line=number, text=line, order=order))
     return OrderSheet(lines=tuple(out))
 
@@ -688,6 +694,9 @@ def _plain_item(kind: str, item: str, stops: set[str]) -> bool:
 
 def format_order(order: r.Order, book: NameBook) -> str:
     """The order written in the language; it parses back to the same record."""
+    found = book.written.get(order)
+    if found is not None:
+        return found
     for entry in _BY_ORDER.get(type(order), ()):
         values = entry.fields_of(order)
         if values is None:
@@ -697,7 +706,8 @@ def format_order(order: r.Order, book: NameBook) -> str:
         for slot, _ in entry.slots():
             value = values.get(slot.name)
             written[slot.name] = None if value is None else _written(slot.kind, value, book, stops[slot.name])
-        return entry.form.render(written)
+        text = book.written[order] = entry.form.render(written)
+        return text
     raise ValueError(f"no form writes order {order.order_id}")
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, load_catalogue
 from starlanes.games.star_kingdoms.galaxy import Galaxy, GalaxyIndex, default_galaxy
 from starlanes.games.star_kingdoms.names import NameIndex
 from starlanes.games.star_kingdoms.orders.grammar import LineError
-from starlanes.games.star_kingdoms.orders.records import ORG_TYPES, STANCES
+from starlanes.games.star_kingdoms.orders.records import ORG_TYPES, STANCES, Order
 
 __all__ = ["MAX_COUNT", "NameBook", "display", "resolve"]
 
@@ -27,11 +27,23 @@ _CHOICES: dict[str, tuple[str, ...]] = {"district": DISTRICTS, "stance": STANCES
 
 @dataclass(frozen=True)
 class NameBook:
+    """What names mean in orders.
+
+    ``read`` keeps what each line already read with this book means (``language.parse_orders``:
+    the line -> its order, None for a line with no order, and the reason it is refused, None when
+    it is not), and ``written`` what each order already written with it reads (``format_order``):
+    reading a line is a function of the line and the book alone, writing an order one of the
+    order (a frozen record, compared by type and fields) and the book alone, and a book is never
+    changed once made, so a line read again or an order written again with the same book is
+    looked up."""
+
     catalogue: Catalogue
     galaxy: GalaxyIndex
     factions: NameIndex | None = None
     orgs: NameIndex | None = None
     units: NameIndex | None = None
+    read: dict[str, tuple[Order | None, str | None]] = field(default_factory=dict, compare=False, repr=False)
+    written: dict[Order, str] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def of(cls, catalogue: Catalogue | None = None, galaxy: Galaxy | None = None, *,

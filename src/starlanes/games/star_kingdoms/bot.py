@@ -30,15 +30,16 @@ from starlanes.core.actions import Action
 from starlanes.core.state import SeatView
 from starlanes.games.star_kingdoms.campaign import CampaignState, Unit
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, District, load_catalogue
-from starlanes.games.star_kingdoms.execute import check_orders, effective_pc_of, name_book
+from starlanes.games.star_kingdoms.execute import check_orders, checking, effective_pc_of, name_book
 from starlanes.games.star_kingdoms.knowledge import Knowledge
 from starlanes.games.star_kingdoms.orders import records as r
-from starlanes.games.star_kingdoms.orders.language import format_order
+from starlanes.games.star_kingdoms.orders.language import format_order, parse_orders
 from starlanes.games.star_kingdoms.projects import project_cost, rush_cap
+from starlanes.games.star_kingdoms.report import OrderResult
 from starlanes.games.star_kingdoms.war.units import unit_stats
 
-__all__ = ["WAR_MARK", "EconomicBot", "WarBot", "economic_orders", "make_economic", "make_war", "war_bot_orders",
-           "war_document", "war_orders"]
+__all__ = ["WAR_MARK", "Checked", "EconomicBot", "WarBot", "economic_draft", "economic_orders", "make_economic",
+           "make_war", "war_bot_orders", "war_document", "war_orders"]
 
 _RESEARCH_FIRST = ("planetary-construction", "sensors", "ship-construction", "offworld-construction")
 
@@ -52,6 +53,52 @@ def _core_choice(levels: Mapping[str, int], cores: Sequence[str], cap: int) -> s
     return None
 
 
+class Checked:
+    """A document a bot drafted, checked line by line only as far as asked (:meth:`any_kept`,
+    :meth:`kept`): ``results`` are those :func:`.execute.check_orders` gives for the first lines
+    of ``text`` (one :class:`.execute.OrderRun` on a copy of the state, whose lines' results
+    depend on the lines above them only), so what it keeps is what checking the whole document
+    at once keeps."""
+
+    def __init__(self, state: CampaignState, seat: int, text: str, catalogue: Catalogue) -> None:
+        self.text = text
+        self.run = checking(state, seat, catalogue)
+        self.sheet = parse_orders(text, self.run.book).lines
+        self.results: list[OrderResult] = []
+
+    def _next(self) -> OrderResult:
+        result = self.run.carry_out(self.sheet[len(self.results)])
+        self.results.append(result)
+        return result
+
+    def any_kept(self) -> bool:
+        """Whether a line is accepted (checking lines until one is)."""
+        for result in self.results:
+            if result.accepted:
+                return True
+        while len(self.results) < len(self.sheet):
+            if self._next().accepted:
+                return True
+        return False
+
+    def kept(self) -> str:
+        """The accepted lines, in order (checking every line)."""
+        while len(self.results) < len(self.sheet):
+            self._next()
+        lines = self.text.splitlines()
+        return "".join(lines[res.line - 1] + "\n" for res in self.results if res.accepted)
+
+    def then(self, more: str) -> list[OrderResult]:
+        """The results of checking ``text + more`` (``text`` ending a line): those of every line of
+        ``text``, then the lines of ``more`` carried out after them by the same run, numbered on."""
+        self.kept()
+        assert not self.text or self.text.endswith("\n")
+        results = list(self.results)
+        for parsed in parse_orders(self.text + more, self.run.book).lines[len(self.sheet):]:
+            results.append(self.run.carry_out(parsed))
+        return results
+
+
 def economic_orders(state: CampaignState, seat: int, *, reserve: int = 100, ship_every: int = 5,
                     catalogue: Catalogue | None = None, taken: Collection[tuple[str, str]] = (),
                     committed: int = 0) -> str:
@@ -60,6 +107,16 @@ def economic_orders(state: CampaignState, seat: int, *, reserve: int = 100, ship
     ``taken`` holds the (planet, district) slots other lines of the same document start a project
     in, and ``committed`` the credits they spend (the war bot's orders, :func:`war_bot_orders`):
     the economic bot leaves both alone, so the two parts never refuse each other's lines."""
+    draft = economic_draft(state, seat, reserve=reserve, ship_every=ship_every, catalogue=catalogue, taken=taken,
+                           committed=committed)
+    return draft.kept() if draft is not None else ""
+
+
+def economic_draft(state: CampaignState, seat: int, *, reserve: int = 100, ship_every: int = 5,
+                   catalogue: Catalogue | None = None, taken: Collection[tuple[str, str]] = (),
+                   committed: int = 0) -> Checked | None:
+    """The document :func:`economic_orders` drafts, to be checked (None: it drafts no line);
+    its :meth:`Checked.kept` lines are the economic bot's orders."""
     cat = catalogue or load_catalogue()
     faction = state.factions[seat]
     params = state.params
@@ -122,13 +179,9 @@ def economic_orders(state: CampaignState, seat: int, *, reserve: int = 100, ship
                 orders.append(r.RushProject(planet=colony.planet, district=district, count=count))
                 credits -= count * params.rush_cost
     if not orders:
-        return ""
+        return None
     book = name_book(state, faction, cat)
-    text = "".join(format_order(o, book) + "\n" for o in orders)
-    results = check_orders(state, seat, text, cat)
-    lines = text.splitlines()
-    kept = [lines[res.line - 1] for res in results if res.accepted]
-    return "".join(line + "\n" for line in kept)
+    return Checked(state, seat, "".join(format_order(o, book) + "\n" for o in orders), cat)
 
 
 def _slot_of(order: r.Order) -> str:
@@ -495,10 +548,14 @@ def war_bot_orders(state: CampaignState, seat: int, *, catalogue: Catalogue | No
             cls = cat.classes[o.ship_class if isinstance(o, r.ConstructShip) else o.detachment_class]
             taken.add((o.planet, "shipyard" if isinstance(o, r.ConstructShip) else "military"))
             committed += project_cost(cls.level, state.params)
-    text = economic_orders(state, seat, catalogue=cat, ship_every=7, taken=taken, committed=committed)
-    text += "".join(format_order(o, book) + "\n" for o in war)
+    draft = economic_draft(state, seat, catalogue=cat, ship_every=7, taken=taken, committed=committed)
+    economic = draft.kept() if draft is not None else ""
+    more = "".join(format_order(o, book) + "\n" for o in war)
+    text = economic + more
     if not text:
         return ""
-    results = check_orders(state, seat, text, cat)
+    # every economic line kept: the check of the whole document goes on from theirs
+    whole = draft is not None and economic == draft.text
+    results = draft.then(more) if draft is not None and whole else check_orders(state, seat, text, cat)
     lines = text.splitlines()
     return "".join(lines[res.line - 1] + "\n" for res in results if res.accepted)

@@ -46,7 +46,7 @@ from starlanes.games.star_kingdoms.operations import (
 )
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.grammar import LineError, tokenize
-from starlanes.games.star_kingdoms.orders.language import parse_orders
+from starlanes.games.star_kingdoms.orders.language import ParsedLine, parse_orders
 from starlanes.games.star_kingdoms.orders.names import NameBook
 from starlanes.games.star_kingdoms.orgs import (
     BranchKind,
@@ -83,7 +83,9 @@ from starlanes.games.star_kingdoms.tech import (
 
 __all__ = [
     "ORBITAL_YARD",
+    "OrderRun",
     "check_orders",
+    "checking",
     "effective_pc_of",
     "galaxy_index",
     "known_galaxy",
@@ -1170,17 +1172,30 @@ HANDLERS[r.RemoveSafeHouse] = _remove_safe_house
 HANDLERS[r.CancelOperation] = _cancel_operation
 
 
-def start_orders(state: CampaignState, seat: int, text: str, builder: ReportBuilder,
-                 catalogue: Catalogue | None = None) -> list[OrderResult]:
-    """Check and carry out one faction's orders in sheet order (steps 0 and 1). Each line's result
-    is also recorded in ``builder``; a refused line changes nothing."""
-    cat = catalogue or load_catalogue()
-    faction = state.factions[seat]
-    pay_due_projects(state, seat, builder, cat)
-    sheet = parse_orders(text, name_book(state, faction, cat))
-    ctx = _Ctx(state=state, faction=faction, cat=cat, builder=builder)
-    results: list[OrderResult] = []
-    for parsed in sheet.lines:
+class OrderRun:
+    """One faction's orders carried out line by line in sheet order on ``state`` (steps 0 and 1):
+    made, it pays the due projects (:func:`pay_due_projects`) and holds the faction's name book
+    (``book``, to read the sheet with) and the context the lines above leave to the lines below
+    (credits spent, slots taken, names used).  :func:`start_orders` carries out every line of a
+    sheet with one; a bot checking its own document (``bot.py``) carries out a line at a time on
+    a copy (:func:`checking`) and stops when it knows what it needs: the results of the lines it
+    carried out are those :func:`check_orders` gives for them, since a line's result depends on
+    the lines above it only."""
+
+    def __init__(self, state: CampaignState, seat: int, builder: ReportBuilder,
+                 catalogue: Catalogue | None = None) -> None:
+        cat = catalogue or load_catalogue()
+        self.state = state
+        self.faction = state.factions[seat]
+        self.builder = builder
+        pay_due_projects(state, seat, builder, cat)
+        self.book = name_book(state, self.faction, cat)
+        self._ctx = _Ctx(state=state, faction=self.faction, cat=cat, builder=builder)
+
+    def carry_out(self, parsed: ParsedLine) -> OrderResult:
+        """Check and carry out one line of the sheet (the next one); its result is also recorded
+        in the builder; a refused line changes nothing."""
+        state, faction, ctx = self.state, self.faction, self._ctx
         shown = _without_comment(parsed.text)
         if parsed.order is None:
             result = OrderResult(line=parsed.line, text=shown, accepted=False, reason=parsed.error)
@@ -1198,9 +1213,20 @@ def start_orders(state: CampaignState, seat: int, text: str, builder: ReportBuil
             else:
                 result = OrderResult(line=parsed.line, text=shown, order_id=parsed.order.order_id, accepted=True,
                                      reason=note)
-        results.append(result)
-        builder.order(result.line, result.text, accepted=result.accepted, order_id=result.order_id,
-                      reason=result.reason)
+        self.builder.order(result.line, result.text, accepted=result.accepted, order_id=result.order_id,
+                           reason=result.reason)
+        return result
+
+
+def start_orders(state: CampaignState, seat: int, text: str, builder: ReportBuilder,
+                 catalogue: Catalogue | None = None) -> list[OrderResult]:
+    """Check and carry out one faction's orders in sheet order (steps 0 and 1). Each line's result
+    is also recorded in ``builder``; a refused line changes nothing."""
+    run = OrderRun(state, seat, builder, catalogue)
+    sheet = parse_orders(text, run.book)
+    results: list[OrderResult] = []
+    for parsed in sheet.lines:
+        results.append(run.carry_out(parsed))
     return results
 
 
@@ -1263,12 +1289,23 @@ def _restore(state: CampaignState, faction: Faction, snapshot: _Snapshot) -> Non
     state.next_gm_item = next_item
 
 
-def check_orders(state: CampaignState, seat: int, text: str,
-                 catalogue: Catalogue | None = None) -> list[OrderResult]:
-    """What :func:`start_orders` would do with ``text`` now, without changing ``state``."""
+def checking(state: CampaignState, seat: int, catalogue: Catalogue | None = None) -> OrderRun:
+    """An :class:`OrderRun` of ``seat``'s orders on a copy of ``state`` (its factions and GM queue,
+    what orders change), with a report builder of its own: ``state`` does not change."""
     copy = msgspec.structs.replace(
         state, factions=msgspec.msgpack.decode(msgspec.msgpack.encode(state.factions), type=list[Faction]),
         gm_queue=msgspec.msgpack.decode(msgspec.msgpack.encode(state.gm_queue), type=list[GMItem]))
     faction = copy.factions[seat]
     builder = ReportBuilder(faction.id, turn=copy.turn, opening=faction.credits, sp=faction.tech.sp)
-    return start_orders(copy, seat, text, builder, catalogue)
+    return OrderRun(copy, seat, builder, catalogue)
+
+
+def check_orders(state: CampaignState, seat: int, text: str,
+                 catalogue: Catalogue | None = None) -> list[OrderResult]:
+    """What :func:`start_orders` would do with ``text`` now, without changing ``state``."""
+    run = checking(state, seat, catalogue)
+    sheet = parse_orders(text, run.book)
+    results: list[OrderResult] = []
+    for parsed in sheet.lines:
+        results.append(run.carry_out(parsed))
+    return results

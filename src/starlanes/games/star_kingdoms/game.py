@@ -27,7 +27,7 @@ from starlanes.core.legal import ActionTemplate
 from starlanes.core.rng import Rng, derive_seed
 from starlanes.core.ruleset import Ruleset
 from starlanes.core.state import Event, EventData, Outcome
-from starlanes.games.star_kingdoms.bot import economic_orders, war_document
+from starlanes.games.star_kingdoms.bot import economic_draft, economic_orders, war_document
 from starlanes.games.star_kingdoms.campaign import CampaignParams, CampaignState, Faction, GMItem, new_faction
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.creation import place_homeworld
@@ -215,16 +215,24 @@ class StarKingdoms(Ruleset[CampaignState, StarKingdomsView, CampaignParams]):
         return [empty, war, SubmitOrders(state.turn, faction.id, text)] if text else [empty, war]
 
     def _count_legal(self, state: CampaignState, seat: int) -> int:
-        return 3 if economic_orders(state, seat) else 2  # the list of _legal_actions, without the war bot's run
+        # the list of _legal_actions, without the war bot's run: the economic document is listed
+        # when a line of its draft is kept (checked until one is)
+        draft = economic_draft(state, seat)
+        return 3 if draft is not None and draft.any_kept() else 2
 
     def _sample_legal(self, state: CampaignState, seat: int, rng: Rng) -> Action:
-        """As the default draw (one index of :meth:`_legal_actions`), writing only the drawn document."""
+        """As the default draw (one index of :meth:`_legal_actions`), writing only the drawn
+        document: the economic bot's draft is checked until a line is kept (then it is listed),
+        and whole only when it is drawn."""
         faction = state.factions[seat]
-        text = economic_orders(state, seat)
-        index = rng.randint(0, (3 if text else 2) - 1)
+        draft = economic_draft(state, seat)
+        index = rng.randint(0, (3 if draft is not None and draft.any_kept() else 2) - 1)
         if index == 0:
             return SubmitOrders(state.turn, faction.id)
-        return SubmitOrders(state.turn, faction.id, war_document(state, seat) if index == 1 else text)
+        if index == 1:
+            return SubmitOrders(state.turn, faction.id, war_document(state, seat))
+        assert draft is not None
+        return SubmitOrders(state.turn, faction.id, draft.kept())
 
     def _why_not(self, state: CampaignState, actor: Actor, action: Action) -> str | None:
         if not isinstance(actor, int):

@@ -277,7 +277,7 @@ BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gai
 TECHS_ONLY: frozenset[type[Action]] = frozenset({Research, Bid, Pick})
 # the actions that change one cell, their ``cell`` (the piece built or upgraded there, the tile
 # placed there and a fleet lost on it); the read compares that cell only
-ONE_CELL: frozenset[type[Action]] = frozenset({BuildColony, UpgradeColony, BuildFleet, UpgradeFleet})
+ONE_CELL: frozenset[type[Action]] = frozenset({BuildColony, UpgradeColony, BuildFleet, UpgradeFleet, Place})
 
 
 def _changed_cells(state: KardashevState, moves: Mapping[int, Action]) -> tuple[int, ...]:

@@ -368,6 +368,8 @@ _BASE_ACTIONS = ("build-colony", "upgrade-colony", "build-fleet", "upgrade-fleet
 # params (colony, fleet, research and symbol prices, move energy, surcharges): a bounded set.
 _PRICES: list[Cost] = []
 _BITS: dict[Cost, int] = {}
+# each price's parts in ``_PRICES``' order (food, matter, energy, any, matching), for ``_Hand.pays``
+_PARTS: list[tuple[int, int, int, int, int]] = []
 
 
 def _bit(cost: Cost) -> int:
@@ -376,6 +378,7 @@ def _bit(cost: Cost) -> int:
     if bit is None:
         bit = _BITS[cost] = 1 << len(_PRICES)
         _PRICES.append(cost)
+        _PARTS.append((cost.food, cost.matter, cost.energy, cost.any, cost.matching))
     return bit
 
 
@@ -400,11 +403,37 @@ class _Hand:
         if new:
             self.asked |= new
             f, m, e = self.cards
+            rate = self.rate
+            paid = self.paid
             while new:
                 low = new & -new
-                if _affordable(f, m, e, _PRICES[low.bit_length() - 1], self.rate):
-                    self.paid |= low
                 new ^= low
+                k = low.bit_length() - 1
+                cf, cm, ce, ca, matching = _PARTS[k]
+                if matching:
+                    if _affordable(f, m, e, _PRICES[k], rate):
+                        paid |= low
+                    continue
+                # ``_affordable`` made short (its sums, type by type)
+                missing = exchanges = spare = 0
+                if f < cf:
+                    missing += cf - f
+                else:
+                    exchanges += (f - cf) // rate
+                    spare += f - cf
+                if m < cm:
+                    missing += cm - m
+                else:
+                    exchanges += (m - cm) // rate
+                    spare += m - cm
+                if e < ce:
+                    missing += ce - e
+                else:
+                    exchanges += (e - ce) // rate
+                    spare += e - ce
+                if exchanges >= missing and ca <= spare - rate * missing:
+                    paid |= low
+            self.paid = paid
         return self.paid & mask
 
 
@@ -836,14 +865,13 @@ def _flags(facts: _Facts, nb: int, nr: int) -> _Flags:
 class _Turn:
     """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
 
-    __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_costs", "colony_vias", "fleets", "grow_rows", "h",
+    __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_costs", "colony_vias", "fleets", "h",
                  "hand", "harvest_rows", "harvest_vias", "held", "kinds", "move_rows", "no_forms", "own_cols", "pays",
                  "player", "research", "seat", "size", "sizes", "state")
 
     # what the counters find for their pickers (set by a counter that finds an action)
     colony_vias: list[str | None]
     colony_cells: list[int]
-    grow_rows: tuple[list[tuple[int, int]], dict[int, list[str | None]]]
     harvest_vias: list[str | None]
     harvest_rows: list[tuple[tuple[int, ...], Splits]]
     move_rows: list[tuple[int, str | None, int, int, int, tuple[int, ...], list[int], _Moves | None]]
@@ -1037,30 +1065,36 @@ def _pick_colony(t: _Turn, k: int) -> Action:
 def _count_grow(t: _Turn) -> int:
     if t.player.colonies_supply < 1:
         return 0
-    memo = t.b.memo
-    found = memo.get("grow")
-    if found is None:  # the seat's colonies below level 3, and how many per level (kept with the board)
-        cells = t.state.cells
-        rows = [(i, cells[i].colony_level) for i in t.own_cols if cells[i].colony_level < 3]
-        per_level: dict[int, int] = {}
-        for _, level in rows:
-            per_level[level] = per_level.get(level, 0) + 1
-        found = (rows, tuple(per_level.items()))
-        t.b.keep("grow", found, t.b.own)
-    rows, levels = found
-    by_level: dict[int, list[str | None]] = {}
+    found = t.b.memo.get("grow")
+    if found is None:
+        found = _grow_rows(t)
     n = 0
-    for level, many in levels:
-        vias = by_level[level] = _colony_forms(t, 1, level + 1)
-        n += len(vias) * many
-    t.grow_rows = (rows, by_level)
+    for level, many in found[1]:
+        n += len(_colony_forms(t, 1, level + 1)) * many
     return n
 
 
+def _grow_rows(t: _Turn) -> tuple[list[tuple[int, int]], tuple[tuple[int, int], ...]]:
+    """The seat's colonies below level 3 with their levels, and how many per level (kept with
+    the board)."""
+    cells = t.state.cells
+    rows = [(i, cells[i].colony_level) for i in t.own_cols if cells[i].colony_level < 3]
+    per_level: dict[int, int] = {}
+    for _, level in rows:
+        per_level[level] = per_level.get(level, 0) + 1
+    found = (rows, tuple(per_level.items()))
+    t.b.keep("grow", found, t.b.own)
+    return found
+
+
 def _pick_grow(t: _Turn, k: int) -> Action:
-    rows, by_level = t.grow_rows
-    for i, level in rows:
-        vias = by_level[level]
+    """``list_grow``'s order: the seat's colonies in cell order, the vias the hand pays (asked by
+    the count)."""
+    found = t.b.memo.get("grow")
+    if found is None:
+        found = _grow_rows(t)
+    for i, level in found[0]:
+        vias = _colony_forms(t, 1, level + 1)
         if k < len(vias):
             return UpgradeColony(CELLS[i], vias[k])
         k -= len(vias)
@@ -1109,7 +1143,10 @@ def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
     if found is not None:
         return found
     state, seat = t.state, t.seat
-    near = any(isinstance(e, FleetSite) and e.site == "near-own-fleet" for e in hook(state, seat, "build-fleet"))
+    near = t.b.tmemo.get("fleet-near")
+    if near is None:  # a fleet-site effect near the seat's fleets (kept with its technologies)
+        near = t.b.tmemo["fleet-near"] = any(isinstance(e, FleetSite) and e.site == "near-own-fleet"
+                                             for e in hook(state, seat, "build-fleet"))
     team = t.b.team
     mine = team[seat]
     b = t.b

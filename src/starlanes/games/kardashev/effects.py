@@ -398,8 +398,12 @@ Effect = (
 )
 
 
+# ``HOOKS`` as a set: a name's membership without a scan
+_HOOK_NAMES: frozenset[str] = frozenset(HOOKS)
+
+
 def effects_at(effects: Iterable[Effect], hook: str) -> tuple[Effect, ...]:
     """The effects the rule step ``hook`` must apply, in the given order."""
-    if hook not in HOOKS:
+    if hook not in _HOOK_NAMES:
         raise ValueError(f"unknown hook '{hook}'")
     return tuple(e for e in effects if e.hook == hook)

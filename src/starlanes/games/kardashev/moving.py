@@ -8,8 +8,7 @@ numbers (``shortest_plan``: ``board.reachable`` for one destination, without bui
 from __future__ import annotations
 
 from starlanes.games.kardashev.board import DIRECTIONS, Ending, Hex, MovePlan, MoveRules, _prices, _reach
-from starlanes.games.kardashev.rules import fleet
-from starlanes.games.kardashev.rules.common import BOARD, CELLS, INDEX
+from starlanes.games.kardashev.rules.common import BOARD, CELLS, INDEX, hook
 from starlanes.games.kardashev.state import KardashevState
 
 __all__ = ["move_rules", "shortest_plan"]
@@ -19,15 +18,17 @@ _MOVE_RULES: dict[tuple[object, ...], MoveRules] = {}
 
 def move_rules(state: KardashevState, seat: int) -> MoveRules:
     """``fleet.move_rules`` (the params' movement rules after the seat's effects), kept per params
-    and role and set of technologies (the effects read them as a set: ``techs.player_effects``)."""
-    p, params = state.seats[seat], state.params
-    key = (params.max_move_tiles, params.move_energy, params.move_tiles, params.boosters_raise_cap, p.role,
-           frozenset(p.techs), p.cloned)
+    and the seat's ``move`` effects (``hook``): the only effects ``MoveRules.with_effects`` reads,
+    in the order it reads them (``effects_at``), so every role and set of technologies with the
+    same ones (most have none) shares the rules."""
+    params = state.params
+    moves = hook(state, seat, "move")
+    key = (params.max_move_tiles, params.move_energy, params.move_tiles, params.boosters_raise_cap, moves)
     found = _MOVE_RULES.get(key)
     if found is None:
         if len(_MOVE_RULES) > 4096:
             _MOVE_RULES.clear()
-        found = _MOVE_RULES[key] = fleet.move_rules(state, seat)
+        found = _MOVE_RULES[key] = params.move_rules.with_effects(moves)
     return found
 
 

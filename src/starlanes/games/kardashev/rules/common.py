@@ -93,7 +93,7 @@ class _InForce:
             name = e.hook
             hooks[name] = (*hooks[name], e)
         self.hooks = hooks
-        self.budget = turn_budget(hooks.get("action-budget", ()))
+        self.budget = turn_budget(hooks["action-budget"])
 
 
 # by role, set of technologies and the clone's copy (at most 8,192 kept)

@@ -88,6 +88,7 @@ __all__ = [
     "checking",
     "effective_pc_of",
     "galaxy_index",
+    "kept_name_index",
     "known_galaxy",
     "name_book",
     "pay_due_projects",
@@ -176,8 +177,9 @@ def _known_index(state: CampaignState, faction: Faction) -> GalaxyIndex:
     return index
 
 
-def _name_index(kind: str, entries: tuple[tuple[str, str], ...]) -> NameIndex:
-    """``NameIndex.build(kind, ...)`` of ``(id, name)`` entries with no aliases, built once per content."""
+def kept_name_index(kind: str, entries: tuple[tuple[str, str], ...]) -> NameIndex:
+    """``NameIndex.build(kind, ...)`` of ``(id, name)`` entries with no aliases, built once per
+    content (read it, never change it)."""
     key = (kind, entries)
     found = _NAME_INDEXES.get(key)
     if found is None:
@@ -192,7 +194,7 @@ def name_book(state: CampaignState, faction: Faction, catalogue: Catalogue | Non
     """What names mean in this faction's orders: its known planets, known factions, own orgs and units.
 
     Its indexes are shared by every book with the same content (:func:`_known_index`,
-    :func:`_name_index`), and so is the book itself (:data:`_BOOKS`), with the lines it has
+    :func:`kept_name_index`), and so is the book itself (:data:`_BOOKS`), with the lines it has
     read: a book is read, never changed."""
     cat = catalogue or load_catalogue()
     others = {f.id: f.name for f in state.factions}
@@ -207,9 +209,9 @@ def name_book(state: CampaignState, faction: Faction, catalogue: Catalogue | Non
     for u in faction.units:
         units.append((u.id, u.name))
     galaxy = _known_index(state, faction)
-    factions = _name_index("faction", tuple(known))
-    org_names = _name_index("organisation", tuple(orgs))
-    unit_names = _name_index("unit", tuple(units))
+    factions = kept_name_index("faction", tuple(known))
+    org_names = kept_name_index("organisation", tuple(orgs))
+    unit_names = kept_name_index("unit", tuple(units))
     key = (id(cat), id(galaxy), id(factions), id(org_names), id(unit_names))
     book = _BOOKS.get(key)
     if book is None:

@@ -99,9 +99,14 @@ def system_name(state: CampaignState, system: str) -> str:
 
 def known_system(state: CampaignState, faction: Faction, written: str) -> str:
     """The system a player names, among the systems the faction knows (with a 'did you mean')."""
+    from starlanes.games.star_kingdoms.execute import kept_name_index
+
     k = state.knowledge.get(faction.id)
     systems = k.systems if k is not None else {}
-    index = NameIndex.build("system", ((s.id, s.name, ()) for s in systems.values()))
+    entries: list[tuple[str, str]] = []
+    for s in systems.values():
+        entries.append((s.id, s.name))
+    index = kept_name_index("system", tuple(entries))  # kept by content, as a name book's indexes
     found = index.resolve(written)
     if found is None:
         raise OrderProblem(index.unknown(written))

@@ -287,7 +287,9 @@ _CACHE_SIZE = 50_000
 def unit_stats(cat: Catalogue, unit: UnitLike, params: WarParams | None = None) -> UnitStats:
     """Every statistic of ``unit`` from its modules (UNIT-06..11, UNIT-14).  Fractional
     contributions (Speed, Stability, Mobility) are added and rounded up once (Amb#29).
-    Frozen units' statistics are remembered per catalogue (a battle asks for them often)."""
+    Statistics are remembered per catalogue (a battle asks for them often): a frozen unit's by
+    the unit, a mutable one's (the campaign's units) by all :func:`_unit_stats` reads of it, its
+    class, level, variant and modules."""
     p = params or _DEFAULT
     entry = _CACHES.get(id(cat))
     if entry is None or entry[0]() is not cat:
@@ -297,8 +299,12 @@ def unit_stats(cat: Catalogue, unit: UnitLike, params: WarParams | None = None) 
     try:
         key: tuple[object, WarParams] | None = (unit, p)
         hit = cache.get(key)  # type: ignore[arg-type]
-    except TypeError:  # a mutable record (the campaign's units): computed each time
-        key, hit = None, None
+    except TypeError:  # a mutable record (the campaign's units): by what its statistics read
+        try:
+            key = ((unit.class_id, unit.level, unit.variant, unit.modules), p)
+            hit = cache.get(key)
+        except TypeError:  # modules that cannot be hashed: computed each time
+            key, hit = None, None
     if hit is not None:
         return hit
     stats = _unit_stats(cat, unit, p)

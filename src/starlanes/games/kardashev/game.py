@@ -373,11 +373,13 @@ def _apply_bids(state: KardashevState, moves: Mapping[int, Bid]) -> list[Event]:
     """``Kardashev._apply`` of sealed bids all drawn as bids (``play_random``'s): resolved, the
     payments nobody can make dropped, the kept read brought up to date past the bids made before
     the last one (a bid changes technologies at most, as ``_apply`` tells: ``TECHS``), the end
-    checked with the pieces read."""
+    checked as kept past those bids (bids and picks take no piece and spend no colony supply:
+    ``END_KEPT``)."""
     events = round.resolve_bids(state, moves)
     settle(state)
-    fastlegal.after(state, fastlegal.TECHS, len(moves) - 1)
-    check_end(state, False, fastlegal.pieces(state))
+    lag = len(moves) - 1
+    fastlegal.after(state, fastlegal.TECHS, lag)
+    check_end(state, True, None, lag)
     return events
 
 

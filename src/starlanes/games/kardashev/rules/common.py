@@ -388,7 +388,7 @@ def scores(state: KardashevState) -> list[int]:
 
 
 def check_end(state: KardashevState, board_kept: bool = False,
-              pieces: tuple[list[int], list[int]] | None = None) -> None:
+              pieces: tuple[list[int], list[int]] | None = None, lag: int = 0) -> None:
     """The end triggers, checked after every action (K-E01..K-E03, A#42).
 
     ``board_kept``: the action changed no piece on the board and no supply (``game.BOARD_KEPT``,
@@ -398,14 +398,15 @@ def check_end(state: KardashevState, board_kept: bool = False,
     and ``last_round`` are written here only), but for the round, which only grows and so gives
     only a later end than the one kept in ``last_round`` (the earliest wins). ``pieces``: the
     cells of each seat's colonies and of its fleets (bit masks), when the caller has read them
-    (``fastlegal.pieces``)."""
+    (``fastlegal.pieces``). ``lag``: the steps before this one that applied nothing (the sealed
+    bids made before the last one, ``game._apply_bids``): a check made before them is as recent."""
     kept = state.__dict__
     if state.battle is not None or state.phase in ("role", "over"):
         kept.pop("_kpresent", None)  # no check made: none to keep
         return
     seen = kept.get("_kpresent")  # every way on writes it anew
     step = state.step
-    if board_kept and (seen == step or seen == step + 1):
+    if board_kept and (seen == step or seen == step + 1 or (lag and seen is not None and seen >= step - lag)):
         kept["_kpresent"] = step + 1
         return
     last = state.last_round

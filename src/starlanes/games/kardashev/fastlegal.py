@@ -208,6 +208,18 @@ def draw(state: KardashevState, seat: int, rng: Rng, kind: str) -> Action:
         return turn.nth(rng.randint(0, turn.size - 1))
     if kind == "bid":
         return Bid(rng.randint(0, round.bid_range(state, seat)))
+    if kind == "gain" or kind == "place" or kind == "pick":
+        p, rate = state.seats[seat], state.params.exchange_rate  # ``_count_exchanges``
+        exchanges = ((p.food >= rate) + (p.matter >= rate) + (p.energy >= rate)) * (len(RES) - 1)
+        if kind == "gain":  # ``_SMALL``'s, with the exchanges
+            main = legality.list_gain(state, seat)
+            if not main and not exchanges:
+                raise ValueError("choice from an empty sequence")  # ``rng.choice``'s
+            return _small_nth(state, seat, main, rng.randint(0, len(main) + exchanges - 1))
+        if kind == "place" and not state.tasks:
+            unexplored = _kept_unexplored(state)
+            if unexplored is not None:  # the seat's won tile (``_place_grid``) on the cells of a mask
+                return _draw_place(state, seat, rng, unexplored, exchanges)
     grid = _GRIDS.get(kind)
     if grid is not None:
         rows, columns = grid(state, seat)
@@ -234,6 +246,43 @@ def _place_grid(state: KardashevState, seat: int) -> tuple[list[int], tuple[str,
     assert p.tile is not None
     offer = state.offer[p.tile]
     return round.placeable(state), faces(offer.symbols, offer.back)
+
+
+def _kept_unexplored(state: KardashevState) -> int | None:
+    """The unexplored cells (a mask) from the read kept for this step, or None (none kept)."""
+    read = state.__dict__.get(_KEPT)
+    if read is None or read.step != state.step:
+        return None
+    unexplored: int = read.unexplored
+    return unexplored
+
+
+# the blue cells (a mask)
+_BLUE_MASK = _or(1 << INDEX[h] for h in BOARD.blue)
+
+
+def _draw_place(state: KardashevState, seat: int, rng: Rng, unexplored: int, exchanges: int) -> Action:
+    """``draw`` of the seat's won tile (``_place_grid``: ``round.placeable``, the offer's faces)
+    with the unexplored cells known: the unexplored blue cells while more than the threshold of
+    them are left, then every unexplored cell (``round._cells_to_place``), counted and the drawn
+    one found in the mask, in cell order."""
+    cells = unexplored & _BLUE_MASK
+    if cells.bit_count() <= state.params.blue_threshold:
+        cells = unexplored
+    p = state.seats[seat]
+    assert p.tile is not None
+    offer = state.offer[p.tile]
+    columns = faces(offer.symbols, offer.back)
+    size = cells.bit_count() * len(columns)
+    if not size + exchanges:
+        raise ValueError("choice from an empty sequence")  # ``rng.choice``'s
+    index = rng.randint(0, size + exchanges - 1)
+    if index >= size:
+        return _nth_exchange(state, seat, index - size)
+    row, column = divmod(index, len(columns))
+    for _ in range(row):  # the ``row``-th cell of the mask: the lowest one left
+        cells &= cells - 1
+    return Place(CELLS[(cells & -cells).bit_length() - 1], columns[column])
 
 
 def _pick_grid(state: KardashevState, seat: int) -> tuple[list[int], list[int]]:

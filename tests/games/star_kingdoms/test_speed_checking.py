@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import msgspec
+import pytest
 
+from starlanes.core.errors import ParseError
 from starlanes.core.rng import Rng
 from starlanes.games.star_kingdoms.bot import Checked, economic_draft, war_bot_orders, war_orders
 from starlanes.games.star_kingdoms.campaign import CampaignState
@@ -22,7 +24,7 @@ from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.execute import check_orders, name_book
 from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.orders import records as r
-from starlanes.games.star_kingdoms.orders.language import format_order
+from starlanes.games.star_kingdoms.orders.language import MAX_LINES, MAX_ORDER_BYTES, format_order, read_orders
 from starlanes.games.star_kingdoms.projects import project_cost
 
 
@@ -103,3 +105,17 @@ def test_checking_a_line_at_a_time_keeps_what_checking_whole_documents_keeps() -
                     assert checked.then(more + odd) == check_orders(state, seat, odd + more + odd)
             assert msgspec.msgpack.encode(state) == before
     assert all(count > 0 for count in seen.values()), seen
+
+
+def test_a_sheet_that_cannot_be_read_is_refused_before_its_first_line_as_a_whole_check_refuses_it() -> None:
+    state = next(_turns(1))
+    cat = load_catalogue()
+    book = name_book(state, state.factions[0])
+    for bad in ("rush industrial project on X\n" * (MAX_LINES + 1), "build\x00\n", "x" * (MAX_ORDER_BYTES + 1)):
+        with pytest.raises(ParseError) as whole:
+            check_orders(state, 0, bad)
+        with pytest.raises(ParseError) as lazy:
+            read_orders(bad, book)  # not a line read yet
+        assert str(lazy.value) == str(whole.value)
+        with pytest.raises(ParseError):
+            Checked(state, 0, bad, cat)

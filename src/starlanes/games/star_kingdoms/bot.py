@@ -33,7 +33,7 @@ from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, Distri
 from starlanes.games.star_kingdoms.execute import check_orders, checking, effective_pc_of, name_book
 from starlanes.games.star_kingdoms.knowledge import Knowledge
 from starlanes.games.star_kingdoms.orders import records as r
-from starlanes.games.star_kingdoms.orders.language import format_order, parse_orders
+from starlanes.games.star_kingdoms.orders.language import format_order, read_orders
 from starlanes.games.star_kingdoms.projects import project_cost, rush_cap
 from starlanes.games.star_kingdoms.report import OrderResult
 from starlanes.games.star_kingdoms.war.units import unit_stats
@@ -54,20 +54,27 @@ def _core_choice(levels: Mapping[str, int], cores: Sequence[str], cap: int) -> s
 
 
 class Checked:
-    """A document a bot drafted, checked line by line only as far as asked (:meth:`any_kept`,
-    :meth:`kept`): ``results`` are those :func:`.execute.check_orders` gives for the first lines
-    of ``text`` (one :class:`.execute.OrderRun` on a copy of the state, whose lines' results
+    """A document a bot drafted, read and checked line by line only as far as asked
+    (:meth:`any_kept`, :meth:`kept`): ``results`` are those :func:`.execute.check_orders` gives
+    for the first lines of ``text`` (its lines read in order, :func:`.orders.language.read_orders`,
+    and carried out by one :class:`.execute.OrderRun` on a copy of the state, whose lines' results
     depend on the lines above them only), so what it keeps is what checking the whole document
     at once keeps."""
 
     def __init__(self, state: CampaignState, seat: int, text: str, catalogue: Catalogue) -> None:
         self.text = text
         self.run = checking(state, seat, catalogue)
-        self.sheet = parse_orders(text, self.run.book).lines
+        self._lines = read_orders(text, self.run.book)
+        self._done = False
         self.results: list[OrderResult] = []
 
-    def _next(self) -> OrderResult:
-        result = self.run.carry_out(self.sheet[len(self.results)])
+    def _next(self) -> OrderResult | None:
+        """The result of the next line, or None when every line is checked."""
+        parsed = next(self._lines, None)
+        if parsed is None:
+            self._done = True
+            return None
+        result = self.run.carry_out(parsed)
         self.results.append(result)
         return result
 
@@ -76,14 +83,15 @@ class Checked:
         for result in self.results:
             if result.accepted:
                 return True
-        while len(self.results) < len(self.sheet):
-            if self._next().accepted:
+        while not self._done:
+            checked = self._next()
+            if checked is not None and checked.accepted:
                 return True
         return False
 
     def kept(self) -> str:
         """The accepted lines, in order (checking every line)."""
-        while len(self.results) < len(self.sheet):
+        while not self._done:
             self._next()
         lines = self.text.splitlines()
         return "".join(lines[res.line - 1] + "\n" for res in self.results if res.accepted)
@@ -94,8 +102,10 @@ class Checked:
         self.kept()
         assert not self.text or self.text.endswith("\n")
         results = list(self.results)
-        for parsed in parse_orders(self.text + more, self.run.book).lines[len(self.sheet):]:
-            results.append(self.run.carry_out(parsed))
+        rows = len(self.text.splitlines())
+        for parsed in read_orders(self.text + more, self.run.book):
+            if parsed.line > rows:
+                results.append(self.run.carry_out(parsed))
         return results
 
 

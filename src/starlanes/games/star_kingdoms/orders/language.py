@@ -71,7 +71,7 @@ entries to :data:`ENTRIES` (and records to :mod:`.records`); nothing else change
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,6 +103,7 @@ __all__ = [
     "format_sheet",
     "parse_order",
     "parse_orders",
+    "read_orders",
 ]
 
 MAX_ORDER_BYTES = 256 * 1024
@@ -642,17 +643,26 @@ def _decode(data: str | bytes) -> str:
 def parse_orders(data: str | bytes, book: NameBook) -> OrderSheet:
     """Every line of an order sheet: accepted with its record, or refused with a one-line reason.
     Only a sheet that cannot be read at all (not UTF-8, too large) raises ParseError."""
+    return OrderSheet(lines=tuple(read_orders(data, book)))
+
+
+def read_orders(data: str | bytes, book: NameBook) -> Iterator[ParsedLine]:
+    """The lines of :func:`parse_orders`, each read when it is asked for: a sheet that cannot be
+    read at all raises ParseError before the first line (the whole sheet is looked at first)."""
     text = _decode(data)
     if "\x00" in text:
         raise ParseError("orders: not a text file (contains NUL characters)")
     rows = text.splitlines()
     if len(rows) > MAX_LINES:
         raise ParseError(f"orders: {len(rows):,} lines (at most {MAX_LINES:,})")
-    out: list[ParsedLine] = []
+    return _read_rows(rows, book)
+
+
+def _read_rows(rows: list[str], book: NameBook) -> Iterator[ParsedLine]:
     read = book.read
     for number, line in enumerate(rows, start=1):
         if len(line) > MAX_LINE_CHARS:
-            out.append(ParsedLine(line=number, text=line[:80] + "...", error=f"line longer than {MAX_LINE_CHARS}"))
+            yield ParsedLine(line=number, text=line[:80] + "...", error=f"line longer than {MAX_LINE_CHARS}")
             continue
         found = read.get(line)
         if found is None:
@@ -663,10 +673,9 @@ def parse_orders(data: str | bytes, book: NameBook) -> OrderSheet:
             read[line] = found
         order, error = found
         if error is not None:
-            out.append(ParsedLine(line=number, text=line, error=error))
+            yield ParsedLine(line=number, text=line, error=error)
         elif order is not None:
-            out.append(ParsedLine(line=number, text=line, order=order))
-    return OrderSheet(lines=tuple(out))
+            yield ParsedLine(line=number, text=line, order=order)
 
 
 # --- formatting ---------------------------------------------------------------------------------

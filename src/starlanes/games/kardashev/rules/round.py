@@ -173,8 +173,13 @@ def start_round(state: KardashevState) -> list[Event]:
     state.offer, state.bids, state.rolls, state.rank, state.pickers = [], [], [], [], []
     state.slots, state.order, state.picked, state.turn = [], [], 0, 0
     active = active_seats(state)
-    unexplored = list(map(_TILE, state.cells)).count(None)
-    count = min(len(active), len(state.bag), unexplored)
+    count = min(len(active), len(state.bag))
+    if count:  # as many unexplored cells as there are, up to ``count``: the cells read until found
+        tiles = map(_TILE, state.cells)
+        found = 0
+        while found < count and None in tiles:  # each ``in`` goes on past the last one found
+            found += 1
+        count = found
     shift = (state.round - 1) % len(active)
     drawers = (active[shift:] + active[:shift])[:count]
     for seat in drawers:

@@ -515,8 +515,8 @@ class _Read:
     through ``_apply`` (other than the sealed choices that ``_apply`` then resolves) makes it
     stale (``step``)."""
 
-    __slots__ = ("boards", "clevels", "colonies", "cols", "destroyed", "fleets", "flevels", "fls", "rows", "step",
-                 "team", "techs", "tiles", "unexplored")
+    __slots__ = ("boards", "clevels", "colonies", "cols", "destroyed", "fleets", "flevels", "fls", "planets", "rows",
+                 "step", "team", "techs", "tiles", "unexplored")
 
     def __init__(self, state: KardashevState) -> None:
         self.step = state.step
@@ -525,6 +525,7 @@ class _Read:
         self.tiles, self.cols, self.fls, self.clevels, self.flevels = columns
         self.unexplored = _mask(self.tiles, None)
         self.destroyed = _mask(self.tiles, "destroyed")
+        self.planets = _mask(self.tiles, "planet")
         self.colonies = [_mask(self.cols, seat) for seat in range(state.players)]
         self.fleets = [_mask(self.fls, seat) for seat in range(state.players)]
         self.techs = _techs(state)
@@ -586,6 +587,7 @@ class _Read:
             changed = _TILES
             self.unexplored = self.unexplored & ~bit | (bit if tile is None else 0)
             self.destroyed = self.destroyed & ~bit | (bit if tile == "destroyed" else 0)
+            self.planets = self.planets & ~bit | (bit if tile == "planet" else 0)
         if col != old[1]:
             self.cols[cell] = col
             changed |= _COLS
@@ -748,9 +750,17 @@ class _Board:
             where = mine = 0
         else:
             mine = where & (own | was)
-        memo, reads = self.memo, self.reads
-        for key, (depends, cells) in list(reads.items()):
+        reads = self.reads
+        dead = None
+        for key, (depends, cells) in reads.items():
             if changed & depends and (force & depends or where & cells or (mine and not depends & _EXACT)):
+                if dead is None:
+                    dead = [key]
+                else:
+                    dead.append(key)
+        if dead is not None:
+            memo = self.memo
+            for key in dead:
                 del memo[key]
                 del reads[key]
 
@@ -1004,19 +1014,19 @@ class _Turn:
         return found
 
     def _eligible(self) -> list[int]:
-        b = self.b
-        seat, tiles, cols, fls = self.seat, b.tiles, b.cols, b.fls
-        read = self.b.read  # the cells under the seat's fleets or next to its colonies:
+        seat, b = self.seat, self.b
+        read = b.read  # the cells under the seat's fleets or next to its colonies:
         near = _around(read.colonies[seat]) | read.fleets[seat]
+        taken = 0  # the cells of a colony or of another seat's fleet
+        for other, colonies in enumerate(read.colonies):
+            taken |= colonies if other == seat else colonies | read.fleets[other]
         found: list[int] = []
-        rest = near
-        while rest:  # the cells of ``near`` in cell order
+        rest = near & read.planets & ~taken
+        while rest:  # in cell order
             low = rest & -rest
             rest ^= low
-            i = low.bit_length() - 1
-            if tiles[i] == "planet" and cols[i] is None and (fls[i] is None or fls[i] == seat):
-                found.append(i)
-        self.b.keep("eligible", found, near | self.b.own)  # the cells near its pieces, and theirs
+            found.append(low.bit_length() - 1)
+        b.keep("eligible", found, near | b.own)  # the cells near its pieces, and theirs
         return found
 
     def masks(self) -> moving.Masks:

@@ -16,6 +16,7 @@ is "unknown", and a "did you mean" only suggests names it knows.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -23,7 +24,15 @@ from typing import Any, Literal
 import msgspec
 
 from starlanes.core.errors import IllegalAction
-from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Faction, GMItem, GMItemKind, Unit
+from starlanes.games.star_kingdoms.campaign import (
+    CampaignState,
+    Colony,
+    Faction,
+    FittedModule,
+    GMItem,
+    GMItemKind,
+    Unit,
+)
 from starlanes.games.star_kingdoms.catalogue import FIELDS, Catalogue, District, ProjectKind, load_catalogue
 from starlanes.games.star_kingdoms.economy import (
     district_build_problem,
@@ -1291,11 +1300,74 @@ def _restore(state: CampaignState, faction: Faction, snapshot: _Snapshot) -> Non
     state.next_gm_item = next_item
 
 
+def _holds_values_only(struct: type[msgspec.Struct]) -> bool:
+    """Whether every field of ``struct`` is declared as a value nothing changes in place: text,
+    numbers, truth values, literals, and tuples of text or of frozen structs of such values."""
+    hints = typing.get_type_hints(struct)
+    for name in struct.__struct_fields__:
+        hint = hints[name]
+        if hint in (str, int, bool) or typing.get_origin(hint) is Literal:
+            continue
+        args = typing.get_args(hint)
+        if typing.get_origin(hint) is not tuple or len(args) != 2 or args[1] is not Ellipsis:
+            return False
+        item = args[0]
+        if item is str:
+            continue
+        if not (isinstance(item, type) and issubclass(item, msgspec.Struct) and item.__struct_config__.frozen
+                and _holds_values_only(item)):
+            return False
+    return True
+
+
+_UNITS_HOLD_VALUES = _holds_values_only(Unit)
+"""A unit holds values only (its fields' declarations), so a shallow copy of it is a whole copy."""
+
+
+def _unit_copy(unit: Unit) -> Unit | None:
+    """A copy of ``unit`` no change to which reaches it, or None when its tuples hold something
+    else than their declared values (then only a full copy is sure)."""
+    if type(unit) is not Unit:
+        return None
+    for values in (unit.modules, unit.flexible, unit.seen_through):
+        if type(values) is not tuple:
+            return None
+    for fit in unit.modules:
+        if type(fit) is not FittedModule:
+            return None
+    return msgspec.structs.replace(unit)
+
+
+def _copy_factions(factions: list[Faction]) -> list[Faction]:
+    """The factions copied as ``msgspec.msgpack`` copies them (``decode(encode(...))``), nothing
+    shared that can change: a faction's units, which hold values only (:data:`_UNITS_HOLD_VALUES`),
+    copied field by field, the rest of it through msgpack (a unit holding something else than its
+    declared values: the whole faction through msgpack)."""
+    out: list[Faction] = []
+    for faction in factions:
+        units: list[Unit] | None = [] if _UNITS_HOLD_VALUES else None
+        if units is not None:
+            for unit in faction.units:
+                copied = _unit_copy(unit)
+                if copied is None:
+                    units = None
+                    break
+                units.append(copied)
+        if units is None:
+            out.append(msgspec.msgpack.decode(msgspec.msgpack.encode(faction), type=Faction))
+            continue
+        bare = msgspec.msgpack.decode(msgspec.msgpack.encode(msgspec.structs.replace(faction, units=[])),
+                                      type=Faction)
+        bare.units = units
+        out.append(bare)
+    return out
+
+
 def checking(state: CampaignState, seat: int, catalogue: Catalogue | None = None) -> OrderRun:
     """An :class:`OrderRun` of ``seat``'s orders on a copy of ``state`` (its factions and GM queue,
     what orders change), with a report builder of its own: ``state`` does not change."""
     copy = msgspec.structs.replace(
-        state, factions=msgspec.msgpack.decode(msgspec.msgpack.encode(state.factions), type=list[Faction]),
+        state, factions=_copy_factions(state.factions),
         gm_queue=msgspec.msgpack.decode(msgspec.msgpack.encode(state.gm_queue), type=list[GMItem]))
     faction = copy.factions[seat]
     builder = ReportBuilder(faction.id, turn=copy.turn, opening=faction.credits, sp=faction.tech.sp)

@@ -1,0 +1,107 @@
+"""The factions' copy a check runs on (issue 16) against msgpack's, along seeded campaigns.
+
+``execute.checking`` copies the factions with ``_copy_factions``: a unit (it holds values only,
+``_holds_values_only``) field by field, the rest of a faction through msgpack, and the whole
+faction through msgpack when a unit holds something else than its declared values.  At every
+turn of seeded random campaigns the copy must equal msgpack's round trip of the factions, share
+no unit, and no change to it may reach the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import msgspec
+
+from starlanes.core.rng import Rng
+from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, FittedModule, Unit
+from starlanes.games.star_kingdoms.execute import _copy_factions, _holds_values_only
+from starlanes.games.star_kingdoms.game import make_ruleset
+
+
+def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
+    """The state before every turn of a seeded random campaign, as the lab plays it."""
+    game = make_ruleset()
+    state = game.setup(None, players, seed)
+    rngs = [Rng.from_seed(seed * 10 + seat) for seat in range(players)]
+    for _ in range(turns):
+        if game.outcome(state) is not None:
+            return
+        yield state
+        game.play_random(state, rngs, 1)
+
+
+def _msgpack_copy(factions: list[Faction]) -> list[Faction]:
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(factions), type=list[Faction])
+
+
+def _same_copy(factions: list[Faction]) -> int:
+    """Check the copy of ``factions``; how many units it copied."""
+    before = msgspec.msgpack.encode(factions)
+    copy = _copy_factions(factions)
+    assert copy == _msgpack_copy(factions)
+    assert msgspec.msgpack.encode(copy) == before
+    units = 0
+    for original, copied in zip(factions, copy, strict=True):
+        assert copied is not original and copied.units is not original.units
+        for unit, twin in zip(original.units, copied.units, strict=True):
+            assert twin is not unit
+            units += 1
+        # every change a check may make to the copy stays in the copy
+        copied.credits += 7
+        for colony in copied.colonies:
+            colony.projects.clear()
+        for unit in copied.units:
+            unit.damage += 1
+            unit.system = "elsewhere"
+            unit.modules = ()
+            unit.seen_through = (*unit.seen_through, "someone")
+        copied.units.append(Unit(id="new", name="New", unit="ship", class_id="patrol-ship", level=1, system="x"))
+    assert msgspec.msgpack.encode(factions) == before
+    return units
+
+
+def test_the_copy_of_the_factions_is_msgpacks_along_seeded_campaigns() -> None:
+    units = odd = 0
+    for seed in (6, 14):
+        for state in _turns(seed):
+            units += _same_copy(state.factions)
+            # a unit holding a list where a tuple is declared: that faction copied whole by msgpack
+            factions = _msgpack_copy(state.factions)
+            for faction in factions:
+                for unit in faction.units[:1]:
+                    unit.flexible = list(unit.flexible)  # type: ignore[assignment]
+                    odd += 1
+            copy = _copy_factions(factions)
+            assert copy == _msgpack_copy(factions)
+            for faction, copied in zip(factions, copy, strict=True):
+                for unit, twin in zip(faction.units, copied.units, strict=True):
+                    assert type(twin.flexible) is tuple and twin is not unit
+    assert units > 100 and odd > 10, (units, odd)
+
+
+class _Listed(msgspec.Struct):
+    names: list[str]
+
+
+class _Mutable(msgspec.Struct):
+    name: str
+
+
+class _HoldsMutable(msgspec.Struct):
+    items: tuple[_Mutable, ...]
+
+
+class _HoldsValues(msgspec.Struct):
+    name: str
+    count: int
+    fits: tuple[FittedModule, ...]
+    tags: tuple[str, ...]
+
+
+def test_only_structs_of_values_are_copied_field_by_field() -> None:
+    assert _holds_values_only(Unit)
+    assert _holds_values_only(_HoldsValues)
+    assert not _holds_values_only(Faction)
+    assert not _holds_values_only(_Listed)
+    assert not _holds_values_only(_HoldsMutable)

@@ -72,11 +72,25 @@ def _plain_effects(role: str, held: list[str], cloned: str | None) -> tuple[Effe
     return tuple(out)
 
 
+_LOOK_UPS = ("effects", "hook", "budget")
+
+
+def _as_fresh(look_up: str, state: KardashevState, seat: int, fresh: tuple[Effect, ...]) -> bool:
+    """Whether the rules' ``look_up`` of the seat answers as its ``fresh`` effects tell."""
+    if look_up == "effects":
+        return effects(state, seat) == fresh
+    if look_up == "hook":
+        return all(hook(state, seat, name) == effects_at(fresh, name) for name in HOOKS)
+    return budget(state, seat) == turn_budget(fresh)
+
+
 @pytest.mark.parametrize(("players", "params", "seed"), GAMES)
 def test_effects_in_force_are_a_fresh_player_effects(players: int, params: dict[str, Any], seed: int) -> None:
     """Every seat's effects, every hook's effects, the turn's budget and the movement rules, as
     the rules look them up, are those of its role and technologies worked out afresh, at every
-    step."""
+    step. Each look-up refreshes the seat's effects kept on the state (``common._kforce``) when
+    its technologies changed: which one asks first goes round step by step, so that each of
+    them finds the kept ones stale after some research."""
     steps = clones = 0
     for state in _steps(players, params, seed):
         steps += 1
@@ -87,10 +101,9 @@ def test_effects_in_force_are_a_fresh_player_effects(players: int, params: dict[
             clones += p.cloned is not None
             fresh = _plain_effects(p.role, list(p.techs), p.cloned)
             assert player_effects(CONTENT, p.role, list(p.techs), p.cloned) == fresh, (steps, seat)
-            assert effects(state, seat) == fresh, (steps, seat)
-            for name in HOOKS:
-                assert hook(state, seat, name) == effects_at(fresh, name), (steps, seat, name)
-            assert budget(state, seat) == turn_budget(fresh), (steps, seat)
+            first = steps % len(_LOOK_UPS)
+            for look_up in _LOOK_UPS[first:] + _LOOK_UPS[:first]:
+                assert _as_fresh(look_up, state, seat, fresh), (steps, seat, look_up)
             # the movement rules kept per params, role and set of technologies
             assert moving.move_rules(state, seat) == fleet.move_rules(state, seat), (steps, seat)
     assert steps > 150 and G.is_over(state)

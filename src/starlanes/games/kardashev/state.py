@@ -20,7 +20,7 @@ support choice in an attack, a raid's named type.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
@@ -245,6 +245,11 @@ class KardashevState(GameState, kw_only=True):
     """The last round once an end trigger fired (0: not yet, K-E01..K-E03)."""
     ended: str = ""
     """Why the game ended (empty while it goes on)."""
+
+    _kforce: ClassVar[list[Any]]
+    """Not a field (never saved, cloned or compared; set in the state's ``__dict__``): per seat,
+    the effects in force ``rules.common.hook`` found last and what they were found for
+    (``common._Entry``, None before the first look-up)."""
 
     @property
     def active(self) -> int:

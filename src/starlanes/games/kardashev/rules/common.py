@@ -113,29 +113,70 @@ def _in_force(role: str, techs: tuple[str, ...], cloned: str | None) -> _InForce
     return found
 
 
+# a seat's entry in the state's kept effects (``KardashevState._kforce``, one per seat): its
+# ``Player`` object, the role, a copy of the technologies and the clone's copy an ``_InForce`` was
+# looked up for, that ``_InForce``'s hooks and itself
+_Entry = tuple[Player, str, list[str], str | None, dict[str, tuple[Effect, ...]], _InForce]
+
+
+def _keep_force(state: KardashevState, seat: int, p: Player, role: str) -> _Entry:
+    """The seat's entry of ``_kforce`` for its ``Player`` ``p`` (of ``role``) as it is now,
+    looked up (``_in_force``) and kept."""
+    force = _in_force(role, tuple(p.techs), p.cloned)
+    kept = state.__dict__.get("_kforce")
+    if kept is None:
+        kept = state.__dict__["_kforce"] = [None] * len(state.seats)
+    entry: _Entry = (p, role, list(p.techs), p.cloned, force.hooks, force)
+    kept[seat] = entry
+    return entry
+
+
+def _force(state: KardashevState, seat: int, p: Player, role: str) -> _InForce:
+    """``_in_force`` of the seat's ``Player`` ``p`` (of ``role``), kept in ``_kforce``: an entry
+    for the same object with the same role, technologies (in order) and copy is the one
+    ``_in_force`` gives (it reads nothing else)."""
+    try:
+        found = state._kforce[seat]
+    except AttributeError:  # none kept on this state yet
+        found = None
+    if found is None or found[0] is not p or found[2] != p.techs or found[1] != role or found[3] != p.cloned:
+        found = _keep_force(state, seat, p, role)
+    return found[5]  # type: ignore[no-any-return]
+
+
 def effects(state: KardashevState, seat: int) -> tuple[Effect, ...]:
     """Every effect in force for ``seat``: its role's abilities and its technologies' effects."""
     p = state.seats[seat]
-    if p.role is None:
+    role = p.role
+    if role is None:
         return ()
-    return _in_force(p.role, tuple(p.techs), p.cloned).effects
+    return _force(state, seat, p, role).effects
 
 
 def hook(state: KardashevState, seat: int, name: str) -> tuple[Effect, ...]:
-    """The effects of ``seat`` the rule step ``name`` applies (kept by role and technologies)."""
+    """The effects of ``seat`` the rule step ``name`` applies (kept by role and technologies,
+    found through the state's ``_kforce`` as ``_force`` finds them)."""
     p = state.seats[seat]
-    if p.role is None:
+    role = p.role
+    if role is None:
         return ()
-    found = _in_force(p.role, tuple(p.techs), p.cloned).hooks.get(name)
-    if found is None:  # every hook is a key (``_InForce.hooks``)
+    try:
+        found = state._kforce[seat]
+    except AttributeError:  # none kept on this state yet
+        found = None
+    if found is None or found[0] is not p or found[2] != p.techs or found[1] != role or found[3] != p.cloned:
+        found = _keep_force(state, seat, p, role)
+    effects: tuple[Effect, ...] | None = found[4].get(name)
+    if effects is None:  # every hook is a key (``_InForce.hooks``)
         raise ValueError(f"unknown hook '{name}'")
-    return found
+    return effects
 
 
 def budget(state: KardashevState, seat: int) -> Budget:
     p = state.seats[seat]
-    assert p.role is not None
-    return _in_force(p.role, tuple(p.techs), p.cloned).budget
+    role = p.role
+    assert role is not None
+    return _force(state, seat, p, role).budget
 
 
 def can_take(state: KardashevState, kind: str) -> bool:

@@ -1202,10 +1202,7 @@ def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
     if found is not None:
         return found
     state, seat = t.state, t.seat
-    near = t.b.tmemo.get("fleet-near")
-    if near is None:  # a fleet-site effect near the seat's fleets (kept with its technologies)
-        near = t.b.tmemo["fleet-near"] = any(isinstance(e, FleetSite) and e.site == "near-own-fleet"
-                                             for e in hook(state, seat, "build-fleet"))
+    effects, near = _fleet_effects(t)
     team = t.b.team
     mine = team[seat]
     b = t.b
@@ -1227,6 +1224,8 @@ def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
         c = state.cells[i]
         if col is not None and tile == "planet" and ("military" in c.symbols or "military" in c.terraformed):
             site: tuple[Cost | None, int] | None = (None, c.colony_level)  # a military colony of the side
+        elif not effects:  # no fleet-site effect: no other site (``fleet_site``)
+            continue
         else:
             site = fleet_site(state, seat, i)
         if site is None:
@@ -1239,6 +1238,17 @@ def _fleet_sites(t: _Turn) -> list[tuple[int, Cost | None, int, int]]:
     return out
 
 
+def _fleet_effects(t: _Turn) -> tuple[tuple[FleetSite, ...], bool]:
+    """The seat's fleet-site effects (``build-fleet``'s), and whether one of them is near its
+    fleets, kept with its technologies: without one, a site is a military colony of its side
+    (``fleet_site``)."""
+    found: tuple[tuple[FleetSite, ...], bool] | None = t.b.tmemo.get("fleet-effects")
+    if found is None:
+        effects = tuple(e for e in hook(t.state, t.seat, "build-fleet") if isinstance(e, FleetSite))
+        found = t.b.tmemo["fleet-effects"] = (effects, any(e.site == "near-own-fleet" for e in effects))
+    return found
+
+
 def _count_fleet(t: _Turn) -> int:
     forms = t.all_forms.get("build-fleet", t.no_forms)
     if not forms:
@@ -1248,8 +1258,8 @@ def _count_fleet(t: _Turn) -> int:
     if gate is None:  # the bit of the cheapest fleet there is without a flat price; whether any has one
         price = fleet_price(t.state, None, 1)
         least = min(sur for _, sur in forms)
-        gate = tmemo[("fleet-gate", forms)] = (_bit(price + Cost(any=least) if least else price), any(
-            isinstance(e, FleetSite) for e in hook(t.state, t.seat, "build-fleet")))
+        gate = tmemo[("fleet-gate", forms)] = (_bit(price + Cost(any=least) if least else price),
+                                               bool(_fleet_effects(t)[0]))
     if not gate[1] and not t.pays(gate[0]):
         return 0  # no flat price: a level-1 fleet is the cheapest there is
     supply = t.player.fleets_supply
@@ -1291,13 +1301,21 @@ def _refit_sites(t: _Turn) -> list[tuple[int, Cost | None]]:
         return found
     state, seat = t.state, t.seat
     capped = state.params.fleet_upgrade_capped_by_colony
+    effects = _fleet_effects(t)[0]
+    team = t.b.team
     out: list[tuple[int, Cost | None]] = []
     for i in t.fleets:
         c = state.cells[i]
         if c.fleet_level >= 3:
             continue
-        site = fleet_site(state, seat, i)
-        if site is None:
+        if effects:
+            site = fleet_site(state, seat, i)
+            if site is None:
+                continue
+        elif c.tile == "planet" and c.colony is not None and team[c.colony] == team[seat] and (
+                "military" in c.symbols or "military" in c.terraformed):
+            site = (None, c.colony_level)  # without a fleet-site effect, only a military colony of the side
+        else:
             continue
         flat, _ = site
         if capped and flat is None and c.fleet_level + 1 > c.colony_level:

@@ -24,7 +24,13 @@ from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.execute import check_orders, name_book
 from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.orders import records as r
-from starlanes.games.star_kingdoms.orders.language import MAX_LINES, MAX_ORDER_BYTES, format_order, read_orders
+from starlanes.games.star_kingdoms.orders.language import (
+    MAX_LINES,
+    MAX_ORDER_BYTES,
+    format_order,
+    parse_orders,
+    read_orders,
+)
 from starlanes.games.star_kingdoms.projects import project_cost
 
 
@@ -102,6 +108,10 @@ def test_checking_a_line_at_a_time_keeps_what_checking_whole_documents_keeps() -
                     seen["nothing kept"] += not kept
                     seen["refused"] += sum(1 for res in whole if not res.accepted)
                     assert checked.kept() == _kept(state, seat, odd)
+                    sheet = parse_orders(odd, checked.run.book).lines
+                    for after in range(len(odd.splitlines()) + 1):
+                        assert list(read_orders(odd, checked.run.book, after=after)) == [
+                            p for p in sheet if p.line > after]
                     assert checked.then(more + odd) == check_orders(state, seat, odd + more + odd)
             assert msgspec.msgpack.encode(state) == before
     assert all(count > 0 for count in seen.values()), seen

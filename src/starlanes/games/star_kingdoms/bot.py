@@ -102,10 +102,8 @@ class Checked:
         self.kept()
         assert not self.text or self.text.endswith("\n")
         results = list(self.results)
-        rows = len(self.text.splitlines())
-        for parsed in read_orders(self.text + more, self.run.book):
-            if parsed.line > rows:
-                results.append(self.run.carry_out(parsed))
+        for parsed in read_orders(self.text + more, self.run.book, after=len(self.text.splitlines())):
+            results.append(self.run.carry_out(parsed))
         return results
 
 

@@ -646,21 +646,23 @@ def parse_orders(data: str | bytes, book: NameBook) -> OrderSheet:
     return OrderSheet(lines=tuple(read_orders(data, book)))
 
 
-def read_orders(data: str | bytes, book: NameBook) -> Iterator[ParsedLine]:
-    """The lines of :func:`parse_orders`, each read when it is asked for: a sheet that cannot be
-    read at all raises ParseError before the first line (the whole sheet is looked at first)."""
+def read_orders(data: str | bytes, book: NameBook, *, after: int = 0) -> Iterator[ParsedLine]:
+    """The lines of :func:`parse_orders`, each read when it is asked for, from line ``after`` + 1
+    on (the lines above are not read): a sheet that cannot be read at all raises ParseError
+    before the first line (the whole sheet is looked at first)."""
     text = _decode(data)
     if "\x00" in text:
         raise ParseError("orders: not a text file (contains NUL characters)")
     rows = text.splitlines()
     if len(rows) > MAX_LINES:
         raise ParseError(f"orders: {len(rows):,} lines (at most {MAX_LINES:,})")
-    return _read_rows(rows, book)
+    return _read_rows(rows, book, after)
 
 
-def _read_rows(rows: list[str], book: NameBook) -> Iterator[ParsedLine]:
+def _read_rows(rows: list[str], book: NameBook, after: int) -> Iterator[ParsedLine]:
     read = book.read
-    for number, line in enumerate(rows, start=1):
+    for number in range(after + 1, len(rows) + 1):
+        line = rows[number - 1]
         if len(line) > MAX_LINE_CHARS:
             yield ParsedLine(line=number, text=line[:80] + "...", error=f"line longer than {MAX_LINE_CHARS}")
             continue

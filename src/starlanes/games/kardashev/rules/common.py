@@ -249,10 +249,16 @@ def pay(state: KardashevState, seat: int, cost: Cost, reason: str) -> list[Event
     ``any`` part and a ``matching`` part are owed next, the payer picking the cards (``pay``)."""
     p = state.seats[seat]
     food, matter, energy = p.food, p.matter, p.energy
-    need = [cost.food, cost.matter, cost.energy]
-    if food >= need[0] and matter >= need[1] and energy >= need[2]:  # no type short: no exchange
-        p.food, p.matter, p.energy = food - need[0], matter - need[1], energy - need[2]
+    nf, nm, ne = cost.food, cost.matter, cost.energy
+    if food >= nf and matter >= nm and energy >= ne:  # no type short: no exchange
+        if nf:  # a type not in the price is left as it is
+            p.food = food - nf
+        if nm:
+            p.matter = matter - nm
+        if ne:
+            p.energy = energy - ne
     else:
+        need = [nf, nm, ne]
         rate = state.params.exchange_rate
         have = [food, matter, energy]  # in ``RES`` order
         for k in range(len(RES)):
@@ -271,10 +277,10 @@ def pay(state: KardashevState, seat: int, cost: Cost, reason: str) -> list[Event
         if cost.any:
             owed.append(Task(kind="pay", seat=seat, reason=reason, amount=cost.any))
         state.tasks[:0] = owed
-    delta = [p.food - food, p.matter - matter, p.energy - energy]
-    if not (delta[0] or delta[1] or delta[2]):
+    df, dm, de = p.food - food, p.matter - matter, p.energy - energy
+    if not (df or dm or de):
         return []
-    return [SILENT if QUIET.on else Cards(seat, delta, -1, reason).event()]
+    return [SILENT if QUIET.on else Cards(seat, [df, dm, de], -1, reason).event()]
 
 
 def pay_matching(state: KardashevState, seat: int, kind: str, amount: int, reason: str) -> list[Event]:
@@ -284,15 +290,17 @@ def pay_matching(state: KardashevState, seat: int, kind: str, amount: int, reaso
 
 def give(state: KardashevState, seat: int, delta: Iterable[int], other: int, reason: str) -> list[Event]:
     """Add ``delta`` (food, matter, energy; negative to take) to ``seat``'s hand."""
-    d = list(delta)
+    food, matter, energy = delta  # in ``RES`` order
     p = state.seats[seat]
-    food, matter, energy = d  # in ``RES`` order
-    p.food += food
-    p.matter += matter
-    p.energy += energy
+    if food:  # a type the delta leaves is not written
+        p.food += food
+    if matter:
+        p.matter += matter
+    if energy:
+        p.energy += energy
     if not (food or matter or energy):
         return []
-    return [SILENT if QUIET.on else Cards(seat, d, other, reason).event()]
+    return [SILENT if QUIET.on else Cards(seat, [food, matter, energy], other, reason).event()]
 
 
 _RES_AT: dict[str, int] = {k: i for i, k in enumerate(RES)}

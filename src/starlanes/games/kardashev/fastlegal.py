@@ -515,8 +515,8 @@ class _Read:
     through ``_apply`` (other than the sealed choices that ``_apply`` then resolves) makes it
     stale (``step``)."""
 
-    __slots__ = ("boards", "clevels", "colonies", "cols", "destroyed", "fleets", "flevels", "fls", "planets", "rows",
-                 "step", "team", "techs", "tiles", "unexplored")
+    __slots__ = ("boards", "clevels", "colonies", "cols", "destroyed", "fleets", "flevels", "fls", "kinds", "planets",
+                 "rows", "step", "team", "techs", "tiles", "unexplored")
 
     def __init__(self, state: KardashevState) -> None:
         self.step = state.step
@@ -526,6 +526,9 @@ class _Read:
         self.unexplored = _mask(self.tiles, None)
         self.destroyed = _mask(self.tiles, "destroyed")
         self.planets = _mask(self.tiles, "planet")
+        # per cell, the types its planet yields (``_kinds``), -1: not read yet; a cell's entry is
+        # read again when its tile changes, every cell's when a symbol may have (``refresh``)
+        self.kinds = [-1] * len(self.tiles)
         self.colonies = [_mask(self.cols, seat) for seat in range(state.players)]
         self.fleets = [_mask(self.fls, seat) for seat in range(state.players)]
         self.techs = _techs(state)
@@ -540,6 +543,8 @@ class _Read:
         board drop what it made stale when the seat next reads it (``symbols``: a tile's symbols
         may have changed, on a cell the columns do not tell, so what reads the tiles too)."""
         changed = _TILES if symbols else 0  # what changed (the bits of ``_DEPENDS``)
+        if symbols:
+            self.kinds = [-1] * len(self.tiles)
         learned = 0  # the seats whose technologies changed (a bit per seat)
         techs = self.techs
         for seat, p in enumerate(state.seats):
@@ -588,6 +593,7 @@ class _Read:
             self.unexplored = self.unexplored & ~bit | (bit if tile is None else 0)
             self.destroyed = self.destroyed & ~bit | (bit if tile == "destroyed" else 0)
             self.planets = self.planets & ~bit | (bit if tile == "planet" else 0)
+            self.kinds[cell] = -1
         if col != old[1]:
             self.cols[cell] = col
             changed |= _COLS
@@ -1049,6 +1055,16 @@ class _Turn:
         return self.size
 
     def nth(self, index: int) -> Action:
+        if not self.kinds:  # neither a base nor a research action left: the exchanges, gifts, the end
+            sizes = self.sizes
+            if index < sizes[9]:
+                return _pick_exchange(self, index)
+            index -= sizes[9]
+            if index < sizes[10]:
+                return _PICKERS[10](self, index)
+            if index == sizes[10]:
+                return End()
+            raise IndexError("legal action index out of range")
         for k, size in enumerate(self.sizes):
             if index < size:
                 return _PICKERS[k](self, index)
@@ -1505,15 +1521,18 @@ def _kinds(symbols: tuple[str, ...], terraformed: tuple[str, ...]) -> int:
 def _caps(t: _Turn, own: tuple[Effect, ...], fleets: bool) -> tuple[int, ...]:
     """``harvest._caps`` of ``harvest.colony_sources`` (no Arcology, no Blockade) and, when
     ``fleets``, ``harvest.fleet_sources``: the sources' cards per set of types, summed as they are
-    found (the sources themselves neither listed nor sorted: the splits depend on these sums only)."""
-    cells = t.state.cells
+    found (the sources themselves neither listed nor sorted: the splits depend on these sums only),
+    each planet's types read from the read's kept column (``_Read.kinds``)."""
+    read = t.b.read
+    tiles, cols, column = read.tiles, read.cols, read.kinds
     caps = [0, 0, 0, 0, 0, 0, 0, 0]
     for i in t.own_cols:
-        c = cells[i]
-        if c.tile == "planet":
-            kinds = _kinds(tuple(c.symbols), tuple(c.terraformed))
+        if tiles[i] == "planet":
+            kinds = column[i]
+            if kinds < 0:
+                kinds = _kinds_of(t.state, column, i)
             if kinds:
-                caps[kinds] += c.colony_level
+                caps[kinds] += read.clevels[i]
     if fleets:
         seat = t.seat
         by_level = False
@@ -1524,14 +1543,23 @@ def _caps(t: _Turn, own: tuple[Effect, ...], fleets: bool) -> tuple[int, ...]:
             if not isinstance(e, FleetYield):
                 continue
             for i in t.fleets:
-                c = cells[i]
-                if c.tile != "planet" or not ((e.site == "own-colony" and c.colony == seat)
-                                              or (e.site == "uncolonized-planet" and c.colony is None)):
+                col = cols[i]
+                if tiles[i] != "planet" or not ((e.site == "own-colony" and col == seat)
+                                                or (e.site == "uncolonized-planet" and col is None)):
                     continue
-                kinds = _kinds(tuple(c.symbols), tuple(c.terraformed))
+                kinds = column[i]
+                if kinds < 0:
+                    kinds = _kinds_of(t.state, column, i)
                 if kinds:
-                    caps[kinds] += c.fleet_level if by_level else e.amount
+                    caps[kinds] += read.flevels[i] if by_level else e.amount
     return tuple(caps)
+
+
+def _kinds_of(state: KardashevState, column: list[int], i: int) -> int:
+    """The types the planet on cell ``i`` yields (``_kinds``), written in the read's column."""
+    c = state.cells[i]
+    kinds = column[i] = _kinds(tuple(c.symbols), tuple(c.terraformed))
+    return kinds
 
 
 def _pick_harvest(t: _Turn, k: int) -> Action:

@@ -34,6 +34,7 @@ from starlanes.games.star_kingdoms.execute import check_orders, checking, effect
 from starlanes.games.star_kingdoms.knowledge import Knowledge
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import format_order, read_orders
+from starlanes.games.star_kingdoms.orders.names import NameBook
 from starlanes.games.star_kingdoms.projects import project_cost, rush_cap
 from starlanes.games.star_kingdoms.report import OrderResult
 from starlanes.games.star_kingdoms.war.units import unit_stats
@@ -61,9 +62,10 @@ class Checked:
     depend on the lines above them only), so what it keeps is what checking the whole document
     at once keeps."""
 
-    def __init__(self, state: CampaignState, seat: int, text: str, catalogue: Catalogue) -> None:
+    def __init__(self, state: CampaignState, seat: int, text: str, catalogue: Catalogue,
+                 book: NameBook | None = None) -> None:
         self.text = text
-        self.run = checking(state, seat, catalogue)
+        self.run = checking(state, seat, catalogue, book=book)
         self._lines = read_orders(text, self.run.book)
         self._done = False
         self.results: list[OrderResult] = []
@@ -189,7 +191,7 @@ def economic_draft(state: CampaignState, seat: int, *, reserve: int = 100, ship_
     if not orders:
         return None
     book = name_book(state, faction, cat)
-    return Checked(state, seat, "".join(format_order(o, book) + "\n" for o in orders), cat)
+    return Checked(state, seat, "".join(format_order(o, book) + "\n" for o in orders), cat, book)
 
 
 def _slot_of(order: r.Order) -> str:

@@ -91,6 +91,7 @@ from starlanes.games.star_kingdoms.tech import (
 )
 
 __all__ = [
+    "CHECK_FIRST",
     "ORBITAL_YARD",
     "OrderRun",
     "check_orders",
@@ -722,6 +723,13 @@ HANDLERS: dict[type[r.Order], Handler] = {
     r.Breakthrough: _breakthrough,
     r.GMRequest: _gm_request,
 }
+
+CHECK_FIRST: frozenset[Handler] = frozenset({_district, _research, _ship, _detachment, _rush})
+"""Handlers that change the faction and the GM queue only once every check of the line has passed
+(each refuses, ``_Refused``, before ``_Ctx.start`` or its own last statements change anything, and
+the functions its checks call change nothing): a line they refuse leaves them as they were, so
+:meth:`OrderRun.carry_out` takes no snapshot of the faction for them (the context's names and
+started slots are still put back)."""
 """Order type -> what it does at step 1 (parts 2 and 3 add their orders here)."""
 
 
@@ -1194,13 +1202,13 @@ class OrderRun:
     the lines above it only."""
 
     def __init__(self, state: CampaignState, seat: int, builder: ReportBuilder,
-                 catalogue: Catalogue | None = None) -> None:
+                 catalogue: Catalogue | None = None, *, book: NameBook | None = None) -> None:
         cat = catalogue or load_catalogue()
         self.state = state
         self.faction = state.factions[seat]
         self.builder = builder
         pay_due_projects(state, seat, builder, cat)
-        self.book = name_book(state, self.faction, cat)
+        self.book = book if book is not None else name_book(state, self.faction, cat)
         self._ctx = _Ctx(state=state, faction=self.faction, cat=cat, builder=builder)
 
     def carry_out(self, parsed: ParsedLine) -> OrderResult:
@@ -1212,10 +1220,11 @@ class OrderRun:
             result = OrderResult(line=parsed.line, text=shown, accepted=False, reason=parsed.error)
         else:
             ctx.line = parsed.line
-            snapshot = _snapshot(state, faction)
+            handler = HANDLERS[type(parsed.order)]
+            snapshot = _snapshot(state, faction, whole=handler not in CHECK_FIRST)
             names, started = set(ctx.new_names), dict(ctx.started)
             try:
-                note = HANDLERS[type(parsed.order)](ctx, parsed.order)
+                note = handler(ctx, parsed.order)
             except _Refused as refused:
                 _restore(state, faction, snapshot)
                 ctx.new_names, ctx.started = names, started
@@ -1283,19 +1292,22 @@ def _without_comment(line: str) -> str:
     return shown
 
 
-_Snapshot = tuple[bytes, int, int]
+_Snapshot = tuple[bytes | None, int, int]
 
 
-def _snapshot(state: CampaignState, faction: Faction) -> _Snapshot:
-    return msgspec.msgpack.encode(faction), len(state.gm_queue), state.next_gm_item
+def _snapshot(state: CampaignState, faction: Faction, *, whole: bool = True) -> _Snapshot:
+    """What a refused line puts back: the faction (``whole``; not for a handler of
+    :data:`CHECK_FIRST`, which leaves it as it was) and the length of the GM queue."""
+    return msgspec.msgpack.encode(faction) if whole else None, len(state.gm_queue), state.next_gm_item
 
 
 def _restore(state: CampaignState, faction: Faction, snapshot: _Snapshot) -> None:
     """Undo a refused line's partial changes (handlers check before they change, so this is a guard)."""
     data, queue, next_item = snapshot
-    restored = msgspec.msgpack.decode(data, type=Faction)
-    for name in faction.__struct_fields__:
-        setattr(faction, name, getattr(restored, name))
+    if data is not None:
+        restored = msgspec.msgpack.decode(data, type=Faction)
+        for name in faction.__struct_fields__:
+            setattr(faction, name, getattr(restored, name))
     del state.gm_queue[queue:]
     state.next_gm_item = next_item
 
@@ -1363,15 +1375,18 @@ def _copy_factions(factions: list[Faction]) -> list[Faction]:
     return out
 
 
-def checking(state: CampaignState, seat: int, catalogue: Catalogue | None = None) -> OrderRun:
+def checking(state: CampaignState, seat: int, catalogue: Catalogue | None = None, *,
+             book: NameBook | None = None) -> OrderRun:
     """An :class:`OrderRun` of ``seat``'s orders on a copy of ``state`` (its factions and GM queue,
-    what orders change), with a report builder of its own: ``state`` does not change."""
+    what orders change), with a report builder of its own: ``state`` does not change.  ``book``:
+    the faction's :func:`name_book` in ``state`` when the caller has it (the copy's is the same:
+    a name book reads nothing paying the due projects changes)."""
     copy = msgspec.structs.replace(
         state, factions=_copy_factions(state.factions),
         gm_queue=msgspec.msgpack.decode(msgspec.msgpack.encode(state.gm_queue), type=list[GMItem]))
     faction = copy.factions[seat]
     builder = ReportBuilder(faction.id, turn=copy.turn, opening=faction.credits, sp=faction.tech.sp)
-    return OrderRun(copy, seat, builder, catalogue)
+    return OrderRun(copy, seat, builder, catalogue, book=book)
 
 
 def check_orders(state: CampaignState, seat: int, text: str,

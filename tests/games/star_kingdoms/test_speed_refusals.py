@@ -1,0 +1,86 @@
+"""Lines refused by the handlers that check first (issue 16) leave the faction as it was.
+
+``execute.OrderRun.carry_out`` takes no snapshot of the faction before a line whose handler is in
+``execute.CHECK_FIRST`` (districts, research, ships, detachments, rushes): such a handler refuses
+before it changes anything.  At every turn of seeded random campaigns, for every seat, documents
+that make each of them refuse lines (slots taken by the lines above, research already under way,
+rushes beyond their cap or on no project, credits spent by the lines above) are carried out on
+a copy: after every line they refuse, the faction and the GM queue must be what they were before
+it, and the results the same as with a snapshot before every line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import msgspec
+
+from starlanes.core.rng import Rng
+from starlanes.games.star_kingdoms import execute
+from starlanes.games.star_kingdoms.campaign import CampaignState
+from starlanes.games.star_kingdoms.catalogue import load_catalogue
+from starlanes.games.star_kingdoms.execute import CHECK_FIRST, HANDLERS, checking, name_book
+from starlanes.games.star_kingdoms.game import make_ruleset
+from starlanes.games.star_kingdoms.orders.language import parse_orders
+
+
+def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
+    """The state before every turn of a seeded random campaign, as the lab plays it."""
+    game = make_ruleset()
+    state = game.setup(None, players, seed)
+    rngs = [Rng.from_seed(seed * 10 + seat) for seat in range(players)]
+    for _ in range(turns):
+        if game.outcome(state) is not None:
+            return
+        yield state
+        game.play_random(state, rngs, 1)
+
+
+def _document(state: CampaignState, seat: int) -> str:
+    """Lines each handler of CHECK_FIRST refuses some of: every one twice or more, on every world."""
+    cat = load_catalogue()
+    faction = state.factions[seat]
+    book = name_book(state, faction)
+    lines: list[str] = []
+    for _ in range(2):
+        for colony in faction.colonies:
+            planet = f'"{book.galaxy.planet_names.name_of(colony.planet)}"'
+            for district in ("industrial", "academic", "shipyard", "military"):
+                lines.append(f"build {district} district on {planet}")
+                lines.append(f"rush {district} project on {planet} x 1")
+                lines.append(f"rush {district} project on {planet} x 99")
+            for tech in cat.core_techs():
+                lines.append(f'research "{tech.name}" on {planet}')
+            lines.append(f'build ship "{cat.classes["survey-probe"].name}" on {planet}')
+            lines.append(f'train "{cat.classes["security-team"].name}" on {planet}')
+    return "".join(line + "\n" for line in lines)
+
+
+def test_lines_refused_by_handlers_that_check_first_change_nothing() -> None:
+    refused = {handler.__name__: 0 for handler in CHECK_FIRST}
+    snapshot = execute._snapshot
+    for seed in (3, 8):
+        for state in _turns(seed):
+            for seat in range(state.players):
+                text = _document(state, seat)
+                run = checking(state, seat)
+                sheet = parse_orders(text, run.book)
+                results = []
+                for parsed in sheet.lines:
+                    before = msgspec.msgpack.encode(run.faction), list(run.state.gm_queue), run.state.next_gm_item
+                    result = run.carry_out(parsed)
+                    results.append(result)
+                    handler = HANDLERS[type(parsed.order)] if parsed.order is not None else None
+                    if handler in CHECK_FIRST and not result.accepted:
+                        assert handler is not None
+                        refused[handler.__name__] += 1
+                        after = msgspec.msgpack.encode(run.faction), list(run.state.gm_queue), run.state.next_gm_item
+                        assert after == before, (parsed.text, result.reason)
+                # the same document with a snapshot of the faction before every line
+                try:
+                    execute._snapshot = lambda state, faction, whole=True: snapshot(state, faction)  # type: ignore[assignment]
+                    again = checking(state, seat)
+                    assert [again.carry_out(p) for p in parse_orders(text, again.book).lines] == results
+                finally:
+                    execute._snapshot = snapshot
+    assert all(count > 0 for count in refused.values()), refused

@@ -1883,7 +1883,7 @@ def _count_use(t: _Turn) -> int:
             if places:
                 n += places * len(_payable(t, e.price))
         elif isinstance(e, Probe):
-            n += bool(t.state.bag) and None in t.b.tiles
+            n += bool(t.state.bag) and t.b.read.unexplored != 0  # an unexplored cell
         elif isinstance(e, Erase):
             n += len(CONTENT.techs)
     return n
@@ -1965,16 +1965,29 @@ def _use_places(t: _Turn, k: int, e: Effect) -> Any:
     looked = t.b.own  # the cells read: the seat's pieces, and (Annihilate, Accrete) the cells near them
     if isinstance(e, Terraform):
         found = [frozenset(cells[i].all_symbols) for i in t.own_cols if cells[i].tile == "planet"]
-    elif isinstance(e, Annihilate):
-        near, around = _near_own(t, e.reach)
+    else:  # in masks: a cell that holds none of the seat's pieces is near when within reach of one
+        assert isinstance(e, Annihilate | Accrete)
+        read, own = t.b.read, t.b.own
+        around = 0  # the cells within reach of a piece of the seat (``_near_own``)
+        rest = own
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            around |= _ball(low.bit_length() - 1, e.reach)
         looked |= around
-        found = sum(1 for i, c in enumerate(cells) if c.tile == "planet" and c.colony is None and c.fleet is None
-                    and near(i))
-    else:
-        assert isinstance(e, Accrete)
-        near, around = _near_own(t, e.reach)
-        looked |= around
-        found = sum(1 for i, c in enumerate(cells) if c.tile == "destroyed" and near(i))
+        if isinstance(e, Annihilate):  # a planet without a colony or a fleet: none of the seat's pieces
+            taken = 0
+            for colonies in read.colonies:
+                taken |= colonies
+            for fleets in read.fleets:
+                taken |= fleets
+            found = (read.planets & ~taken & around).bit_count()
+        else:  # a destroyed planet; one holding a piece of the seat is near another one's
+            found = (read.destroyed & ~own & around).bit_count()
+            inside = read.destroyed & own
+            if inside:
+                near, _ = _near_own(t, e.reach)
+                found += sum(1 for i in range(len(cells)) if inside >> i & 1 and near(i))
     t.b.keep(("use", k), found, looked)
     return found
 

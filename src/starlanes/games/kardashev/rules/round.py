@@ -343,8 +343,14 @@ def begin_turn(state: KardashevState) -> list[Event]:
     if state.turn >= len(state.order):
         return end_round(state)
     seat = state.order[state.turn]
-    state.base_used = state.research_used = 0
-    state.moved_gain = False
+    # the turn's counts back to none, each written only when it is not (a state's field costs
+    # more to write than to read)
+    if state.base_used:
+        state.base_used = 0
+    if state.research_used:
+        state.research_used = 0
+    if state.moved_gain:
+        state.moved_gain = False
     p = state.seats[seat]
     if p.tile is not None and None not in map(_TILE, state.cells):
         p.tile = None  # no cell left to place it on (``placeable``: none while none is unexplored)
@@ -387,7 +393,8 @@ def placeable_plain(tiles: tuple[str | None, ...], blue_threshold: int) -> tuple
 
 def end_turn(state: KardashevState) -> list[Event]:
     p = state.seats[state.active]
-    p.tile = None
+    if p.tile is not None:
+        p.tile = None
     state.turn += 1
     check_end(state, True)  # an end of a turn (End, a gift) changes no piece on the board
     return begin_turn(state)
@@ -396,7 +403,8 @@ def end_turn(state: KardashevState) -> list[Event]:
 def end_round(state: KardashevState) -> list[Event]:
     check_end(state, True)  # after an end of a turn, a bid or a pick: no piece on the board changed
     for p in state.seats:
-        p.tile = None
+        if p.tile is not None:
+            p.tile = None
     return start_round(state)
 
 

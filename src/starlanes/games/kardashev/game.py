@@ -276,8 +276,9 @@ BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gai
 # is dropped
 TECHS_ONLY: frozenset[type[Action]] = frozenset({Research, Bid, Pick})
 # the actions that change one cell, their ``cell`` (the piece built or upgraded there, the tile
-# placed there and a fleet lost on it); the read compares that cell only
-ONE_CELL: frozenset[type[Action]] = frozenset({BuildColony, UpgradeColony, BuildFleet, UpgradeFleet, Place})
+# placed there and a fleet lost on it, the planet a Use Technology terraforms, destroys or makes:
+# one with no cell, a probe or an erasure, changes no cell); the read compares that cell only
+ONE_CELL: frozenset[type[Action]] = frozenset({BuildColony, UpgradeColony, BuildFleet, UpgradeFleet, Place, UseTech})
 
 
 def _changed_cells(state: KardashevState, moves: Mapping[int, Action]) -> tuple[int, ...]:
@@ -293,7 +294,8 @@ def _changed_cells(state: KardashevState, moves: Mapping[int, Action]) -> tuple[
 
 
 def _one_cell(state: KardashevState, seat: int, action: Action) -> tuple[int, ...]:
-    """A build's, an upgrade's, a placed tile's cell (``ONE_CELL``)."""
+    """A build's, an upgrade's, a placed tile's, a used technology's cell (``ONE_CELL``; ():
+    none given, the read compares every cell)."""
     index = cell_of(action.cell)  # type: ignore[attr-defined]
     return () if index is None else (index,)
 

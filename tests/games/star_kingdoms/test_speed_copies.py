@@ -1,5 +1,9 @@
 """The factions' copy a check runs on (issue 16) against msgpack's, along seeded campaigns.
 
+A check (``execute.checking``) shares the state's units until the first line whose handler may
+change a unit (not in ``execute.UNIT_FREE``), then copies them; its results must be those of a
+check on a msgpack copy of every faction, units included, and the state must not change.
+
 ``execute.checking`` copies the factions with ``_copy_factions``: a unit (it holds values only,
 ``_holds_values_only``) field by field, the rest of a faction through msgpack, and the whole
 faction through msgpack when a unit holds something else than its declared values.  At every
@@ -14,9 +18,19 @@ from collections.abc import Iterator
 import msgspec
 
 from starlanes.core.rng import Rng
-from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, FittedModule, Unit
-from starlanes.games.star_kingdoms.execute import _copy_factions, _holds_values_only
+from starlanes.games.star_kingdoms.bot import economic_orders, war_document
+from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, FittedModule, GMItem, Unit
+from starlanes.games.star_kingdoms.execute import (
+    HANDLERS,
+    UNIT_FREE,
+    OrderRun,
+    _copy_factions,
+    _holds_values_only,
+    checking,
+)
 from starlanes.games.star_kingdoms.game import make_ruleset
+from starlanes.games.star_kingdoms.orders.language import parse_orders
+from starlanes.games.star_kingdoms.report import OrderResult, ReportBuilder
 
 
 def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
@@ -105,3 +119,40 @@ def test_only_structs_of_values_are_copied_field_by_field() -> None:
     assert not _holds_values_only(Faction)
     assert not _holds_values_only(_Listed)
     assert not _holds_values_only(_HoldsMutable)
+
+
+def _reference_results(state: CampaignState, seat: int, text: str) -> list[OrderResult]:
+    """``check_orders`` as it was: every faction (units included) copied through msgpack first."""
+    copy = msgspec.structs.replace(state, factions=_msgpack_copy(state.factions), gm_queue=msgspec.msgpack.decode(
+        msgspec.msgpack.encode(state.gm_queue), type=list[GMItem]))
+    faction = copy.factions[seat]
+    builder = ReportBuilder(faction.id, turn=copy.turn, opening=faction.credits, sp=faction.tech.sp)
+    run = OrderRun(copy, seat, builder)
+    return [run.carry_out(p) for p in parse_orders(text, run.book).lines]
+
+
+def test_a_check_copies_the_units_before_a_line_that_may_change_one() -> None:
+    seen = dict.fromkeys(("units still shared", "units copied"), 0)
+    for seed in (6, 14):
+        for state in _turns(seed):
+            before = msgspec.msgpack.encode(state)
+            for seat in range(state.players):
+                economic = economic_orders(state, seat)
+                for text in (economic, war_document(state, seat), economic + war_document(state, seat) + economic):
+                    run = checking(state, seat)
+                    results = [run.carry_out(p) for p in parse_orders(text, run.book).lines]
+                    assert results == _reference_results(state, seat, text)
+                    unit_lines = any(p.order is not None and HANDLERS[type(p.order)] not in UNIT_FREE
+                                     for p in parse_orders(text, run.book).lines)
+                    shared = [u for f, o in zip(run.state.factions, state.factions, strict=True)
+                              for u, v in zip(f.units, o.units, strict=False) if u is v]
+                    if unit_lines:
+                        assert not shared
+                        seen["units copied"] += 1
+                    elif any(f.units for f in state.factions):
+                        assert shared
+                        seen["units still shared"] += 1
+                    for copied, original in zip(run.state.factions, state.factions, strict=True):
+                        assert copied.units is not original.units
+            assert msgspec.msgpack.encode(state) == before
+    assert all(count > 0 for count in seen.values()), seen

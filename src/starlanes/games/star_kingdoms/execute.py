@@ -93,6 +93,7 @@ from starlanes.games.star_kingdoms.tech import (
 __all__ = [
     "CHECK_FIRST",
     "ORBITAL_YARD",
+    "UNIT_FREE",
     "OrderRun",
     "check_orders",
     "checking",
@@ -724,6 +725,10 @@ HANDLERS: dict[type[r.Order], Handler] = {
     r.GMRequest: _gm_request,
 }
 
+UNIT_FREE: frozenset[Handler] = frozenset({_district, _research, _ship, _detachment, _rush})
+"""Handlers that change no unit, accepted or refused (they read the faction's units' names at
+most): a check copies the units before the first line whose handler is not one of them."""
+
 CHECK_FIRST: frozenset[Handler] = frozenset({_district, _research, _ship, _detachment, _rush})
 """Handlers that change the faction and the GM queue only once every check of the line has passed
 (each refuses, ``_Refused``, before ``_Ctx.start`` or its own last statements change anything, and
@@ -1202,14 +1207,29 @@ class OrderRun:
     the lines above it only."""
 
     def __init__(self, state: CampaignState, seat: int, builder: ReportBuilder,
-                 catalogue: Catalogue | None = None, *, book: NameBook | None = None) -> None:
+                 catalogue: Catalogue | None = None, *, book: NameBook | None = None,
+                 shared_units: bool = False) -> None:
         cat = catalogue or load_catalogue()
         self.state = state
         self.faction = state.factions[seat]
         self.builder = builder
+        self._shared_units = shared_units
+        """The factions' units are those of the state the run's copy was made of (:func:`checking`),
+        copied before the first line whose handler may change a unit (not in :data:`UNIT_FREE`)."""
         pay_due_projects(state, seat, builder, cat)
         self.book = book if book is not None else name_book(state, self.faction, cat)
         self._ctx = _Ctx(state=state, faction=self.faction, cat=cat, builder=builder)
+
+    def _copy_units(self) -> None:
+        """Every faction's units copied (as msgpack copies them), none shared any more."""
+        for faction in self.state.factions:
+            units: list[Unit] = []
+            for unit in faction.units:
+                copied = _unit_copy(unit) if _UNITS_HOLD_VALUES else None
+                units.append(copied if copied is not None else
+                             msgspec.msgpack.decode(msgspec.msgpack.encode(unit), type=Unit))
+            faction.units = units
+        self._shared_units = False
 
     def carry_out(self, parsed: ParsedLine) -> OrderResult:
         """Check and carry out one line of the sheet (the next one); its result is also recorded
@@ -1221,6 +1241,8 @@ class OrderRun:
         else:
             ctx.line = parsed.line
             handler = HANDLERS[type(parsed.order)]
+            if self._shared_units and handler not in UNIT_FREE:
+                self._copy_units()
             snapshot = _snapshot(state, faction, whole=handler not in CHECK_FIRST)
             names, started = set(ctx.new_names), dict(ctx.started)
             try:
@@ -1350,27 +1372,35 @@ def _unit_copy(unit: Unit) -> Unit | None:
     return msgspec.structs.replace(unit)
 
 
-def _copy_factions(factions: list[Faction]) -> list[Faction]:
+def _copy_factions(factions: list[Faction], *, units: bool = True) -> list[Faction]:
     """The factions copied as ``msgspec.msgpack`` copies them (``decode(encode(...))``), nothing
     shared that can change: a faction's units, which hold values only (:data:`_UNITS_HOLD_VALUES`),
     copied field by field, the rest of it through msgpack (a unit holding something else than its
-    declared values: the whole faction through msgpack)."""
+    declared values: the whole faction through msgpack).  ``units`` False: the units themselves
+    are not copied yet (each copy's list of units is a new list of the same units), for a run
+    that copies them before it may change one (``OrderRun(shared_units=True)``)."""
     out: list[Faction] = []
     for faction in factions:
-        units: list[Unit] | None = [] if _UNITS_HOLD_VALUES else None
-        if units is not None:
+        if not units:
+            bare = msgspec.msgpack.decode(msgspec.msgpack.encode(msgspec.structs.replace(faction, units=[])),
+                                          type=Faction)
+            bare.units = list(faction.units)
+            out.append(bare)
+            continue
+        copies: list[Unit] | None = [] if _UNITS_HOLD_VALUES else None
+        if copies is not None:
             for unit in faction.units:
                 copied = _unit_copy(unit)
                 if copied is None:
-                    units = None
+                    copies = None
                     break
-                units.append(copied)
-        if units is None:
+                copies.append(copied)
+        if copies is None:
             out.append(msgspec.msgpack.decode(msgspec.msgpack.encode(faction), type=Faction))
             continue
         bare = msgspec.msgpack.decode(msgspec.msgpack.encode(msgspec.structs.replace(faction, units=[])),
                                       type=Faction)
-        bare.units = units
+        bare.units = copies
         out.append(bare)
     return out
 
@@ -1382,11 +1412,11 @@ def checking(state: CampaignState, seat: int, catalogue: Catalogue | None = None
     the faction's :func:`name_book` in ``state`` when the caller has it (the copy's is the same:
     a name book reads nothing paying the due projects changes)."""
     copy = msgspec.structs.replace(
-        state, factions=_copy_factions(state.factions),
+        state, factions=_copy_factions(state.factions, units=False),
         gm_queue=msgspec.msgpack.decode(msgspec.msgpack.encode(state.gm_queue), type=list[GMItem]))
     faction = copy.factions[seat]
     builder = ReportBuilder(faction.id, turn=copy.turn, opening=faction.credits, sp=faction.tech.sp)
-    return OrderRun(copy, seat, builder, catalogue, book=book)
+    return OrderRun(copy, seat, builder, catalogue, book=book, shared_units=True)
 
 
 def check_orders(state: CampaignState, seat: int, text: str,

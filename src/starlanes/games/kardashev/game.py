@@ -46,6 +46,7 @@ from starlanes.games.kardashev.events import EVENT_TYPES, QUIET, describe
 from starlanes.games.kardashev.rules import fleet, harvest, round
 from starlanes.games.kardashev.rules.common import (
     CONTENT,
+    NEIGH,
     RES,
     ally_of,
     cell_of,
@@ -301,15 +302,25 @@ def _one_cell(state: KardashevState, seat: int, action: Action) -> tuple[int, ..
 
 
 def _move_cells(state: KardashevState, seat: int, action: Action) -> tuple[int, ...]:
-    """A move's start and destination, unless it attacks: ()."""
+    """A move's start and destination; for an attack, also the cells around the destination
+    (the one its fleet retreats to, a step before it; a downgrade hits the fleet there or on the
+    destination): two cells exactly when it attacks nobody (``_apply_one``'s end check)."""
     start, dest = cell_of(action.start), cell_of(action.to)  # type: ignore[attr-defined]
     if start is None or dest is None:
         return ()
     d, seats = state.cells[dest], state.seats
     team = seats[seat].team
     if (d.colony is not None and seats[d.colony].team != team) or (d.fleet is not None and seats[d.fleet].team != team):
-        return ()  # an attack
+        return (start, dest, *NEIGH[dest])  # an attack (every cell has three neighbours or more)
     return (start, dest)
+
+
+def _battle_cells(state: KardashevState, seat: int, action: Action) -> tuple[int, ...]:
+    """The cells a support may change, when it is the last and the attack is resolved: the
+    attacked cell and the cells around it (the attacker's retreat; a downgrade hits there or on
+    the attacked cell); the supporting fleets stay as they are."""
+    b = state.battle
+    return () if b is None else (b.target, *NEIGH[b.target])
 
 
 # the actions after which the end check finds nothing new when the previous one was made in full
@@ -346,7 +357,7 @@ def _end_check_of(cls: type[Action]) -> int:
 # (``_changed_cells``), looked up once
 _ONE: dict[type[Action], tuple[Rule, int, int, Cells | None]] = {
     cls: (rule, _end_check_of(cls), _change_of(cls), _one_cell if cls in ONE_CELL else _move_cells if cls is Move
-          else None)
+          else _battle_cells if cls is Support else None)
     for cls, rule in RULES.items()
 }
 
@@ -354,7 +365,7 @@ _ONE: dict[type[Action], tuple[Rule, int, int, Cells | None]] = {
 def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
     """``Kardashev._apply`` of one seat's action outside the sealed bids: one look-up (``_ONE``);
     the end checked as the action needs (``_end_check_of``: a move attacking nobody is one whose
-    changed cells ``_move_cells`` finds)."""
+    changed cells ``_move_cells`` finds two)."""
     rule, check, change, where = _ONE[type(action)]
     cells = where(state, seat, action) if where is not None else ()
     events = rule(state, seat, action)
@@ -364,7 +375,7 @@ def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
         events += round.after_setup(state)
         settle(state)
     fastlegal.after(state, change, 0, cells)
-    if check == _KEPT_CHECK or (check == _MOVE_CHECK and cells):
+    if check == _KEPT_CHECK or (check == _MOVE_CHECK and len(cells) == 2):
         check_end(state, True)
     elif check != _NO_CHECK:
         check_end(state, False, fastlegal.pieces(state))

@@ -5,7 +5,9 @@ it: class, level, variant and modules; ``movement.known_system`` reads the syste
 with a name index kept by content (``execute.kept_name_index``).  At every turn of seeded random
 campaigns every unit's kept statistics are compared with a fresh computation, for the unit and for
 copies of it at another level, with its modules at other tech levels, and with another variant;
-every known system's name, and names near it, are resolved as a fresh index resolves them.
+with the default parameters and others (kept apart), and so are the frozen war records of
+their classes; every known system's name, and names near it, are resolved as a fresh index
+resolves them.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.movement import OrderProblem, known_system
 from starlanes.games.star_kingdoms.names import NameIndex
 from starlanes.games.star_kingdoms.war.params import WarParams
-from starlanes.games.star_kingdoms.war.units import _unit_stats, unit_stats
+from starlanes.games.star_kingdoms.war.units import _unit_stats, design_unit, unit_stats
 
 
 def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
@@ -61,7 +63,8 @@ def _known(state: CampaignState, seat: int, written: str) -> str:
 def test_kept_statistics_and_system_names_match_fresh_ones_along_seeded_campaigns() -> None:
     cat = load_catalogue()
     params = WarParams()
-    seen = dict.fromkeys(("units", "copies", "systems", "unknown systems"), 0)
+    seen = dict.fromkeys(("units", "copies", "war records", "systems", "unknown systems"), 0)
+    others = (params.replace(base_evasion=(50, 40, 30, 20, 10)), params.replace(detachment_speed=2))
     for seed in (4, 13):
         for state in _turns(seed):
             for seat, faction in enumerate(state.factions):
@@ -69,7 +72,14 @@ def test_kept_statistics_and_system_names_match_fresh_ones_along_seeded_campaign
                     variants = [v for v, var in cat.variants.items() if var.applies_to == unit.unit][:2]
                     for u in (unit, *_others(unit, variants), unit):
                         assert unit_stats(cat, u) == _unit_stats(cat, u, params), u
+                        for other in others:  # other parameters: kept apart from the default ones
+                            assert unit_stats(cat, u, other) == _unit_stats(cat, u, other), u
                         seen["units" if u is unit else "copies"] += 1
+                    # the war records of the same units (frozen): by the record, for every parameters
+                    design = design_unit(cat, faction.tech, unit.class_id, check_access=False)
+                    for p in (None, params, *others):
+                        assert unit_stats(cat, design, p) == _unit_stats(cat, design, p or params)
+                        seen["war records"] += 1
                 k = state.knowledge.get(faction.id)
                 if k is None:
                     continue

@@ -280,7 +280,9 @@ def _per_module(module: Module, tl: int, level: int) -> float:
 
 
 _DEFAULT = WarParams()
-_CACHES: dict[int, tuple[weakref.ref[Catalogue], dict[tuple[object, WarParams], UnitStats]]] = {}
+_CACHES: dict[int, tuple[weakref.ref[Catalogue], dict[object, UnitStats], dict[object, UnitStats]]] = {}
+"""id of a catalogue -> (the catalogue, statistics with any parameters keyed by (unit key,
+parameters), statistics with the default parameters keyed by the unit key alone)."""
 _CACHE_SIZE = 50_000
 
 
@@ -289,22 +291,28 @@ def unit_stats(cat: Catalogue, unit: UnitLike, params: WarParams | None = None) 
     contributions (Speed, Stability, Mobility) are added and rounded up once (Amb#29).
     Statistics are remembered per catalogue (a battle asks for them often): a frozen unit's by
     the unit, a mutable one's (the campaign's units) by all :func:`_unit_stats` reads of it, its
-    class, level, variant and modules."""
+    class, level, variant and modules; with the default parameters (the same object), apart
+    from other parameters' and without hashing them."""
     p = params or _DEFAULT
     entry = _CACHES.get(id(cat))
     if entry is None or entry[0]() is not cat:
-        entry = (weakref.ref(cat), {})
+        entry = (weakref.ref(cat), {}, {})
         _CACHES[id(cat)] = entry
-    cache = entry[1]
+    default = p is _DEFAULT
+    cache = entry[2] if default else entry[1]
+    # a mutable record (the campaign's units): by what its statistics read
+    ukey: object = unit if type(unit).__hash__ is not None else _reads(unit)
+    key: object = ukey if default else (ukey, p)
     try:
-        key: tuple[object, WarParams] | None = (unit, p)
-        hit = cache.get(key)  # type: ignore[arg-type]
-    except TypeError:  # a mutable record (the campaign's units): by what its statistics read
-        try:
-            key = ((unit.class_id, unit.level, unit.variant, unit.modules), p)
-            hit = cache.get(key)
-        except TypeError:  # modules that cannot be hashed: computed each time
-            key, hit = None, None
+        hit = cache.get(key)
+    except TypeError:  # a frozen record holding something mutable, or modules that cannot be hashed
+        key, hit = None, None
+        if ukey is unit:
+            key = _reads(unit) if default else (_reads(unit), p)
+            try:
+                hit = cache.get(key)
+            except TypeError:  # computed each time
+                key = None
     if hit is not None:
         return hit
     stats = _unit_stats(cat, unit, p)
@@ -313,6 +321,11 @@ def unit_stats(cat: Catalogue, unit: UnitLike, params: WarParams | None = None) 
             cache.clear()
         cache[key] = stats
     return stats
+
+
+def _reads(unit: UnitLike) -> tuple[str, int, str, Sequence[object]]:
+    """All :func:`_unit_stats` reads of a unit: its class, level, variant and modules."""
+    return unit.class_id, unit.level, unit.variant, unit.modules
 
 
 def _unit_stats(cat: Catalogue, unit: UnitLike, p: WarParams) -> UnitStats:

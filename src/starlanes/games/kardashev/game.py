@@ -270,12 +270,14 @@ RULES: dict[type[Action], Rule] = {
 
 # the actions that change neither the board nor any seat's technologies: the board read of the
 # turn decisions is kept as it is for the next step (``fastlegal.after``) and the end check does
-# not read the board again
-BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gain, Decline, Pay, End})
+# not read the board again (a pick, the last pick it makes, the turn it begins, a new round or
+# the game's end set no tile, piece or technology; so do sealed bids, which ``_apply_bids``
+# tells ``fastlegal.after``)
+BOARD_KEPT: frozenset[type[Action]] = frozenset({Compile, Exchange, Harvest, Gain, Decline, Pay, End, Pick})
 # the actions that leave the board but may change technologies (the read compares them only);
 # Use Technology may terraform (a symbol the read's columns do not show): what reads the tiles
 # is dropped
-TECHS_ONLY: frozenset[type[Action]] = frozenset({Research, Bid, Pick})
+TECHS_ONLY: frozenset[type[Action]] = frozenset({Research, Bid})
 # the actions that change one cell, their ``cell`` (the piece built or upgraded there, the tile
 # placed there and a fleet lost on it, the planet a Use Technology terraforms, destroys or makes:
 # one with no cell, a probe or an erasure, changes no cell); the read compares that cell only
@@ -385,13 +387,13 @@ def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
 def _apply_bids(state: KardashevState, moves: Mapping[int, Bid]) -> list[Event]:
     """``Kardashev._apply`` of sealed bids all drawn as bids (``play_random``'s): resolved, the
     payments nobody can make dropped, the kept read brought up to date past the bids made before
-    the last one (a bid changes technologies at most, as ``_apply`` tells: ``TECHS``), the end
-    checked as kept past those bids (bids and picks take no piece and spend no colony supply:
-    ``END_KEPT``)."""
+    the last one (bids, the picks and turn they may begin, a new round or the game's end change
+    neither the board nor technologies: ``NOTHING``, as for a pick), the end checked as kept past
+    those bids (bids and picks take no piece and spend no colony supply: ``END_KEPT``)."""
     events = round.resolve_bids(state, moves)
     settle(state)
     lag = len(moves) - 1
-    fastlegal.after(state, fastlegal.TECHS, lag)
+    fastlegal.after(state, fastlegal.NOTHING, lag)
     check_end(state, True, None, lag)
     return events
 

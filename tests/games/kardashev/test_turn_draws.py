@@ -1,7 +1,8 @@
 """Issue 16: ``fastlegal.draw`` draws what the core's default draw does (one ``randint`` over the
 listed actions, that one) at every decision of whole seeded random games of two, three and four
 (ally) seats, the games led by the draws themselves: the won tile's placement from the kept
-read's unexplored cells (``_draw_place``), the gains with the exchanges, the turns."""
+read's unexplored cells (``_draw_place``), the gains with the exchanges, the turns (each action
+type counted as listed)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,10 @@ def test_draws_are_the_default_draws_along_whole_games(case: str) -> None:
                 if kind == "place" and not state.tasks and fastlegal._kept_unexplored(state) is not None:
                     kinds["place-kept"] += 1
                 listed = LegalActions(legality.legal(state, seat))
+                if kind == "turn":  # each action type's count, the listing's
+                    types = Counter(type(a) for a in listed)
+                    sizes = fastlegal._Turn(state, seat).sizes
+                    assert sizes == [types[cls] for cls in legality.ALLOWED["turn"]], (case, seed, state.step)
                 action = fastlegal.draw(state, seat, rng, kind)
                 assert action == listed[twin.randint(0, len(listed) - 1)], (case, seed, state.step, kind)
                 assert rng.state == twin.state

@@ -982,13 +982,28 @@ class _Turn:
         # short where they share reads: the colony supply, the hand's answers, the forms)
         colony = grow = 0
         if p.colonies_supply >= 1:  # ``_count_colony`` and ``_count_grow``
-            vias = _colony_forms(self, 0, 1)
+            # the vias of a colony built, upgraded to 2, to 3, per mask of their prices paid
+            every: tuple[int, dict[int, tuple[list[str | None], ...]]] | None = self.colony_costs.get(flags[2])
+            if every is None:
+                every = self.colony_costs[flags[2]] = (_colony_found(self, 0, 1)[0] | _colony_found(self, 1, 2)[0]
+                                                       | _colony_found(self, 1, 3)[0], {})
+            mask = every[0]
+            paid = h.paid & mask if not mask & ~h.asked else h.pays(mask)
+            vias3 = every[1].get(paid)
+            if vias3 is None:  # ``_colony_forms``' for the three, kept per mask of their prices paid
+                vias3 = every[1][paid] = (_colony_forms(self, 0, 1), _colony_forms(self, 1, 2),
+                                          _colony_forms(self, 1, 3))
+            vias = vias3[0]
             if vias:
                 self.colony_vias = vias
                 cells = board.memo.get("eligible")
                 self.colony_cells = cells = self._eligible() if cells is None else cells
                 colony = len(cells) * len(vias)
-            grow = _count_grow(self)
+            rows = board.memo.get("grow")
+            if rows is None:
+                rows = _grow_rows(self)
+            for level, many in rows[1]:  # colonies below level 3
+                grow += len(vias3[level] if 0 < level < 3 else _colony_forms(self, 1, level + 1)) * many
         nres = 0
         if research:  # ``_count_research``
             found = tmemo.get("research")
@@ -1078,13 +1093,7 @@ class _Turn:
 def _colony_forms(t: _Turn, upgrade: int, level: int) -> list[str | None]:
     """The vias whose price (with the surcharge) the seat can pay for a colony of ``level``, built
     (``upgrade`` 0) or upgraded to (1)."""
-    key = level * 8 + upgrade * 4 + t.kinds
-    found = t.colony_costs.get(key)
-    if found is None:  # kept with the seat's technologies, and across them and games (``_colony_rows``)
-        action = "upgrade-colony" if upgrade else "build-colony"
-        found = t.colony_costs[key] = _colony_rows(hook(t.state, t.seat, "build-colony"), level,
-                                                   t.all_forms.get(action, t.no_forms))
-    mask, rows, known = found
+    mask, rows, known = _colony_found(t, upgrade, level)
     # ``cheapest`` finds an option when one of them (with the surcharge) is affordable
     h = t.h
     paid = h.paid & mask if not mask & ~h.asked else h.pays(mask)
@@ -1092,6 +1101,20 @@ def _colony_forms(t: _Turn, upgrade: int, level: int) -> list[str | None]:
     if vias is None:
         vias = known[paid] = [via for via, bits in rows if bits & paid]
     return vias
+
+
+def _colony_found(t: _Turn, upgrade: int, level: int
+                  ) -> tuple[int, list[tuple[str | None, int]], dict[int, list[str | None]]]:
+    """``_colony_rows`` for the seat's colony of ``level`` built (``upgrade`` 0) or upgraded to
+    (1) in the kinds of action left, kept with its technologies (``colony_costs``, by
+    ``level * 8 + upgrade * 4 + kinds``: the keys 0 to 3 are the three together's, ``_Turn``'s)."""
+    key = level * 8 + upgrade * 4 + t.kinds
+    found = t.colony_costs.get(key)
+    if found is None:  # kept with the seat's technologies, and across them and games (``_colony_rows``)
+        action = "upgrade-colony" if upgrade else "build-colony"
+        found = t.colony_costs[key] = _colony_rows(hook(t.state, t.seat, "build-colony"), level,
+                                                   t.all_forms.get(action, t.no_forms))
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -1654,14 +1677,35 @@ def _reached(t: _Turn, start: int, limit: int, jumps: int
     found = memo.get(key)
     if found is None or (found[0] < limit and len(found[1]) == found[0]):
         masks = t.masks()
-        if jumps:
-            layers, looked = _layers_leaping(masks, start, limit, jumps)
-        else:
-            layers, looked = _layers_plain(masks, start, limit)
-        unexplored = masks[3]
         sizes: list[tuple[int, int]] = []
         sums = [(0, 0)]
         known_sum = unknown_sum = 0
+        if not jumps:  # ``_layers_plain``'s search, each layer counted as it is found
+            blocked, ends, passing, unexplored = masks
+            seen = frontier = looked = 1 << start
+            layers: list[int] = []
+            depth = 0
+            while frontier and depth < limit:
+                grown = _N0[frontier & 255] | _N1[frontier >> 8 & 255] | _N2[frontier >> 16 & 255] \
+                    | _N3[frontier >> 24 & 255] | _N4[frontier >> 32]  # ``_around``
+                looked |= grown
+                new = grown & ~seen & ~blocked
+                seen |= new
+                frontier = new & ~ends  # passable: the seat's side's pieces or nothing hostile
+                m = new & (ends | passing)
+                layers.append(m)
+                depth += 1
+                unknown = (m & unexplored).bit_count()
+                known = m.bit_count() - unknown
+                sizes.append((known, unknown))
+                known_sum += known
+                unknown_sum += unknown
+                sums.append((known_sum, unknown_sum))
+            found = (limit, layers, sizes, sums, looked)
+            t.b.keep(key, found, looked)
+            return found
+        layers, looked = _layers_leaping(masks, start, limit, jumps)
+        unexplored = masks[3]
         for m in layers:  # a plain loop: a comprehension is a call
             unknown = (m & unexplored).bit_count()
             known = m.bit_count() - unknown

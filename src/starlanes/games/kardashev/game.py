@@ -482,21 +482,40 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
         while played < limit:
             if state.gm_outcome is not None:
                 return played
-            if state.phase == "turn" and not state.tasks and state.order and not state.sealed:
-                # the active seat's turn or its won tile (``legality.decision`` made short)
-                seat = state.order[state.turn]
-                _apply_one(state, seat, fastlegal.draw(state, seat, rngs[seat],
-                                                       "turn" if state.seats[seat].tile is None else "place"))
-                state.step += 1
-                played += 1
-                continue
-            if state.tasks and not state.sealed and state.phase != "over":
-                # a sub-decision of its task's seat (``legality.decision`` made short)
-                task = state.tasks[0]
-                _apply_one(state, task.seat, fastlegal.draw(state, task.seat, rngs[task.seat], task.kind))
-                state.step += 1
-                played += 1
-                continue
+            phase = state.phase
+            if not state.sealed:  # the decisions ``legality.decision`` tells, made short
+                tasks = state.tasks
+                if tasks:
+                    if phase != "over":  # a sub-decision of its task's seat
+                        task = tasks[0]
+                        _apply_one(state, task.seat, fastlegal.draw(state, task.seat, rngs[task.seat], task.kind))
+                        state.step += 1
+                        played += 1
+                        continue
+                elif phase == "turn":
+                    if state.order:  # the active seat's turn or its won tile
+                        seat = state.order[state.turn]
+                        _apply_one(state, seat, fastlegal.draw(state, seat, rngs[seat],
+                                                               "turn" if state.seats[seat].tile is None else "place"))
+                        state.step += 1
+                        played += 1
+                        continue
+                elif phase == "pick":  # the next picker (``round.picker``)
+                    seat = state.pickers[state.picked]
+                    _apply_one(state, seat, fastlegal.draw(state, seat, rngs[seat], "pick"))
+                    state.step += 1
+                    played += 1
+                    continue
+                elif phase == "bid":  # the sealed bids of the seats still in (``round.active_seats``)
+                    seats = []
+                    for seat, p in enumerate(state.seats):
+                        if not p.eliminated:
+                            seats.append(seat)
+                    if not seats:
+                        return played
+                    self._bids(state, rngs, seats)
+                    played += len(seats)
+                    continue
             kind, actors = legality.decision(state)
             if not actors:
                 return played
@@ -507,14 +526,7 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
                 played += 1
             elif kind == "bid" and not state.sealed:
                 seats = sorted(actors)
-                bids: dict[int, Bid] = {}
-                for seat in seats:
-                    bid = fastlegal.draw(state, seat, rngs[seat], kind)
-                    assert isinstance(bid, Bid)
-                    bids[seat] = bid
-                state.step += len(seats) - 1  # the sealed choices before the last, each a step
-                _apply_bids(state, bids)  # ``_apply`` of these bids
-                state.step += 1
+                self._bids(state, rngs, seats)
                 played += len(seats)
             else:
                 awaited = self.to_act(state)
@@ -526,6 +538,19 @@ class Kardashev(Ruleset[KardashevState, KardashevView, KardashevParams]):
                     played += 1
                 quiet.on = True
         return played
+
+    @staticmethod
+    def _bids(state: KardashevState, rngs: Sequence[Rng], seats: list[int]) -> None:
+        """``_play_random``'s sealed bids of ``seats`` (in seat order), each drawn as the public
+        loop draws it, then applied as ``_apply`` does (``_apply_bids``)."""
+        bids: dict[int, Bid] = {}
+        for seat in seats:
+            bid = fastlegal.draw(state, seat, rngs[seat], "bid")
+            assert isinstance(bid, Bid)
+            bids[seat] = bid
+        state.step += len(seats) - 1  # the sealed choices before the last, each a step
+        _apply_bids(state, bids)  # ``_apply`` of these bids
+        state.step += 1
 
     def forget(self, state: KardashevState) -> None:
         super().forget(state)

@@ -206,8 +206,11 @@ def draw(state: KardashevState, seat: int, rng: Rng, kind: str) -> Action:
     if kind == "turn":
         turn = _Turn(state, seat)
         return turn.nth(rng.randint(0, turn.size - 1))
-    if kind == "bid":
-        return Bid(rng.randint(0, round.bid_range(state, seat)))
+    if kind == "bid":  # ``round.bid_range``: the seat's cards, at most ``max_bid``
+        p = state.seats[seat]
+        cards = p.food + p.matter + p.energy
+        top = state.params.max_bid
+        return Bid(rng.randint(0, top if top < cards else cards))
     if kind == "gain" or kind == "place" or kind == "pick":
         p, rate = state.seats[seat], state.params.exchange_rate  # ``_count_exchanges``
         exchanges = ((p.food >= rate) + (p.matter >= rate) + (p.energy >= rate)) * (len(RES) - 1)
@@ -220,6 +223,25 @@ def draw(state: KardashevState, seat: int, rng: Rng, kind: str) -> Action:
             unexplored = _kept_unexplored(state)
             if unexplored is not None:  # the seat's won tile (``_place_grid``) on the cells of a mask
                 return _draw_place(state, seat, rng, unexplored, exchanges)
+        if kind == "place":  # ``_GRIDS``', with the exchanges
+            cells, faces_ = _place_grid(state, seat)
+            size = len(cells) * len(faces_)
+            if not size + exchanges:
+                raise ValueError("choice from an empty sequence")  # ``rng.choice``'s
+            index = rng.randint(0, size + exchanges - 1)
+            if index >= size:
+                return _nth_exchange(state, seat, index - size)
+            row, column = divmod(index, len(faces_))
+            return Place(CELLS[cells[row]], faces_[column])
+        slots, tiles = _pick_grid(state, seat)
+        size = len(slots) * len(tiles)
+        if not size + exchanges:
+            raise ValueError("choice from an empty sequence")  # ``rng.choice``'s
+        index = rng.randint(0, size + exchanges - 1)
+        if index >= size:
+            return _nth_exchange(state, seat, index - size)
+        row, column = divmod(index, len(tiles))
+        return Pick(slots[row], tiles[column])
     grid = _GRIDS.get(kind)
     if grid is not None:
         rows, columns = grid(state, seat)
@@ -1746,10 +1768,6 @@ def _count_move(t: _Turn) -> int:
     if not forms:
         return 0
     state, p = t.state, t.player
-    memo = t.b.tmemo  # the seat's technologies
-    rules: MoveRules | None = memo.get("rules")
-    if rules is None:
-        rules = memo["rules"] = moving.move_rules(state, t.seat)
     rate = state.params.exchange_rate
     reach = p.energy + p.food // rate + p.matter // rate  # fleet.energy_reach
     bag = bool(state.bag)
@@ -1759,11 +1777,15 @@ def _count_move(t: _Turn) -> int:
             if sur:
                 plain = False
     if plain:  # no surcharge: the count is the board's, the reach's (kept with the board)
-        kept = t.b.memo.get(("moves", reach, bag, t.base, t.research))
+        kept = t.b.memo.get(("moves", reach, bag, t.kinds))
         if kept is not None:
             t.move_rows = kept[1]
             count: int = kept[0]
             return count
+    memo = t.b.tmemo  # the seat's technologies
+    rules: MoveRules | None = memo.get("rules")
+    if rules is None:
+        rules = memo["rules"] = moving.move_rules(state, t.seat)
     moves = _Moves(t) if not plain else None
     t.move_rows = rows = []
     cells = state.cells
@@ -1799,7 +1821,7 @@ def _count_move(t: _Turn) -> int:
                              moves if sur else None))
                 total += n
     if plain:
-        t.b.keep(("moves", reach, bag, t.base, t.research), (total, rows), looked)
+        t.b.keep(("moves", reach, bag, t.kinds), (total, rows), looked)
     return total
 
 

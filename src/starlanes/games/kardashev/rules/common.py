@@ -9,17 +9,17 @@ made up by 4-for-1 exchanges from the type with the largest surplus; an ``any`` 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from starlanes.core.state import Event
 from starlanes.games.kardashev.board import Hex
 from starlanes.games.kardashev.content import Content, load_content
 from starlanes.games.kardashev.costs import RESOURCES, Cost, Resources, can_afford
-from starlanes.games.kardashev.effects import HOOKS, Effect, Gain
+from starlanes.games.kardashev.effects import HOOKS, Clone, Effect, Gain
 from starlanes.games.kardashev.events import QUIET, SILENT, Cards, PieceLost
 from starlanes.games.kardashev.scoring import Holdings, ScoreTable, score
 from starlanes.games.kardashev.state import Cell, KardashevState, Player, Task, cell_order
-from starlanes.games.kardashev.techs import Budget, player_effects, turn_budget
+from starlanes.games.kardashev.techs import BASE_BUDGET, Budget, turn_budget
 
 CONTENT: Content = load_content()
 BOARD = CONTENT.board
@@ -77,23 +77,50 @@ def ally_of(state: KardashevState, seat: int) -> int | None:
 # --- effects and budget ----------------------------------------------------------------------
 
 
+@cache
+def _card_effects(role: str) -> tuple[tuple[str, tuple[Effect, ...], bool], ...]:
+    """Each technology of the role's card in card order (``techs.player_effects``' order), with
+    its effects and whether it is a clone (one of its effects is a ``Clone``: it gives its copy's
+    effects instead of its own)."""
+    out = []
+    for slot in CONTENT.roles[role].card:
+        for tech in slot.faces:
+            own = CONTENT.techs[tech].effects
+            out.append((tech, own, any(isinstance(e, Clone) for e in own)))
+    return tuple(out)
+
+
+# every hook with no effect (``_InForce.hooks`` before its effects are put in)
+_NO_HOOKS: dict[str, tuple[Effect, ...]] = dict.fromkeys(HOOKS, ())
+
+
 class _InForce:
     """What a role with a set of technologies (and a clone's copy) has in force: its effects
-    (``player_effects``), their hooks' effects (``effects_at`` of every hook: every name of
-    ``HOOKS`` is a key, () when none applies, so a name that is no key is no hook) and the turn's
-    budget. ``player_effects`` reads the technologies as a set, in card order: every order they
-    were researched in shares one, worked out once (``_IN_FORCE``)."""
+    (``player_effects``', from the card read once: ``_card_effects``), their hooks' effects
+    (``effects_at`` of every hook: every name of ``HOOKS`` is a key, () when none applies, so a
+    name that is no key is no hook) and the turn's budget. ``player_effects`` reads the
+    technologies as a set, in card order: every order they were researched in shares one, worked
+    out once (``_IN_FORCE``)."""
 
     __slots__ = ("budget", "effects", "hooks")
 
     def __init__(self, role: str, techs: tuple[str, ...], cloned: str | None) -> None:
-        self.effects = effects = player_effects(CONTENT, role, techs, cloned)
-        hooks: dict[str, tuple[Effect, ...]] = dict.fromkeys(HOOKS, ())
+        owned = set(techs)
+        found = list(CONTENT.roles[role].abilities)
+        for tech, own, clone in _card_effects(role):
+            if tech not in owned:
+                continue
+            if not clone:
+                found.extend(own)
+            elif cloned is not None and cloned not in owned:  # nothing when the copy is held anyway
+                found.extend(CONTENT.techs[cloned].effects)
+        self.effects = effects = tuple(found)
+        hooks = dict(_NO_HOOKS)
         for e in effects:
-            name = e.hook
-            hooks[name] = (*hooks[name], e)
+            hooks[e.hook] += (e,)
         self.hooks = hooks
-        self.budget = turn_budget(hooks["action-budget"])
+        budgets = hooks["action-budget"]
+        self.budget = turn_budget(budgets) if budgets else BASE_BUDGET
 
 
 # by role, set of technologies and the clone's copy (at most 8,192 kept)

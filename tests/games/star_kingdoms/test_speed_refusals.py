@@ -84,3 +84,31 @@ def test_lines_refused_by_handlers_that_check_first_change_nothing() -> None:
                 finally:
                     execute._snapshot = snapshot
     assert all(count > 0 for count in refused.values()), refused
+
+
+def _default_name_before(units: list[str], new_names: set[str], class_name: str) -> str:
+    n = 1
+    while True:
+        name = f"{class_name} {n}"
+        key = name.casefold()
+        if key not in new_names and all(u.casefold() != key for u in units):
+            return name
+        n += 1
+
+
+def test_default_unit_names_are_the_first_free_ones() -> None:
+    cat = load_catalogue()
+    names = sorted({cls.name for cls in cat.classes.values()})
+    seen = 0
+    for state in _turns(3):
+        for seat, faction in enumerate(state.factions):
+            run = checking(state, seat)
+            ctx = run._ctx
+            taken = [u.name for u in faction.units]
+            for extra in (set(), {n.casefold() for n in taken}, {f"{name} 2".casefold() for name in names}):
+                ctx.new_names = set(extra)
+                for class_name in names:
+                    got = execute._default_name(ctx, class_name)
+                    assert got == _default_name_before(taken, extra, class_name)
+                    seen += not got.endswith(" 1")
+    assert seen > 100, seen

@@ -531,11 +531,16 @@ def _unit_class_problems(ctx: _Ctx, class_id: str, flexible: tuple[str, ...], va
 
 
 def _default_name(ctx: _Ctx, class_name: str) -> str:
+    """The first "<class> <n>" that names no unit of the faction and no name the lines above took
+    (case-insensitive)."""
+    taken: set[str] = set()
+    for u in ctx.faction.units:
+        taken.add(u.name.casefold())
     n = 1
     while True:
         name = f"{class_name} {n}"
         key = name.casefold()
-        if key not in ctx.new_names and all(u.name.casefold() != key for u in ctx.faction.units):
+        if key not in ctx.new_names and key not in taken:
             return name
         n += 1
 

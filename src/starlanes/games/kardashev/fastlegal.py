@@ -1459,13 +1459,26 @@ def _harvest_path(t: _Turn) -> HarvestPath:
     source: the rules' own sources count the harvest only when one does (``_count_harvest``)."""
     state, seat = t.state, t.seat
     own = hook(state, seat, "harvest")
+    fleets, key = _own_path(own)
+    found: list[tuple[int, int]] = []  # ``harvest.blockers``' order: by seat, each one's effects
+    team = t.b.team
+    for other in range(state.players):
+        if team[other] != team[seat]:  # not ``friends``
+            for e in hook(state, other, "harvest-others"):
+                if isinstance(e, BlockProduction):
+                    found.append((other, e.reach))
+    path = t.b.tmemo["harvest-path"] = (own, fleets, key, tuple(found))
+    return path
+
+
+@lru_cache(maxsize=1024)
+def _own_path(own: tuple[Effect, ...]) -> tuple[bool, str]:
+    """For a seat whose harvest effects are ``own``: whether its fleets yield, and the key of its
+    harvest's rows (``_harvest_path``)."""
     fleets = any(isinstance(e, FleetYield) for e in own)
     key = "harvest" if any(not isinstance(e, FleetYield | FleetYieldByLevel) for e in own) \
         else "harvest-fleets" if fleets else "harvest-colonies"
-    blockers = tuple((other, e.reach) for other in range(state.players) if not friends(state, other, seat)
-                     for e in hook(state, other, "harvest-others") if isinstance(e, BlockProduction))
-    path = t.b.tmemo["harvest-path"] = (own, fleets, key, blockers)
-    return path
+    return fleets, key
 
 
 def _blockaded(t: _Turn, blockers: tuple[tuple[int, int], ...]) -> bool:

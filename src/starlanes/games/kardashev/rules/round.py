@@ -202,6 +202,10 @@ def bid_range(state: KardashevState, seat: int) -> int:
 
 def resolve_bids(state: KardashevState, moves: Mapping[int, Action]) -> list[Event]:
     """Reveal the bids, break ties with dice, rank the sides (K-B02, K-B03; ally: K-V02)."""
+    if not state.params.ally_variant:
+        found = _ranked_alone(state, moves)
+        if found is not None:
+            return found
     bids = [-1] * state.players
     by_team: dict[int, list[int]] = {}  # the bidders of each team (``teams``' sides), in seat order
     for seat, p in enumerate(state.seats):
@@ -255,6 +259,37 @@ def resolve_bids(state: KardashevState, moves: Mapping[int, Action]) -> list[Eve
     state.phase = "pick"
     state.slots = [-1] * len(state.pickers) if not state.params.ally_variant else []
     events = [SILENT if QUIET.on else BidsRevealed(bids, rolls, state.rank, list(state.pickers)).event(reveals=True)]
+    return events + auto_pick(state)
+
+
+def _ranked_alone(state: KardashevState, moves: Mapping[int, Action]) -> list[Event] | None:
+    """``resolve_bids`` outside the ally variant when every bidder is a side of its own (its own
+    team) and no two bids are equal: no die is rolled, the bidders are ranked by their bids alone
+    (as ``resolve_bids``' sides are, by their totals); None when two teams or two bids are the
+    same (``resolve_bids`` ranks them)."""
+    bids = [-1] * state.players
+    bidders: list[int] = []
+    teams = amounts = 0  # the teams and the bids seen (bits)
+    for seat, p in enumerate(state.seats):
+        if not p.eliminated:  # ``active_seats``
+            action = moves.get(seat)
+            bid = bids[seat] = action.amount if isinstance(action, Bid) else 0
+            if bid < 0:
+                continue
+            if teams >> p.team & 1 or amounts >> bid & 1:
+                return None
+            teams |= 1 << p.team
+            amounts |= 1 << bid
+            bidders.append(seat)
+    bidders.sort(key=bids.__getitem__, reverse=True)
+    rolls = [0] * state.players
+    state.bids = bids
+    state.rolls = rolls
+    state.rank = bidders
+    state.pickers = pickers = list(bidders)
+    state.phase = "pick"
+    state.slots = [-1] * len(pickers)
+    events = [SILENT if QUIET.on else BidsRevealed(bids, rolls, bidders, list(pickers)).event(reveals=True)]
     return events + auto_pick(state)
 
 

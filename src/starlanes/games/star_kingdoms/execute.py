@@ -115,16 +115,21 @@ ORBITAL_YARD = "orbital-yard"
 """Slot key of an Orbital Repair Yard's repair-only project (PROJ-S5, Amb#50)."""
 
 _INDEXES: dict[int, GalaxyIndex] = {}
+_LAST_INDEX: list[GalaxyIndex] = []
+"""The index :func:`galaxy_index` gave last (it holds its galaxy), looked at first."""
 
 
 def galaxy_index(galaxy: Galaxy) -> GalaxyIndex:
     """The lookups of a galaxy, built once per galaxy object."""
+    if _LAST_INDEX and _LAST_INDEX[0].galaxy is galaxy:
+        return _LAST_INDEX[0]
     key = id(galaxy)
     found = _INDEXES.get(key)
     if found is None or found.galaxy is not galaxy:
         if len(_INDEXES) > 64:
             _INDEXES.clear()
         found = _INDEXES[key] = GalaxyIndex.of(galaxy)
+    _LAST_INDEX[:] = [found]
     return found
 
 

@@ -18,9 +18,19 @@ __all__ = ["NameIndex", "normalize"]
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 
+_NORMALIZED: dict[str, str] = {}
+"""name -> :func:`normalize` of it (a function of the name alone), for names met again."""
+
+
 def normalize(name: str) -> str:
     """Case-, punctuation- and spacing-insensitive form of a name."""
-    return _NON_WORD.sub(" ", name.casefold()).strip()
+    found = _NORMALIZED.get(name)
+    if found is None:
+        found = _NON_WORD.sub(" ", name.casefold()).strip()
+        if len(_NORMALIZED) >= 65536:
+            _NORMALIZED.clear()
+        _NORMALIZED[name] = found
+    return found
 
 
 @dataclass

@@ -709,8 +709,8 @@ class _Board:
         self.tiles = read.tiles
         self.cols = read.cols
         self.fls = read.fls
-        self.own_cols = _where(read.cols, seat)
-        self.fleets = _where(read.fls, seat)
+        self.own_cols = _cells(read.colonies[seat])
+        self.fleets = _cells(read.fleets[seat])
         self.own = read.colonies[seat] | read.fleets[seat]
         self.team = read.team
         self.memo: dict[Any, Any] = {}
@@ -762,9 +762,9 @@ class _Board:
         was = self.own  # where the seat's pieces were when it last read the board
         if where is None or where & (own | was):  # the seat's pieces may have changed
             if changed & _COLS:
-                self.own_cols = _where(read.cols, seat)
+                self.own_cols = _cells(read.colonies[seat])
             if changed & _FLS:
-                self.fleets = _where(read.fls, seat)
+                self.fleets = _cells(read.fleets[seat])
         self.own = own
         if changed & _OWN_TECHS:
             self.tmemo.clear()
@@ -796,18 +796,19 @@ class _Board:
 _KEPT = "_kboard"
 
 
-def _where(values: list[Any], value: object) -> list[int]:
-    """The indices of ``value`` in ``values``, in order (found by the list's own search)."""
+def _cells(mask: int) -> list[int]:
+    """The cells of a mask, in cell order (the seat's colonies or fleets from the read's masks,
+    which ``_Read._write`` keeps with the columns: no scan of a column)."""
     out: list[int] = []
-    i = -1
-    for _ in range(values.count(value)):
-        i = values.index(value, i + 1)
-        out.append(i)
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
     return out
 
 
 def _mask(values: list[Any], value: object) -> int:
-    """``_where`` as a bit mask."""
+    """The indices of ``value`` in ``values`` as a bit mask (found by the list's own search)."""
     mask = 0
     i = -1
     for _ in range(values.count(value)):

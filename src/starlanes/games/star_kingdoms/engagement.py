@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from starlanes.core.rng import derive_seed
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit, Wreck
 from starlanes.games.star_kingdoms.catalogue import Catalogue, load_catalogue
-from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
+from starlanes.games.star_kingdoms.galaxy import GalaxyIndex, galaxy_index
 from starlanes.games.star_kingdoms.knowledge import eyes, meet_faction, see_owner, see_through, seen_class, seen_label
 from starlanes.games.star_kingdoms.orders.records import Stance
 from starlanes.games.star_kingdoms.report import CombatReport, CombatSide, CombatUnit
@@ -68,8 +68,6 @@ __all__ = [
 
 
 def _gi(state: CampaignState) -> GalaxyIndex:
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     return galaxy_index(state.galaxy)
 
 

@@ -40,7 +40,7 @@ from starlanes.games.star_kingdoms.economy import (
     office_build_problem,
     round_ratio,
 )
-from starlanes.games.star_kingdoms.galaxy import Galaxy, GalaxyIndex
+from starlanes.games.star_kingdoms.galaxy import Galaxy, GalaxyIndex, galaxy_index
 from starlanes.games.star_kingdoms.knowledge import knowledge_for
 from starlanes.games.star_kingdoms.names import NameIndex
 from starlanes.games.star_kingdoms.operations import (
@@ -113,25 +113,6 @@ __all__ = [
 
 ORBITAL_YARD = "orbital-yard"
 """Slot key of an Orbital Repair Yard's repair-only project (PROJ-S5, Amb#50)."""
-
-_INDEXES: dict[int, GalaxyIndex] = {}
-_LAST_INDEX: list[GalaxyIndex] = []
-"""The index :func:`galaxy_index` gave last (it holds its galaxy), looked at first."""
-
-
-def galaxy_index(galaxy: Galaxy) -> GalaxyIndex:
-    """The lookups of a galaxy, built once per galaxy object."""
-    if _LAST_INDEX and _LAST_INDEX[0].galaxy is galaxy:
-        return _LAST_INDEX[0]
-    key = id(galaxy)
-    found = _INDEXES.get(key)
-    if found is None or found.galaxy is not galaxy:
-        if len(_INDEXES) > 64:
-            _INDEXES.clear()
-        found = _INDEXES[key] = GalaxyIndex.of(galaxy)
-    _LAST_INDEX[:] = [found]
-    return found
-
 
 def _known_planets(state: CampaignState, faction: Faction) -> set[str]:
     """The planets whose names the faction can use: its colonies and the planets it knows."""

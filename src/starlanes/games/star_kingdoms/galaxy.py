@@ -48,6 +48,7 @@ __all__ = [
     "check_galaxy",
     "default_galaxy",
     "galaxy_from_data",
+    "galaxy_index",
     "galaxy_to_json",
     "load_galaxy",
 ]
@@ -285,3 +286,23 @@ class GalaxyIndex:
     def connected(self) -> bool:
         first = self.galaxy.systems[0].id
         return len(self.jumps_from(first)) == len(self.systems)
+
+
+_INDEXES: dict[int, GalaxyIndex] = {}
+_LAST_INDEX: list[GalaxyIndex] = []
+"""The index :func:`galaxy_index` gave last (it holds its galaxy), looked at first."""
+
+
+def galaxy_index(galaxy: Galaxy) -> GalaxyIndex:
+    """The lookups of a galaxy, built once per galaxy object (``execute`` and the steps of the turn
+    use it)."""
+    if _LAST_INDEX and _LAST_INDEX[0].galaxy is galaxy:
+        return _LAST_INDEX[0]
+    key = id(galaxy)
+    found = _INDEXES.get(key)
+    if found is None or found.galaxy is not galaxy:
+        if len(_INDEXES) > 64:
+            _INDEXES.clear()
+        found = _INDEXES[key] = GalaxyIndex.of(galaxy)
+    _LAST_INDEX[:] = [found]
+    return found

@@ -48,7 +48,7 @@ from starlanes.games.star_kingdoms.cargo import (
     unload_fighters,
 )
 from starlanes.games.star_kingdoms.catalogue import Catalogue
-from starlanes.games.star_kingdoms.galaxy import Anomaly, GalaxyIndex
+from starlanes.games.star_kingdoms.galaxy import Anomaly, GalaxyIndex, galaxy_index
 from starlanes.games.star_kingdoms.knowledge import learn_nebula, passive_survey
 from starlanes.games.star_kingdoms.names import NameIndex
 from starlanes.games.star_kingdoms.nebulae import stranded
@@ -87,8 +87,6 @@ class OrderProblem(Exception):
 
 
 def _gi(state: CampaignState) -> GalaxyIndex:
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     return galaxy_index(state.galaxy)
 
 

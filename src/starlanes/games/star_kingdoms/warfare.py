@@ -51,7 +51,7 @@ from starlanes.games.star_kingdoms.campaign import (
 from starlanes.games.star_kingdoms.catalogue import Catalogue
 from starlanes.games.star_kingdoms.economy import Districts, PlanetEconomy, planet_pe
 from starlanes.games.star_kingdoms.engagement import battle_rng, contests, report_side, stance, standing_engage
-from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
+from starlanes.games.star_kingdoms.galaxy import GalaxyIndex, galaxy_index
 from starlanes.games.star_kingdoms.knowledge import (
     Knowledge,
     active_survey,
@@ -92,8 +92,6 @@ __all__ = [
 
 
 def _gi(state: CampaignState) -> GalaxyIndex:
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     return galaxy_index(state.galaxy)
 
 

@@ -30,7 +30,7 @@ import msgspec
 from starlanes.games.star_kingdoms.campaign import CampaignState, Colony, Construction, Faction, Unit
 from starlanes.games.star_kingdoms.catalogue import FIELDS, Catalogue
 from starlanes.games.star_kingdoms.economy import Districts
-from starlanes.games.star_kingdoms.galaxy import Anomaly, GalaxyIndex
+from starlanes.games.star_kingdoms.galaxy import Anomaly, GalaxyIndex, galaxy_index
 from starlanes.games.star_kingdoms.knowledge import AnomalyFacts, Knowledge, own_planet
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.report import ReportBuilder
@@ -91,8 +91,6 @@ _WORK_MODULES = frozenset({"space-construction-gear", "engineering-corps", "deep
 
 
 def _gi(state: CampaignState) -> GalaxyIndex:
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     return galaxy_index(state.galaxy)
 
 

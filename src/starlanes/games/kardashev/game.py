@@ -45,6 +45,7 @@ from starlanes.games.kardashev.costs import Cost
 from starlanes.games.kardashev.events import EVENT_TYPES, QUIET, describe
 from starlanes.games.kardashev.rules import fleet, harvest, round
 from starlanes.games.kardashev.rules.common import (
+    _CELL_KEYS,
     CONTENT,
     NEIGH,
     RES,
@@ -86,7 +87,8 @@ Rule = Callable[[KardashevState, int, Action], list[Event]]
 
 
 def _cell(raw: tuple[int, ...]) -> int:
-    index = cell_of(raw)
+    """The cell an action names (``cell_of``; an action's cell is a tuple: its key looked up at once)."""
+    index = _CELL_KEYS.get(raw) if type(raw) is tuple else cell_of(raw)
     assert index is not None
     return index
 
@@ -307,7 +309,9 @@ def _move_cells(state: KardashevState, seat: int, action: Action) -> tuple[int, 
     """A move's start and destination; for an attack, also the cells around the destination
     (the one its fleet retreats to, a step before it; a downgrade hits the fleet there or on the
     destination): two cells exactly when it attacks nobody (``_apply_one``'s end check)."""
-    start, dest = cell_of(action.start), cell_of(action.to)  # type: ignore[attr-defined]
+    raw, to = action.start, action.to  # type: ignore[attr-defined]
+    start = _CELL_KEYS.get(raw) if type(raw) is tuple else cell_of(raw)  # ``cell_of``
+    dest = _CELL_KEYS.get(to) if type(to) is tuple else cell_of(to)
     if start is None or dest is None:
         return ()
     d, seats = state.cells[dest], state.seats

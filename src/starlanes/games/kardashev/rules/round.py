@@ -427,7 +427,7 @@ def placeable_plain(tiles: tuple[str | None, ...], blue_threshold: int) -> tuple
 
 
 def end_turn(state: KardashevState) -> list[Event]:
-    p = state.seats[state.active]
+    p = state.seats[state.order[state.turn]]  # ``state.active``: a turn's end is in the turn phase
     if p.tile is not None:
         p.tile = None
     state.turn += 1

@@ -190,7 +190,7 @@ def _fleet(state: KardashevState, seat: int, a: Action) -> list[Event]:
 
 def _harvest(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Harvest)
-    sur = via_surcharge(state, seat, a.via, "harvest") or 0
+    sur = 0 if a.via is None else via_surcharge(state, seat, a.via, "harvest") or 0  # ``via_surcharge``
     events: list[Event] = []
     if sur:
         events += pay(state, seat, Cost(any=sur), f"harvest via {a.via}")
@@ -200,7 +200,7 @@ def _harvest(state: KardashevState, seat: int, a: Action) -> list[Event]:
 
 def _move(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Move)
-    sur = via_surcharge(state, seat, a.via, "move-fleet") or 0
+    sur = 0 if a.via is None else via_surcharge(state, seat, a.via, "move-fleet") or 0  # ``via_surcharge``
     if not a.path and not fleet.gains_on_move(state, seat):
         # a move that gains no card reads only its destination, cells and energy: from the
         # fleet's kept search when it attacks nobody (``fastlegal.kept_move``)

@@ -172,7 +172,10 @@ def start_round(state: KardashevState) -> list[Event]:
     state.phase = "bid"
     state.offer, state.bids, state.rolls, state.rank, state.pickers = [], [], [], [], []
     state.slots, state.order, state.picked, state.turn = [], [], 0, 0
-    active = active_seats(state)
+    active = []  # ``active_seats``
+    for seat, p in enumerate(state.seats):
+        if not p.eliminated:
+            active.append(seat)
     count = min(len(active), len(state.bag))
     if count:  # as many unexplored cells as there are, up to ``count``: the cells read until found
         tiles = map(_TILE, state.cells)

@@ -221,7 +221,7 @@ def research(state: KardashevState, seat: int, tech: str, copy: str | None, free
     events = [] if free else pay(state, seat, t.cost, f"research:{tech}")
     assert p.role is not None
     new = after_research(CONTENT, p.role, frozenset(p.techs), tech)
-    lost = [x for x in p.techs if x not in new]
+    lost = [] if QUIET.on else [x for x in p.techs if x not in new]  # for the event only
     p.techs = [x for x in p.techs if x in new] + [tech]
     if tech in _CLONES:
         p.cloned = copy
@@ -229,7 +229,7 @@ def research(state: KardashevState, seat: int, tech: str, copy: str | None, free
         p.cloned = None
     if free:
         p.free_techs -= 1
-    events.append(Researched(seat, tech, lost, copy or "").event())
+    events.append(SILENT if QUIET.on else Researched(seat, tech, lost, copy or "").event())
     if not free and not (t.cost.any or t.cost.matching):
         fire_gains(state, "research", seat, cost=t.cost)
     return events

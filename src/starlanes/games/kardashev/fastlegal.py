@@ -1001,10 +1001,10 @@ class _Turn:
             self.sizes = [0, 0, 0, 0, 0, 0, 0, 0, ncompile, nexchange, ngift, 1]
             self.size = ncompile + nexchange + ngift + 1
             return
-        # the base and research actions, counted in one pass (the counters of ``COUNTERS`` made
+        # the base and research actions, counted in one pass (each type's count made
         # short where they share reads: the colony supply, the hand's answers, the forms)
         colony = grow = 0
-        if p.colonies_supply >= 1:  # ``_count_colony`` and ``_count_grow``
+        if p.colonies_supply >= 1:  # colonies built and upgraded
             # the vias of a colony built, upgraded to 2, to 3, per mask of their prices paid
             every: tuple[int, dict[int, tuple[list[str | None], ...]]] | None = self.colony_costs.get(flags[2])
             if every is None:
@@ -1028,7 +1028,7 @@ class _Turn:
             for level, many in rows[1]:  # colonies below level 3
                 grow += len(vias3[level] if 0 < level < 3 else _colony_forms(self, 1, level + 1)) * many
         nres = 0
-        if research:  # ``_count_research``
+        if research:  # the research actions
             found = tmemo.get("research")
             if found is None:  # the seat's role and technologies held (not the clone's copy)
                 assert p.role is not None
@@ -1167,32 +1167,10 @@ def _bits_of(rows: Iterable[tuple[Any, int]]) -> int:
     return mask
 
 
-def _count_colony(t: _Turn) -> int:
-    if t.player.colonies_supply < 1:
-        return 0
-    t.colony_vias = vias = _colony_forms(t, 0, 1)
-    if not vias:
-        return 0
-    t.colony_cells = t.eligible()
-    return len(t.colony_cells) * len(vias)
-
-
 def _pick_colony(t: _Turn, k: int) -> Action:
     vias = t.colony_vias
     cell, form = divmod(k, len(vias))
     return BuildColony(CELLS[t.colony_cells[cell]], vias[form])
-
-
-def _count_grow(t: _Turn) -> int:
-    if t.player.colonies_supply < 1:
-        return 0
-    found = t.b.memo.get("grow")
-    if found is None:
-        found = _grow_rows(t)
-    n = 0
-    for level, many in found[1]:
-        n += len(_colony_forms(t, 1, level + 1)) * many
-    return n
 
 
 def _grow_rows(t: _Turn) -> tuple[list[tuple[int, int]], tuple[tuple[int, int], ...]]:
@@ -1858,21 +1836,6 @@ def _pick_move(t: _Turn, k: int) -> Action:
 # --- research and Use Technology -------------------------------------------------------------
 
 
-def _count_research(t: _Turn) -> int:
-    if not t.research:
-        return 0
-    _, mask, known, groups = _research_found(t)
-    paid = t.pays(mask)
-    n = known.get(paid, -1)
-    if n < 0:  # how many research actions' prices the hand pays (``list_research``)
-        n = 0
-        for bit, many in groups:
-            if paid & bit:
-                n += many
-        known[paid] = n
-    return n
-
-
 def _research_found(t: _Turn) -> ResearchRows:
     """``_research_rows`` of the seat, kept with its technologies."""
     tmemo = t.b.tmemo
@@ -2075,15 +2038,6 @@ def _use_places(t: _Turn, k: int, e: Effect) -> Any:
 # --- the small ones --------------------------------------------------------------------------
 
 
-def _count_compile(t: _Turn) -> int:
-    return len(RES) if t.research else 0
-
-
-def _count_exchange(t: _Turn) -> int:
-    rate = t.state.params.exchange_rate
-    return sum(have >= rate for have in t.hand) * (len(RES) - 1)
-
-
 def _pick_exchange(t: _Turn, k: int) -> Action:
     return _nth_exchange(t.state, t.seat, k)
 
@@ -2102,12 +2056,6 @@ def _lister(cls: type[Action]) -> Callable[[_Turn, int], Action]:
     return pick
 
 
-COUNTERS: dict[type[Action], Callable[[_Turn], int]] = {
-    BuildColony: _count_colony, UpgradeColony: _count_grow, BuildFleet: _count_fleet, UpgradeFleet: _count_refit,
-    Harvest: _count_harvest, Move: _count_move, Research: _count_research, UseTech: _count_use,
-    Compile: _count_compile, Exchange: _count_exchange, Gift: _count_gift, End: lambda t: 1,
-}
-
 PICKERS: dict[type[Action], Callable[[_Turn, int], Action]] = {
     BuildColony: _pick_colony, UpgradeColony: _pick_grow, BuildFleet: _pick_fleet, UpgradeFleet: _pick_refit,
     Harvest: _pick_harvest, Move: _pick_move, Research: _pick_research,
@@ -2115,10 +2063,8 @@ PICKERS: dict[type[Action], Callable[[_Turn, int], Action]] = {
     Gift: _lister(Gift), End: lambda t, k: End(),
 }
 
-# the turn's action types in the listing's order: their pickers, and the counters of the base
-# and research actions (``_Turn`` counts the last four itself: Compile, Exchange, Gift, End);
-# with neither a base nor a research action left, only the exchanges, the gifts and the end
+# the turn's action types in the listing's order: their pickers (``_Turn`` counts every type
+# itself, the last four being Compile, Exchange, Gift, End; with neither a base nor a research
+# action left, only the exchanges, the gifts and the end)
 _PICKERS: tuple[Callable[[_Turn, int], Action], ...] = tuple(PICKERS[cls] for cls in legality.ALLOWED["turn"])
-_COUNTERS: tuple[Callable[[_Turn], int], ...] = tuple(COUNTERS[cls] for cls in legality.ALLOWED["turn"][:-4])
 assert legality.ALLOWED["turn"][-4:] == (Compile, Exchange, Gift, End)
-assert len(_COUNTERS) == 8  # ``_Turn`` counts these eight in this order (its sizes' first eight)

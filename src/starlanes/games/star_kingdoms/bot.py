@@ -31,6 +31,7 @@ from starlanes.core.state import SeatView
 from starlanes.games.star_kingdoms.campaign import CampaignState, Unit
 from starlanes.games.star_kingdoms.catalogue import DISTRICTS, Catalogue, District, load_catalogue
 from starlanes.games.star_kingdoms.execute import check_orders, checking, effective_pc_of, name_book
+from starlanes.games.star_kingdoms.galaxy import galaxy_index
 from starlanes.games.star_kingdoms.knowledge import Knowledge
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import format_order, read_orders
@@ -307,8 +308,6 @@ def _targets(state: CampaignState, seat: int, hostile: Collection[str],
     default the home system) by known wormholes and no known nebula, best first: worlds a won
     ground war takes (not a homeworld, ruling 207) before homeworlds, then the fewest jumps, as
     (system, planet)."""
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     f = state.factions[seat]
     k = state.knowledge.get(f.id)
     if k is None:
@@ -328,8 +327,6 @@ def _colony_site(state: CampaignState, seat: int) -> str | None:
     inhabitants and held by nobody, in a system where it holds no world, reachable without a known
     nebula; its native biosphere first,
     then other biospheres, Desolate last; then the fewest jumps from home."""
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     f = state.factions[seat]
     k = state.knowledge.get(f.id)
     if k is None:
@@ -355,8 +352,6 @@ def _colony_site(state: CampaignState, seat: int) -> str | None:
 def _settle(state: CampaignState, seat: int, site: str, cat: Catalogue) -> list[r.Order]:
     """Orders that found a colony on ``site``: the survey team and the Construction Gangs go there,
     land, survey it from the ground (COL-02) and colonise it (O67; they keep at it until done)."""
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     f = state.factions[seat]
     k = state.knowledge.get(f.id)
     gi = galaxy_index(state.galaxy)
@@ -400,7 +395,6 @@ def war_orders(state: CampaignState, seat: int, *, fleet_size: int = 4, invaders
     (the landing comes down once the nation is Uncontested in orbit, INV-02).  The caller
     (:func:`war_bot_orders`) keeps only accepted lines."""
     from starlanes.games.star_kingdoms.engagement import strength
-    from starlanes.games.star_kingdoms.execute import galaxy_index
 
     cat = catalogue or load_catalogue()
     f = state.factions[seat]

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit
 from starlanes.games.star_kingdoms.catalogue import Catalogue
+from starlanes.games.star_kingdoms.galaxy import galaxy_index
 from starlanes.games.star_kingdoms.war.units import is_fighter, unit_stats
 
 __all__ = ["CargoProblem", "disassemble", "fits", "launch_fighters", "load_fighters", "reassemble",
@@ -116,8 +117,6 @@ def unload_fighters(cat: Catalogue, faction: Faction, units: list[Unit]) -> str:
 
 
 def _shipyard_planet(state: CampaignState, faction: Faction, system: str) -> str:
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     gi = galaxy_index(state.galaxy)
     return next((c.planet for c in faction.colonies
                  if gi.planet_system[c.planet] == system and c.districts.shipyard > 0), "")

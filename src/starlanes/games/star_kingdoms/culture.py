@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from starlanes.core.errors import IllegalAction
+from starlanes.games.star_kingdoms.galaxy import galaxy_index
 from starlanes.games.star_kingdoms.orgs import OrgParams, OrgWorld
 
 if TYPE_CHECKING:
@@ -191,8 +192,6 @@ def new_colony_principles(state: CampaignState, faction_id: str, planet: str, sp
     """The principles of the nation's new colony on ``planet`` (CULT-03, OP-R5): its closest planet's
     at -1 (:func:`closest_planet`), then +1 to each sponsoring guiding principle, once.  Call it
     before the colony joins the nation's colonies."""
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     f = state.faction(faction_id)
     own = [c.planet for c in f.colonies if c.planet != planet]
     if not own:

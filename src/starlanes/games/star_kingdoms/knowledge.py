@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 import msgspec
 
-from starlanes.games.star_kingdoms.galaxy import Anomaly, Biosphere, GalaxyIndex, Planet
+from starlanes.games.star_kingdoms.galaxy import Anomaly, Biosphere, GalaxyIndex, Planet, galaxy_index
 
 if TYPE_CHECKING:
     from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, Unit
@@ -522,13 +522,13 @@ def knowledge_for(state: CampaignState, faction_id: str, gi: GalaxyIndex | None 
 def blind_in_nebula(cat: Catalogue, gi: GalaxyIndex, unit: Unit) -> bool:
     """A unit in space in a nebula system without Nebula Sensors (S5.4, MOV-10): it sees nothing
     there that is not really close (ruling 276); troops in their transports count as such."""
-    from starlanes.games.star_kingdoms.war.units import unit_stats
-
     system = gi.systems.get(unit.system)
     if system is None or not system.nebula:
         return False
     if unit.unit == "detachment":
         return not unit.planet
+    from starlanes.games.star_kingdoms.war.units import unit_stats  # imported only when it is needed
+
     return not unit_stats(cat, unit).nebula_sensors
 
 
@@ -538,8 +538,6 @@ def eyes(state: CampaignState, cat: Catalogue, faction: Faction,
     in space see space, colonies see space and their ground, troops on a planet its ground, a
     Remote Sensor its system's space (VIS-05); in a nebula only Nebula Sensors ships and colonies
     see space (ruling 276)."""
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     index = gi or galaxy_index(state.galaxy)
     blinds = state.params.nebula_blinds
     space = {u.system for u in faction.units if (not u.planet or u.unit == "ship") and not u.carried_by
@@ -597,7 +595,6 @@ def foreign_units_seen(state: CampaignState, cat: Catalogue, faction: Faction,
     """The foreign units ``faction`` sees now: system, space or planet, owner (its name once met),
     class as seen (:func:`seen_label`), level and count; never names or damage (Amb#95).  Troops
     aboard a ship are not seen (ruling 219)."""
-    from starlanes.games.star_kingdoms.execute import galaxy_index
     from starlanes.games.star_kingdoms.report import SightingLine
 
     index = gi or galaxy_index(state.galaxy)
@@ -627,8 +624,6 @@ def foreign_units_seen(state: CampaignState, cat: Catalogue, faction: Faction,
 
 def record_foreign_units(turn: Turn) -> None:
     """Every nation's report lists the foreign units it sees at the end of step 6."""
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     index = galaxy_index(turn.state.galaxy)
     for faction in turn.state.factions:
         b = turn.builders.get(faction.id)

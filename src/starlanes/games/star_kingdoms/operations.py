@@ -46,7 +46,7 @@ from starlanes.core.errors import ContentError, IllegalAction
 from starlanes.games.star_kingdoms import culture
 from starlanes.games.star_kingdoms.catalogue import FIELDS, Catalogue, Field, load_catalogue
 from starlanes.games.star_kingdoms.economy import TradeBranch
-from starlanes.games.star_kingdoms.galaxy import Galaxy, GalaxyIndex
+from starlanes.games.star_kingdoms.galaxy import Galaxy, GalaxyIndex, galaxy_index
 from starlanes.games.star_kingdoms.knowledge import (
     DatedFact,
     Knowledge,
@@ -412,8 +412,6 @@ class World:
 
 
 def _index(galaxy: Galaxy) -> GalaxyIndex:
-    from starlanes.games.star_kingdoms.execute import galaxy_index
-
     return galaxy_index(galaxy)
 
 
@@ -1377,7 +1375,6 @@ def apply_effects(state: CampaignState, outcome: OpOutcome, params: OrgParams | 
     reports in each nation's knowledge, a belt's Mineral Rating.  Returns the effects left to part 2's
     records (anomaly study and colonisation progress).  This is the one function here that changes
     its argument (``state``): the pipeline's step 8 calls it."""
-    from starlanes.games.star_kingdoms.execute import galaxy_index
     from starlanes.games.star_kingdoms.tech import gain
 
     p = params or OrgParams()

@@ -194,7 +194,10 @@ def _harvest(state: KardashevState, seat: int, a: Action) -> list[Event]:
     events: list[Event] = []
     if sur:
         events += pay(state, seat, Cost(any=sur), f"harvest via {a.via}")
-    _spend(state, a.via)
+    if a.via is None:  # ``_spend``
+        state.base_used += 1
+    else:
+        state.research_used += 1
     return events + harvest.harvest(state, seat, (a.food, a.matter, a.energy))
 
 
@@ -207,7 +210,10 @@ def _move(state: KardashevState, seat: int, a: Action) -> list[Event]:
         start, dest = _cell(a.start), _cell(a.to)
         quick = fastlegal.kept_move(state, seat, start, dest, sur)
         if quick is not None:
-            _spend(state, a.via)
+            if a.via is None:  # ``_spend``
+                state.base_used += 1
+            else:
+                state.research_used += 1
             return fleet.move_plainly(state, seat, start, dest, *quick, sur, a.via)
     plan = legality.move_plan(state, seat, a, fastlegal.kept_masks(state, seat))
     assert not isinstance(plan, str)

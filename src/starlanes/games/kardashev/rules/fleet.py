@@ -95,7 +95,7 @@ def move_plainly(state: KardashevState, seat: int, start: int, dest: int, tiles:
                  surcharge: int, via: str | None) -> list[Event]:
     """``move`` of a plan that attacks nobody, when the move gains no card (``gains_on_move``):
     what it does reads neither its path nor its leaps, only its destination, cells and energy."""
-    events = pay(state, seat, Cost(energy=energy, any=surcharge), "move" + (f" via {via}" if via else ""))
+    events = pay(state, seat, Cost(energy=energy, any=surcharge), "move" if not via else f"move via {via}")
     c = state.cells[start]
     level = c.fleet_level
     c.fleet, c.fleet_level = None, 0

@@ -361,8 +361,16 @@ def auto_pick(state: KardashevState) -> list[Event]:
     """The last picker takes what is left, for nothing (K-B06); then the turns begin (K-B07)."""
     if state.picked == len(state.pickers) - 1:
         seat = state.pickers[-1]
-        slots, tiles = free_slots(state), free_tiles(state)
-        return pick(state, seat, Pick(slots[0] if slots else 0, tiles[0] if tiles else 0))
+        slot = tile = 0  # the first of ``free_slots`` and of ``free_tiles``, or 0
+        for i, taken in enumerate(state.slots):
+            if taken < 0:
+                slot = i + 1
+                break
+        for i, offer in enumerate(state.offer):
+            if offer.taker is None:
+                tile = i + 1
+                break
+        return pick(state, seat, Pick(slot, tile))
     if state.picked < len(state.pickers):
         return []
     if state.params.ally_variant:

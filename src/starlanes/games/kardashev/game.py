@@ -54,7 +54,6 @@ from starlanes.games.kardashev.rules.common import (
     check_end,
     give,
     holdings,
-    one,
     pay,
     pay_matching,
     scores,
@@ -240,17 +239,23 @@ def _use(state: KardashevState, seat: int, a: Action) -> list[Event]:
     return use_tech(state, seat, a.tech, index, a.symbol, a.target)
 
 
+# each resource type's place in a hand's delta (``RES`` order)
+_RES_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(RES)}
+
+
 def _compile(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Compile)
     state.research_used += 1
-    return give(state, seat, one(a.type), -1, "compile")
+    delta = [0, 0, 0]  # ``one(a.type)``
+    delta[_RES_INDEX[a.type]] = 1
+    return give(state, seat, delta, -1, "compile")
 
 
 def _exchange(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Exchange)
     delta = [0, 0, 0]
-    delta[RES.index(a.give)] -= state.params.exchange_rate
-    delta[RES.index(a.get)] += 1
+    delta[_RES_INDEX[a.give]] -= state.params.exchange_rate
+    delta[_RES_INDEX[a.get]] += 1
     return give(state, seat, delta, -1, "exchange")
 
 

@@ -67,7 +67,6 @@ from starlanes.games.kardashev.rules.turn import (
     colony_price,
     fleet_price,
     fleet_site,
-    gain,
     hand_over,
     place,
     raid,
@@ -107,9 +106,16 @@ def _pick(state: KardashevState, seat: int, a: Action) -> list[Event]:
     return round.pick(state, seat, a)
 
 
+# each resource type's place in a hand's delta (``RES`` order)
+_RES_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(RES)}
+
+
 def _gain(state: KardashevState, seat: int, a: Action) -> list[Event]:
     assert isinstance(a, Gain)
-    return gain(state, state.tasks.pop(0), a.type)
+    task = state.tasks.pop(0)
+    delta = [0, 0, 0]  # ``turn.gain``: a card of the type, every card of a matching refund
+    delta[_RES_INDEX[a.type]] = task.amount if task.amount > 1 else 1
+    return give(state, task.seat, delta, -1, task.reason)
 
 
 def _decline(state: KardashevState, seat: int, a: Action) -> list[Event]:
@@ -237,10 +243,6 @@ def _use(state: KardashevState, seat: int, a: Action) -> list[Event]:
     state.research_used += 1
     index = cell_of(a.cell) if a.cell else None
     return use_tech(state, seat, a.tech, index, a.symbol, a.target)
-
-
-# each resource type's place in a hand's delta (``RES`` order)
-_RES_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(RES)}
 
 
 def _compile(state: KardashevState, seat: int, a: Action) -> list[Event]:
@@ -386,8 +388,10 @@ def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
     rule, check, change, where = _ONE[type(action)]
     cells = where(state, seat, action) if where is not None else ()
     events = rule(state, seat, action)
-    if state.tasks:
-        settle(state)
+    tasks = state.tasks
+    if tasks:
+        if tasks[0].kind == "pay":  # ``settle`` drops only payments, the first first
+            settle(state)
     elif state.phase == "role":
         events += round.after_setup(state)
         settle(state)

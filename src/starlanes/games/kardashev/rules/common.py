@@ -15,7 +15,7 @@ from starlanes.core.state import Event
 from starlanes.games.kardashev.board import Hex
 from starlanes.games.kardashev.content import Content, load_content
 from starlanes.games.kardashev.costs import RESOURCES, Cost, Resources, can_afford
-from starlanes.games.kardashev.effects import HOOKS, Clone, Effect, Gain
+from starlanes.games.kardashev.effects import EVENTS, HOOKS, Clone, Effect, Gain
 from starlanes.games.kardashev.events import QUIET, SILENT, Cards, PieceLost
 from starlanes.games.kardashev.scoring import Holdings, ScoreTable, score
 from starlanes.games.kardashev.state import Cell, KardashevState, Player, Task, cell_order
@@ -370,12 +370,16 @@ def resource_types(cell: Cell) -> list[str]:
     return [s for s in cell.all_symbols if s != "military"]
 
 
+# the events that reach only the actor (``fire_gains``)
+_OWN_EVENTS: frozenset[str] = frozenset(name for name in EVENTS if name.startswith("own-"))
+
+
 def fire_gains(state: KardashevState, event: str, actor: int, *, tile: list[str] | None = None,
                cost: Cost | None = None, produced: list[str] | None = None) -> None:
     """Offer the ``gain`` effects of ``event`` (role abilities, Tractor Beam). ``own-*`` events
     reach only the actor; the others reach every holder, the actor first (K-F04, K-Q04)."""
     seats = [actor]
-    if not event.startswith("own-"):
+    if event not in _OWN_EVENTS:
         for s in range(state.players):
             if s != actor:
                 seats.append(s)

@@ -397,7 +397,15 @@ def _apply_one(state: KardashevState, seat: int, action: Action) -> list[Event]:
         settle(state)
     fastlegal.after(state, change, 0, cells)
     if check == _KEPT_CHECK or (check == _MOVE_CHECK and len(cells) == 2):
-        check_end(state, True)
+        # ``check_end(state, True)``'s kept way without its call: the previous action's check,
+        # made in full or kept, is current (its step mark), and the state is one it checks
+        kept = state.__dict__
+        step = state.step
+        seen = kept.get("_kpresent")
+        if (seen == step or seen == step + 1) and state.battle is None and state.phase not in ("role", "over"):
+            kept["_kpresent"] = step + 1
+        else:
+            check_end(state, True)
     elif check != _NO_CHECK:
         check_end(state, False, fastlegal.pieces(state))
     return events

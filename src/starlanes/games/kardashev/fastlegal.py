@@ -271,7 +271,10 @@ def _place_grid(state: KardashevState, seat: int) -> tuple[list[int], tuple[str,
 
 def _kept_unexplored(state: KardashevState) -> int | None:
     """The unexplored cells (a mask) from the read kept for this step, or None (none kept)."""
-    read = state.__dict__.get(_KEPT)
+    try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
+        read = state._kboard  # type: ignore[attr-defined]
+    except AttributeError:
+        read = None
     if read is None or read.step != state.step:
         return None
     unexplored: int = read.unexplored
@@ -792,7 +795,7 @@ class _Board:
                 del reads[key]
 
 
-_KEPT = "_kboard"
+_KEPT = "_kboard"  # read as ``state._kboard`` on the hot paths: keep the two spellings the same
 
 
 def _cells(mask: int) -> list[int]:
@@ -817,7 +820,10 @@ def _mask(values: list[Any], value: object) -> int:
 
 
 def _board(state: KardashevState, seat: int) -> _Board:
-    read = state.__dict__.get(_KEPT)
+    try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
+        read = state._kboard  # type: ignore[attr-defined]
+    except AttributeError:
+        read = None
     if read is None or read.step != state.step:
         read = state.__dict__[_KEPT] = _Read(state)
     assert isinstance(read, _Read)
@@ -841,7 +847,10 @@ def after(state: KardashevState, change: int, lag: int = 0, cells: tuple[int, ..
     ``lag``: the steps of sealed choices before the action that resolves them (they change
     nothing ``_apply`` does not then apply). ``cells``: the only cells the action may have changed
     (a build, an upgrade, a placed tile: its cell; a move that attacks nobody: its two cells)."""
-    read = state.__dict__.get(_KEPT)
+    try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
+        read = state._kboard  # type: ignore[attr-defined]
+    except AttributeError:
+        read = None
     if read is None:
         return
     if change == ANYTHING or read.step + lag != state.step:
@@ -855,7 +864,10 @@ def after(state: KardashevState, change: int, lag: int = 0, cells: tuple[int, ..
 def kept_masks(state: KardashevState, seat: int) -> moving.Masks | None:
     """The seat's ``moving.move_masks`` from the read kept for this step (``_Board.masks``), or
     None (no read kept)."""
-    read = state.__dict__.get(_KEPT)
+    try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
+        read = state._kboard  # type: ignore[attr-defined]
+    except AttributeError:
+        read = None
     if read is None or read.step != state.step:
         return None
     assert isinstance(read, _Read)
@@ -874,7 +886,10 @@ def kept_move(state: KardashevState, seat: int, start: int, dest: int, surcharge
     enters, its energy and whether it explores (``legality.move_plan``'s plan's ``tiles``,
     ``energy``, ``ending``); None when the search is not kept, the fleet leaps, the move attacks
     or is not legal (the caller searches the plan)."""
-    read = state.__dict__.get(_KEPT)
+    try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
+        read = state._kboard  # type: ignore[attr-defined]
+    except AttributeError:
+        read = None
     if read is None or read.step != state.step:
         return None
     board = read.boards.get(seat)
@@ -916,7 +931,10 @@ def kept_move(state: KardashevState, seat: int, start: int, dest: int, surcharge
 def pieces(state: KardashevState) -> tuple[list[int], list[int]] | None:
     """The cells of each seat's colonies and of its fleets (bit masks), from the read kept for the
     next step (called after ``after``), or None."""
-    read = state.__dict__.get(_KEPT)
+    try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
+        read = state._kboard  # type: ignore[attr-defined]
+    except AttributeError:
+        read = None
     if read is None or read.step != state.step + 1:
         return None
     return read.colonies, read.fleets
@@ -952,8 +970,8 @@ def _flags(facts: _Facts, nb: int, nr: int) -> _Flags:
 class _Turn:
     """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
 
-    __slots__ = ("all_forms", "b", "base", "colony_cells", "colony_costs", "colony_vias", "fleets", "h",
-                 "hand", "harvest_rows", "harvest_vias", "held", "kinds", "move_rows", "no_forms", "own_cols", "pays",
+    __slots__ = ("all_forms", "b", "colony_cells", "colony_costs", "colony_vias", "fleets", "h",
+                 "harvest_rows", "harvest_vias", "kinds", "move_rows", "no_forms", "own_cols", "pays",
                  "player", "research", "seat", "size", "sizes", "state")
 
     # what the counters find for their pickers (set by a counter that finds an action)
@@ -967,7 +985,10 @@ class _Turn:
         self.state = state
         self.seat = seat
         self.player = p = state.seats[seat]
-        read = state.__dict__.get(_KEPT)  # ``_board`` made short: the read kept for this step
+        try:  # ``_board`` made short: the read kept for this step
+            read = state._kboard  # type: ignore[attr-defined]
+        except AttributeError:
+            read = None
         board = None if read is None or read.step != state.step else read.boards.get(seat)
         if board is None or board.due:
             board = _board(state, seat)
@@ -977,15 +998,14 @@ class _Turn:
         if facts is None:  # the turn's budget and the technologies in force
             held = frozenset(p.techs) if p.cloned is None else frozenset(held_techs(state, seat))
             facts = tmemo["facts"] = (budget(state, state.active), held, bool(_use_effects(held)), {}, {})
-        self.held = facts[1]
         self.colony_costs = facts[4]
         nb, nr = state.base_used, state.research_used
         flags = facts[3].get(nb * 64 + nr)
         if flags is None:
             flags = facts[3][nb * 64 + nr] = _flags(facts, nb, nr)
-        self.base, self.research, self.kinds, self.all_forms, self.no_forms = flags
+        _, self.research, self.kinds, self.all_forms, self.no_forms = flags
         research = flags[1]
-        self.hand = hand = (p.food, p.matter, p.energy)
+        hand = (p.food, p.matter, p.energy)
         rate = state.params.exchange_rate
         h = _HANDS.get((hand, rate))
         self.h = h = _hand(hand, rate) if h is None else h
@@ -1946,7 +1966,7 @@ def _count_use(t: _Turn) -> int:
     if not t.research:
         return 0
     n = 0
-    for k, (_, e) in enumerate(_use_effects(t.held)):
+    for k, (_, e) in enumerate(_use_effects(t.b.tmemo["facts"][1])):  # the technologies in force
         if isinstance(e, Terraform):
             payable = _payable(t, e.price)
             for have in _use_places(t, k, e):  # the payable symbols (each once) the planet lacks
@@ -1969,7 +1989,7 @@ def _pick_use(t: _Turn, k: int) -> Action:
     sorted, each one's effects in card order; Terraform by colonized planet in cell order, then
     symbol; Annihilate by cell; Accrete by cell, then symbol; Probe; Erase by technology."""
     cells = t.state.cells
-    for n, (tech, e) in enumerate(_use_effects(t.held)):
+    for n, (tech, e) in enumerate(_use_effects(t.b.tmemo["facts"][1])):  # the technologies in force
         if isinstance(e, Terraform):
             payable = _payable(t, e.price)
             for i in t.own_cols:

@@ -510,16 +510,18 @@ class _Hand:
         return self.paid & mask
 
 
-_HANDS: dict[tuple[tuple[int, int, int], int], _Hand] = {}
+# by food, matter, energy and rate (one flat tuple: ``_Turn`` builds and hashes it per decision)
+_HANDS: dict[tuple[int, int, int, int], _Hand] = {}
 
 
 def _hand(cards: tuple[int, int, int], rate: int) -> _Hand:
     """The kept ``_Hand`` of these cards at this rate (at most 65,536 kept)."""
-    found = _HANDS.get((cards, rate))
+    key = (cards[0], cards[1], cards[2], rate)
+    found = _HANDS.get(key)
     if found is None:
         if len(_HANDS) >= 65536:
             _HANDS.clear()
-        found = _HANDS[(cards, rate)] = _Hand(cards, rate)
+        found = _HANDS[key] = _Hand(cards, rate)
     return found
 
 
@@ -971,7 +973,7 @@ class _Turn:
     """What one seat's turn decision may do, counted per action type (``legality.ALLOWED``)."""
 
     __slots__ = ("all_forms", "b", "colony_cells", "colony_costs", "colony_vias", "fleets", "h",
-                 "harvest_rows", "harvest_vias", "kinds", "move_rows", "no_forms", "own_cols", "pays",
+                 "harvest_rows", "harvest_vias", "kinds", "move_rows", "no_forms", "own_cols",
                  "player", "research", "seat", "size", "sizes", "state")
 
     # what the counters find for their pickers (set by a counter that finds an action)
@@ -1005,17 +1007,15 @@ class _Turn:
             flags = facts[3][nb * 64 + nr] = _flags(facts, nb, nr)
         _, self.research, self.kinds, self.all_forms, self.no_forms = flags
         research = flags[1]
-        hand = (p.food, p.matter, p.energy)
-        rate = state.params.exchange_rate
-        h = _HANDS.get((hand, rate))
-        self.h = h = _hand(hand, rate) if h is None else h
-        self.pays = h.pays  # the prices the hand pays
+        params = state.params
+        h = _HANDS.get((p.food, p.matter, p.energy, params.exchange_rate))
+        self.h = h = _hand((p.food, p.matter, p.energy), params.exchange_rate) if h is None else h
         self.own_cols = board.own_cols
         self.fleets = board.fleets
         # the Compile, Exchange, Gift and End actions
         ncompile = 3 if research else 0  # len(RES)
         nexchange = h.exchanges
-        ngift = _count_gift(self) if state.params.ally_variant else 0
+        ngift = _count_gift(self) if params.ally_variant else 0
         if not flags[2]:  # no base or research action left: only the last four
             self.sizes = [0, 0, 0, 0, 0, 0, 0, 0, ncompile, nexchange, ngift, 1]
             self.size = ncompile + nexchange + ngift + 1
@@ -1102,7 +1102,7 @@ class _Turn:
 
     def can(self, cost: Cost) -> bool:
         """``affordable`` for the seat's hand (``_Hand``)."""
-        return bool(self.pays(_bit(cost)))
+        return bool(self.h.pays(_bit(cost)))
 
     def forms(self, action: str) -> tuple[Form, ...]:
         """``legality._forms``: the base action, then each technology allowing it as research."""
@@ -1231,7 +1231,7 @@ class _Prices:
     def __init__(self, t: _Turn) -> None:
         self.state = t.state
         self.tmemo = t.b.tmemo
-        self.pays = t.pays
+        self.pays = t.h.pays
 
     def ok(self, flat: Cost | None, levels: int, sur: int) -> bool:
         bit = self.tmemo.get(("fleet-cost", flat, levels, sur))
@@ -1352,7 +1352,7 @@ def _count_fleet(t: _Turn) -> int:
         least = min(sur for _, sur in forms)
         gate = tmemo[("fleet-gate", forms)] = (_bit(price + Cost(any=least) if least else price),
                                                bool(_fleet_effects(t)[0]))
-    if not gate[1] and not t.pays(gate[0]):
+    if not gate[1] and not t.h.pays(gate[0]):
         return 0  # no flat price: a level-1 fleet is the cheapest there is
     supply = t.player.fleets_supply
     h = t.h
@@ -1792,7 +1792,7 @@ class _Moves:
 
     def __init__(self, t: _Turn) -> None:
         self.bag = bool(t.state.bag)
-        self.pays = t.pays
+        self.pays = t.h.pays
 
     def can(self, energy: int, sur: int) -> bool:
         bit = _MOVE_BITS.get((energy, sur))
@@ -2033,7 +2033,7 @@ def _pick_use(t: _Turn, k: int) -> Action:
 def _payable(t: _Turn, price: int) -> list[str]:
     """The symbols whose price (``_symbol_prices``) the hand pays, in ``SYMBOLS`` order."""
     rows = _symbol_bits(price)
-    paid = t.pays(rows[0])
+    paid = t.h.pays(rows[0])
     found = rows[2].get(paid)
     if found is None:
         found = rows[2][paid] = [s for s, bit in rows[1] if bit & paid]

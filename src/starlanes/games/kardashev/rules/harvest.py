@@ -345,7 +345,10 @@ def _sources_by_shares(state: KardashevState, seat: int, share_sets: list[tuple[
 def harvest(state: KardashevState, seat: int, split: Split) -> list[Event]:
     """Take the split; then the Salvager's bonus and opponents' taxes (K-H03, K-H04, K-TE16)."""
     events = give(state, seat, split, -1, "harvest")
-    produced = [k for k, n in zip(RES, split, strict=True) if n]
+    produced = []  # the types of the split's cards, in ``RES`` order (a plain loop: no zip's keywords)
+    for k in range(3):
+        if split[k]:
+            produced.append(RES[k])
     fire_gains(state, "own-harvest", seat, produced=produced)
     colonies: list[tuple[int, Source]] | None = None  # read for the first tax only
     for other in range(state.players):

@@ -851,14 +851,13 @@ def after(state: KardashevState, change: int, lag: int = 0, cells: tuple[int, ..
     (a build, an upgrade, a placed tile: its cell; a move that attacks nobody: its two cells)."""
     try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
         read = state._kboard  # type: ignore[attr-defined]
-    except AttributeError:
-        read = None
-    if read is None:
+    except AttributeError:  # none kept
         return
-    if change == ANYTHING or read.step + lag != state.step:
+    step = state.step
+    if change == ANYTHING or read.step + lag != step:
         del state.__dict__[_KEPT]
         return
-    read.step = state.step + 1
+    read.step = step + 1
     if change != NOTHING:
         read.refresh(state, change >= BOARD_AND_TECHS, change == TILE_SYMBOLS, cells)
 
@@ -958,6 +957,33 @@ _Facts = tuple[Any, frozenset[str], bool, dict[int, "_Flags"], dict[int, Any]]
 _Flags = tuple[bool, bool, int, dict[str, tuple[Form, ...]], tuple[Form, ...]]
 
 
+# ``_Facts`` per role, set of technologies and clone's copy (at most 4,096 kept): what they hold
+# is read from these alone (the budget and hooks of ``rules.common``'s ``_InForce``, kept by the
+# same key; ``held_techs``; the flags and colony vias filled in per kinds and prices paid), so one
+# entry serves every state and game where the seat in its turn has them
+_FACTS: dict[tuple[str | None, frozenset[str], str | None], _Facts] = {}
+
+
+def _facts(state: KardashevState, seat: int) -> _Facts:
+    """The ``_Facts`` of the seat in its turn (the active seat: the budget is the active's), kept
+    in ``_FACTS``."""
+    p = state.seats[seat]
+    key = (p.role, frozenset(p.techs), p.cloned)
+    found = _FACTS.get(key)
+    if found is None:
+        if len(_FACTS) >= 4096:
+            _FACTS.clear()
+        found = _FACTS[key] = _fresh_facts(state, seat)
+    return found
+
+
+def _fresh_facts(state: KardashevState, seat: int) -> _Facts:
+    """The turn's budget (the active seat's) and the seat's technologies in force, worked out."""
+    p = state.seats[seat]
+    held = frozenset(p.techs) if p.cloned is None else frozenset(held_techs(state, seat))
+    return budget(state, state.active), held, bool(_use_effects(held)), {}, {}
+
+
 def _flags(facts: _Facts, nb: int, nr: int) -> _Flags:
     """``can_take`` for both kinds after ``nb`` base and ``nr`` research actions, under the
     budget of ``facts``; the forms of the actions (``_all_forms``)."""
@@ -998,8 +1024,7 @@ class _Turn:
         tmemo = board.tmemo
         facts: _Facts | None = tmemo.get("facts")
         if facts is None:  # the turn's budget and the technologies in force
-            held = frozenset(p.techs) if p.cloned is None else frozenset(held_techs(state, seat))
-            facts = tmemo["facts"] = (budget(state, state.active), held, bool(_use_effects(held)), {}, {})
+            facts = tmemo["facts"] = _facts(state, seat) if seat == state.active else _fresh_facts(state, seat)
         self.colony_costs = facts[4]
         nb, nr = state.base_used, state.research_used
         flags = facts[3].get(nb * 64 + nr)

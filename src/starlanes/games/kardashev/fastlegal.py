@@ -1993,9 +1993,9 @@ def _count_use(t: _Turn) -> int:
     n = 0
     for k, (_, e) in enumerate(_use_effects(t.b.tmemo["facts"][1])):  # the technologies in force
         if isinstance(e, Terraform):
-            payable = _payable(t, e.price)
+            payable = _payable_bits(t, e.price)
             for have in _use_places(t, k, e):  # the payable symbols (each once) the planet lacks
-                n += len(payable) - len(have.intersection(payable))
+                n += (payable & ~have).bit_count()
         elif isinstance(e, Annihilate):
             n += _use_places(t, k, e)
         elif isinstance(e, Accrete):
@@ -2065,12 +2065,30 @@ def _payable(t: _Turn, price: int) -> list[str]:
     return found
 
 
+def _payable_bits(t: _Turn, price: int) -> int:
+    """``_payable``'s symbols as bits (``_SYMBOL_BITS``)."""
+    rows = _symbol_bits(price)
+    paid = t.h.pays(rows[0])
+    found = rows[3].get(paid)
+    if found is None:
+        found = 0
+        for s, bit in rows[1]:
+            if bit & paid:
+                found |= _SYMBOL_BITS[s]
+        rows[3][paid] = found
+    return found
+
+
+# a bit per symbol a price may be asked for (``_symbol_prices``: ``SYMBOLS``), for Terraform's count
+_SYMBOL_BITS: dict[str, int] = {s: 1 << k for k, s in enumerate(SYMBOLS)}
+
+
 @lru_cache(maxsize=64)
-def _symbol_bits(price: int) -> tuple[int, tuple[tuple[str, int], ...], dict[int, list[str]]]:
+def _symbol_bits(price: int) -> tuple[int, tuple[tuple[str, int], ...], dict[int, list[str]], dict[int, int]]:
     """``_symbol_prices`` as bits (``_bit``): all of them, each symbol's, and the symbols paid
-    per mask of the prices paid (filled in as hands ask)."""
+    per mask of the prices paid, as a list and as bits (``_SYMBOL_BITS``; filled in as hands ask)."""
     rows = tuple((s, _bit(cost)) for s, cost in _symbol_prices(price))
-    return _bits_of(rows), rows, {}
+    return _bits_of(rows), rows, {}, {}
 
 
 def _use_places(t: _Turn, k: int, e: Effect) -> Any:
@@ -2083,8 +2101,14 @@ def _use_places(t: _Turn, k: int, e: Effect) -> Any:
         return found
     cells = t.state.cells
     looked = t.b.own  # the cells read: the seat's pieces, and (Annihilate, Accrete) the cells near them
-    if isinstance(e, Terraform):
-        found = [frozenset(cells[i].all_symbols) for i in t.own_cols if cells[i].tile == "planet"]
+    if isinstance(e, Terraform):  # each planet's symbols as bits (``_SYMBOL_BITS``)
+        found = []
+        for i in t.own_cols:
+            if cells[i].tile == "planet":
+                have = 0
+                for symbol in cells[i].all_symbols:
+                    have |= _SYMBOL_BITS.get(symbol, 0)  # another symbol is never a payable one
+                found.append(have)
     else:  # in masks: a cell that holds none of the seat's pieces is near when within reach of one
         assert isinstance(e, Annihilate | Accrete)
         read, own = t.b.read, t.b.own

@@ -16,7 +16,7 @@ from starlanes.games.kardashev.board import Hex
 from starlanes.games.kardashev.content import Content, load_content
 from starlanes.games.kardashev.costs import RESOURCES, Cost, Resources, can_afford
 from starlanes.games.kardashev.effects import EVENTS, HOOKS, Clone, Effect, Gain
-from starlanes.games.kardashev.events import QUIET, SILENT, Cards, PieceLost
+from starlanes.games.kardashev.events import SILENT, Cards, PieceLost, quiet
 from starlanes.games.kardashev.scoring import Holdings, ScoreTable, score
 from starlanes.games.kardashev.state import Cell, KardashevState, Player, Task, cell_order
 from starlanes.games.kardashev.techs import BASE_BUDGET, Budget, turn_budget
@@ -307,7 +307,7 @@ def pay(state: KardashevState, seat: int, cost: Cost, reason: str) -> list[Event
     df, dm, de = p.food - food, p.matter - matter, p.energy - energy
     if not (df or dm or de):
         return []
-    return [SILENT if QUIET.on else Cards(seat, [df, dm, de], -1, reason).event()]
+    return [SILENT if quiet() else Cards(seat, [df, dm, de], -1, reason).event()]
 
 
 def pay_matching(state: KardashevState, seat: int, kind: str, amount: int, reason: str) -> list[Event]:
@@ -327,7 +327,7 @@ def give(state: KardashevState, seat: int, delta: Iterable[int], other: int, rea
         p.energy += energy
     if not (food or matter or energy):
         return []
-    return [SILENT if QUIET.on else Cards(seat, [food, matter, energy], other, reason).event()]
+    return [SILENT if quiet() else Cards(seat, [food, matter, energy], other, reason).event()]
 
 
 _RES_AT: dict[str, int] = {k: i for i, k in enumerate(RES)}

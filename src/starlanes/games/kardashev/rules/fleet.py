@@ -12,7 +12,7 @@ from starlanes.games.kardashev.board import MoveMap, MovePlan, MoveRules, reacha
 from starlanes.games.kardashev.combat import captured_colony_level, free_supports
 from starlanes.games.kardashev.costs import Cost
 from starlanes.games.kardashev.effects import Downgrade, Gain, Raid, Tribute
-from starlanes.games.kardashev.events import QUIET, SILENT, Attacked, Moved
+from starlanes.games.kardashev.events import SILENT, Attacked, Moved, quiet
 from starlanes.games.kardashev.rules.common import (
     BOARD,
     CELLS,
@@ -99,7 +99,7 @@ def move_plainly(state: KardashevState, seat: int, start: int, dest: int, tiles:
     c = state.cells[start]
     level = c.fleet_level
     c.fleet, c.fleet_level = None, 0
-    events.append(SILENT if QUIET.on else Moved(seat, list(CELLS[start]), list(CELLS[dest]), tiles, energy).event())
+    events.append(SILENT if quiet() else Moved(seat, list(CELLS[start]), list(CELLS[dest]), tiles, energy).event())
     d = state.cells[dest]
     d.fleet, d.fleet_level = seat, level
     if explore:

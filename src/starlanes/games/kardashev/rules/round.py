@@ -12,7 +12,6 @@ from starlanes.core.state import Event
 from starlanes.games.kardashev.actions import Arrange, Bid, ChooseRole, Pick
 from starlanes.games.kardashev.board import exploration_cells
 from starlanes.games.kardashev.events import (
-    QUIET,
     SILENT,
     BidsRevealed,
     Built,
@@ -22,6 +21,7 @@ from starlanes.games.kardashev.events import (
     RoundBegun,
     TilesDrawn,
     TurnBegun,
+    quiet,
 )
 from starlanes.games.kardashev.rules.common import (
     BOARD,
@@ -189,7 +189,7 @@ def start_round(state: KardashevState) -> list[Event]:
         kind = CONTENT.bag[state.bag.pop(0)]
         state.offer.append(Offer(symbols=list(kind.symbols), back=kind.back, drawer=seat))
     final = bool(state.last_round) and state.round == state.last_round
-    if QUIET.on:
+    if quiet():
         return [SILENT, SILENT]
     return [
         RoundBegun(state.round, final).event(),
@@ -261,7 +261,7 @@ def resolve_bids(state: KardashevState, moves: Mapping[int, Action]) -> list[Eve
     state.pickers = [s for i in order for s in sides[i]]
     state.phase = "pick"
     state.slots = [-1] * len(state.pickers) if not state.params.ally_variant else []
-    events = [SILENT if QUIET.on else BidsRevealed(bids, rolls, state.rank, list(state.pickers)).event(reveals=True)]
+    events = [SILENT if quiet() else BidsRevealed(bids, rolls, state.rank, list(state.pickers)).event(reveals=True)]
     return events + auto_pick(state)
 
 
@@ -292,7 +292,7 @@ def _ranked_alone(state: KardashevState, moves: Mapping[int, Action]) -> list[Ev
     state.pickers = pickers = list(bidders)
     state.phase = "pick"
     state.slots = [-1] * len(pickers)
-    events = [SILENT if QUIET.on else BidsRevealed(bids, rolls, bidders, list(pickers)).event(reveals=True)]
+    events = [SILENT if quiet() else BidsRevealed(bids, rolls, bidders, list(pickers)).event(reveals=True)]
     return events + auto_pick(state)
 
 
@@ -353,7 +353,7 @@ def pick(state: KardashevState, seat: int, action: Pick) -> list[Event]:
     if price:
         state.tasks.append(Task(kind="pay", seat=seat, reason="bid", amount=price, to=to))
     state.picked += 1
-    events = [SILENT if QUIET.on else Picked(seat, action.slot, action.tile, price, to).event()]
+    events = [SILENT if quiet() else Picked(seat, action.slot, action.tile, price, to).event()]
     return events + auto_pick(state)
 
 
@@ -400,7 +400,7 @@ def begin_turn(state: KardashevState) -> list[Event]:
     p = state.seats[seat]
     if p.tile is not None and None not in map(_TILE, state.cells):
         p.tile = None  # no cell left to place it on (``placeable``: none while none is unexplored)
-    return [SILENT if QUIET.on else TurnBegun(seat, state.round).event()]
+    return [SILENT if quiet() else TurnBegun(seat, state.round).event()]
 
 
 def placeable(state: KardashevState) -> list[int]:

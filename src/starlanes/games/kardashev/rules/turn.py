@@ -22,7 +22,7 @@ from starlanes.games.kardashev.effects import (
     Probe,
     Terraform,
 )
-from starlanes.games.kardashev.events import QUIET, SILENT, Built, Placed, Researched, TechUsed, TileDrawn
+from starlanes.games.kardashev.events import SILENT, Built, Placed, Researched, TechUsed, TileDrawn, quiet
 from starlanes.games.kardashev.rules.common import (
     CELLS,
     CONTENT,
@@ -68,7 +68,7 @@ def place(state: KardashevState, seat: int, index: int, symbols: list[str], back
     c.symbols = list(symbols) if face == "planet" else []
     c.back = "empty" if back == "empty" else "destroyed"
     c.terraformed = []
-    events = [SILENT if QUIET.on else Placed(seat, list(CELLS[index]), face, c.symbols, reason).event(reveals=True)]
+    events = [SILENT if quiet() else Placed(seat, list(CELLS[index]), face, c.symbols, reason).event(reveals=True)]
     if face == "destroyed":
         if c.fleet is not None:
             events += remove_fleet(state, index, "is destroyed exploring a destroyed planet")
@@ -123,7 +123,7 @@ def build_colony(state: KardashevState, seat: int, index: int, price: Cost, upgr
     else:
         c.colony, c.colony_level = seat, 1
     state.seats[seat].colonies_supply -= 1
-    events.append(SILENT if QUIET.on else Built(seat, "colony", list(CELLS[index]), c.colony_level, upgrade).event())
+    events.append(SILENT if quiet() else Built(seat, "colony", list(CELLS[index]), c.colony_level, upgrade).event())
     fire_gains(state, "own-colony-built-or-upgraded", seat, tile=resource_types(c))
     return events
 
@@ -189,7 +189,7 @@ def build_fleet(state: KardashevState, seat: int, index: int, level: int, price:
             events += remove_fleet(state, index, "is replaced")
         c.fleet, c.fleet_level = seat, level
         p.fleets_supply -= level
-    events.append(SILENT if QUIET.on else Built(seat, "fleet", list(CELLS[index]), c.fleet_level, upgrade).event())
+    events.append(SILENT if quiet() else Built(seat, "fleet", list(CELLS[index]), c.fleet_level, upgrade).event())
     fire_gains(state, "fleet-built-or-upgraded", seat)
     return events
 
@@ -221,7 +221,7 @@ def research(state: KardashevState, seat: int, tech: str, copy: str | None, free
     events = [] if free else pay(state, seat, t.cost, f"research:{tech}")
     assert p.role is not None
     new = after_research(CONTENT, p.role, frozenset(p.techs), tech)
-    lost = [] if QUIET.on else [x for x in p.techs if x not in new]  # for the event only
+    lost = [] if quiet() else [x for x in p.techs if x not in new]  # for the event only
     p.techs = [x for x in p.techs if x in new] + [tech]
     if tech in _CLONES:
         p.cloned = copy
@@ -229,7 +229,7 @@ def research(state: KardashevState, seat: int, tech: str, copy: str | None, free
         p.cloned = None
     if free:
         p.free_techs -= 1
-    events.append(SILENT if QUIET.on else Researched(seat, tech, lost, copy or "").event())
+    events.append(SILENT if quiet() else Researched(seat, tech, lost, copy or "").event())
     if not free and not (t.cost.any or t.cost.matching):
         fire_gains(state, "research", seat, cost=t.cost)
     return events

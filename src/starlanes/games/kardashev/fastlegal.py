@@ -904,7 +904,11 @@ def kept_move(state: KardashevState, seat: int, start: int, dest: int, surcharge
     explore = bool(unexplored & bit)
     if (ends & bit and not explore) or (explore and not state.bag):
         return None  # an attack; nothing to explore with
-    depth = next((n for n, layer in enumerate(found[1], 1) if layer & bit), 0)
+    depth = 0  # the first layer holding the destination (0: none)
+    for n, layer in enumerate(found[1], 1):
+        if layer & bit:
+            depth = n
+            break
     tmemo = board.tmemo  # the seat's technologies: its move rules, limits and costs (``_count_move``)
     rules = tmemo.get("rules")
     if rules is None:
@@ -1377,10 +1381,10 @@ def _count_fleet(t: _Turn) -> int:
         least = min(sur for _, sur in forms)
         gate = tmemo[("fleet-gate", forms)] = (_bit(price + Cost(any=least) if least else price),
                                                bool(_fleet_effects(t)[0]))
-    if not gate[1] and not t.h.pays(gate[0]):
+    h = t.h
+    if not gate[1] and not (h.paid & gate[0] if not gate[0] & ~h.asked else h.pays(gate[0])):
         return 0  # no flat price: a level-1 fleet is the cheapest there is
     supply = t.player.fleets_supply
-    h = t.h
     n = 0
     for _, flat, cap, back in _fleet_sites(t):
         for level in range(1, min(cap, 3, supply + back) + 1):
@@ -2058,7 +2062,8 @@ def _pick_use(t: _Turn, k: int) -> Action:
 def _payable(t: _Turn, price: int) -> list[str]:
     """The symbols whose price (``_symbol_prices``) the hand pays, in ``SYMBOLS`` order."""
     rows = _symbol_bits(price)
-    paid = t.h.pays(rows[0])
+    h, mask = t.h, rows[0]
+    paid = h.paid & mask if not mask & ~h.asked else h.pays(mask)  # ``pays`` made short
     found = rows[2].get(paid)
     if found is None:
         found = rows[2][paid] = [s for s, bit in rows[1] if bit & paid]
@@ -2068,7 +2073,8 @@ def _payable(t: _Turn, price: int) -> list[str]:
 def _payable_bits(t: _Turn, price: int) -> int:
     """``_payable``'s symbols as bits (``_SYMBOL_BITS``)."""
     rows = _symbol_bits(price)
-    paid = t.h.pays(rows[0])
+    h, mask = t.h, rows[0]
+    paid = h.paid & mask if not mask & ~h.asked else h.pays(mask)  # ``pays`` made short
     found = rows[3].get(paid)
     if found is None:
         found = 0

@@ -99,9 +99,8 @@ def _layered(start: int, dest: int, level: int, rules: MoveRules, limit: int, bl
              friendly: int, unexplored: int) -> MovePlan | None:
     """``shortest_plan`` without its search's dictionary of states: the states (cell, leaps used)
     first entered after 1, 2, ... cells as one bit mask of cells per number of leaps, layer by
-    layer until ``dest`` is one move from one of them; then the states of each layer that lead to
-    ``dest`` (found backwards), and forwards over those only, each one's previous state. The
-    search lists a layer's states in the order of their paths' slots (each move's place among
+    layer until ``dest`` is one move from one of them, then the plan's path worked out backwards.
+    The search lists a layer's states in the order of their paths' slots (each move's place among
     the moves tried from its cell, ``_SLOT``), compared as tuples from the start: a state's
     previous state is the one in the layer before with the least path, ties by slot; ``dest``'s
     is the least of the layer before (an attack's: the least it may retreat to, if any). The same
@@ -144,83 +143,45 @@ def _layered(start: int, dest: int, level: int, rules: MoveRules, limit: int, bl
         layers.append(layer)
     else:
         return None
-    # the states that lead to ``dest`` in each layer: those of the last one move from it, then,
-    # layer by layer backwards, those of the layer before one move from a state found (a leap
-    # backwards lowers the leaps used: the moves are the same both ways)
-    last = layers[count - 1]
-    lead = [0] * (jumps + 1)
-    for used in range(jumps + 1):
-        lead[used] = last[used] & (_AROUND_MASK[dest] | (_LEAP_MASK[dest] if used < jumps else 0))
-    leads = [lead]
-    for depth in range(count - 1, 0, -1):
-        below = layers[depth - 1]
-        found = [0] * (jumps + 1)
-        for used, cells in enumerate(lead):
-            around = leaps = 0
-            rest = cells
-            while rest:
-                low = rest & -rest
-                at = low.bit_length() - 1
-                around |= _AROUND_MASK[at]
-                if used:
-                    leaps |= _LEAP_MASK[at]
-                rest ^= low
-            found[used] |= around & below[used]
-            if used:
-                found[used - 1] |= leaps & below[used - 1]
-        lead = found
-        leads.append(lead)
-    leads.reverse()
-    # forwards over those states only: each state's place among its layer's in the order of the
-    # paths the search first enters them by (a path is its previous state's path and its move's
-    # slot: compared as place * 16 + slot, a cell having 12 moves at most), and its previous state
-    # (per state, cell + 64 * leaps used)
-    places: dict[int, int] = {start: 0}
+    paths: dict[int, tuple[int, ...]] = {start: ()}  # per state, cell + 64 * leaps used
     back: dict[int, int] = {}
-    for depth in range(1, count):
-        keyed: list[tuple[int, int]] = []
-        for used, cells in enumerate(leads[depth]):
-            rest = cells
-            while rest:
-                low = rest & -rest
-                at = low.bit_length() - 1
-                rest ^= low
-                best = source = -1
-                for n in _AROUND[at]:
-                    place = places.get(n + 64 * used)
-                    if place is not None:
-                        k = place * 16 + _SLOT[n][at]
-                        if best < 0 or k < best:
-                            best, source = k, n + 64 * used
-                if used:
-                    for n in _LEAPS[at]:
-                        place = places.get(n + 64 * (used - 1))
-                        if place is not None:
-                            k = place * 16 + _SLOT[n][at]
-                            if best < 0 or k < best:
-                                best, source = k, n + 64 * (used - 1)
-                key = at + 64 * used
-                back[key] = source
-                keyed.append((best, key))
-        keyed.sort()
-        places = {}
-        for place, (_, key) in enumerate(keyed):
-            places[key] = place
+
+    def before(cell: int, used: int, depth: int) -> list[int]:
+        """The states of the ``depth``-th layer one move from ``cell`` (a leap if ``used`` grows)."""
+        out = [n + 64 * used for n in _AROUND[cell] if layers[depth][used] >> n & 1]
+        if used and used <= jumps:
+            out += [n + 64 * (used - 1) for n in _LEAPS[cell] if layers[depth][used - 1] >> n & 1]
+        return out
+
+    def path(key: int, depth: int) -> tuple[int, ...]:
+        """The slots of the path the search first enters state ``key`` by (in its ``depth``-th layer)."""
+        found = paths.get(key)
+        if found is None:
+            cell = key & 63
+            best: tuple[int, ...] | None = None
+            for p in before(cell, key >> 6, depth - 1):
+                slot = (*path(p, depth - 1), _SLOT[p & 63][cell])
+                if best is None or slot < best:
+                    best, back[key] = slot, p
+            assert best is not None
+            found = paths[key] = best
+        return found
 
     previous = -1
     leap = False
-    least = -1
+    least: tuple[int, ...] | None = None
     retreat: int | None = None
     ending: Ending = "explore" if unexplored & bit else "attack" if hostile & bit else "move"
+    last = layers[count - 1]
     for used in range(jumps + 1):  # the states one step, or one leap while leaps are left, from ``dest``
         for jumped, near in ((False, _AROUND[dest]), (True, _LEAPS[dest] if used < jumps else ())):
             for n in near:
                 if not last[used] >> n & 1:
                     continue
                 p = n + 64 * used
-                key = places[p]
+                key = path(p, count - 1)
                 can = ending == "attack" and not jumped and (n == start or not friendly >> n & 1)  # to retreat to
-                if least < 0 or (can and retreat is None) or (key < least and (can or retreat is None)):
+                if least is None or (can and retreat is None) or (key < least and (can or retreat is None)):
                     previous, leap, least, retreat = p, jumped, key, n if can else None
     steps = [(dest, leap)]
     while previous != start:

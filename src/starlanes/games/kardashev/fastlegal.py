@@ -1225,10 +1225,13 @@ def _grow_rows(t: _Turn) -> tuple[list[tuple[int, int]], tuple[tuple[int, int], 
     """The seat's colonies below level 3 with their levels, and how many per level (kept with
     the board)."""
     cells = t.state.cells
-    rows = [(i, cells[i].colony_level) for i in t.own_cols if cells[i].colony_level < 3]
+    rows: list[tuple[int, int]] = []
     per_level: dict[int, int] = {}
-    for _, level in rows:
-        per_level[level] = per_level.get(level, 0) + 1
+    for i in t.own_cols:
+        level = cells[i].colony_level
+        if level < 3:
+            rows.append((i, level))
+            per_level[level] = per_level.get(level, 0) + 1
     found = (rows, tuple(per_level.items()))
     t.b.keep("grow", found, t.b.own)
     return found
@@ -1486,7 +1489,10 @@ def _count_harvest(t: _Turn) -> int:
     if forms is _PLAIN:
         vias: list[str | None] = _PLAIN_VIAS
     else:
-        vias = [via for via, sur in forms if not sur or t.can(_any(sur))]  # the surcharge paid
+        vias = []  # the surcharge paid
+        for via, sur in forms:
+            if not sur or t.can(_any(sur)):
+                vias.append(via)
         if not vias:
             return 0
     t.harvest_vias = vias

@@ -57,6 +57,26 @@ def _near(state: KardashevState, index: int, seats: set[int], reach: int) -> boo
     return False
 
 
+def _any_near(state: KardashevState, seat: int, other: int, reach: int) -> bool:
+    """Whether a fleet of ``other`` is within ``reach`` of a colony of ``seat`` (``_near`` of any
+    of them, read in one pass over the cells): when none is, no colony ``harvest`` taxes for
+    ``other`` is near one (they are colonies of ``seat``), so ``colony_sources`` is not read."""
+    fleets = colonies = 0
+    for i, c in enumerate(state.cells):
+        if c.fleet == other:
+            fleets |= 1 << i
+        if c.colony == seat:
+            colonies |= 1 << i
+    if not fleets:
+        return False
+    while colonies:
+        low = colonies & -colonies
+        if _ball(low.bit_length() - 1, reach) & fleets:
+            return True
+        colonies ^= low
+    return False
+
+
 def blockers(state: KardashevState, seat: int) -> list[tuple[int, int]]:
     """(opponent, reach) of every ``block-production`` effect an opponent of ``seat`` holds
     (K-TE17), in seat order."""
@@ -355,7 +375,7 @@ def harvest(state: KardashevState, seat: int, split: Split) -> list[Event]:
         if friends(state, other, seat):
             continue
         for e in hook(state, other, "harvest-others"):
-            if not isinstance(e, Tax):
+            if not isinstance(e, Tax) or not _any_near(state, seat, other, e.reach):
                 continue
             if colonies is None:
                 colonies = colony_sources(state, seat, None)

@@ -1390,14 +1390,37 @@ def _count_fleet(t: _Turn) -> int:
     supply = t.player.fleets_supply
     n = 0
     for _, flat, cap, back in _fleet_sites(t):
-        for level in range(1, min(cap, 3, supply + back) + 1):
-            for _, sur in forms:  # ``_Prices.ok`` made short
-                bit = tmemo.get(("fleet-cost", flat, level, sur))
-                if bit is None:
-                    bit = _fleet_bit(t, flat, level, sur)
-                if h.paid & bit if not bit & ~h.asked else h.pays(bit):
-                    n += 1
+        top = min(cap, 3, supply + back)
+        if top < 1:
+            continue
+        row = tmemo.get(("fleet-row", flat, top, forms))
+        if row is None:
+            row = _fleet_row(t, flat, top, forms)
+        if row[0] & ~h.asked:  # every price of the row asked of the hand at once
+            h.pays(row[0])
+        paid = h.paid
+        for bit in row[1]:
+            if paid & bit:
+                n += 1
     return n
+
+
+def _fleet_row(t: _Turn, flat: Cost | None, top: int, forms: tuple[Form, ...]) -> tuple[int, tuple[int, ...]]:
+    """The bits (``_fleet_bit``) of a site's fleet prices with a flat price ``flat`` (None: the
+    normal one), per level 1 to ``top`` and per form (``_count_fleet``'s order), and all of them
+    together; kept with the technologies (``tmemo``, as the bits are)."""
+    tmemo = t.b.tmemo
+    bits: list[int] = []
+    mask = 0
+    for level in range(1, top + 1):
+        for _, sur in forms:
+            bit = tmemo.get(("fleet-cost", flat, level, sur))
+            if bit is None:
+                bit = _fleet_bit(t, flat, level, sur)
+            bits.append(bit)
+            mask |= bit
+    row = tmemo[("fleet-row", flat, top, forms)] = (mask, tuple(bits))
+    return row
 
 
 def _pick_fleet(t: _Turn, k: int) -> Action:

@@ -458,6 +458,8 @@ def finish(state: KardashevState, reason: str) -> list[Event]:
     """The game ends: score and name the winners (K-E04, K-E05, K-V09)."""
     state.phase = "over"
     state.ended = reason
+    if quiet():  # no event built: the scores and winners, read for it only, are not worked out
+        return [SILENT]
     result = decide({s: holdings(state, s) for s in range(state.players)}, table=table(state),
                     tiebreak=state.params.tiebreak, teams=teams(state))
     return [GameOver(reason, scores(state), sorted(result.winners)).event()]

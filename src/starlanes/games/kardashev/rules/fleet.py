@@ -118,7 +118,8 @@ def move(state: KardashevState, seat: int, start: int, plan: MovePlan, surcharge
     c = state.cells[start]
     level = c.fleet_level
     c.fleet, c.fleet_level = None, 0
-    events.append(Moved(seat, list(CELLS[start]), list(plan.destination), plan.tiles, plan.energy).event())
+    events.append(SILENT if quiet() else Moved(seat, list(CELLS[start]), list(plan.destination), plan.tiles,
+                                               plan.energy).event())
     if gaining:  # the Warlord: once a turn, a card per resource tile entered (K-M06, A#34)
         state.moved_gain = True
         for h in plan.entered:

@@ -299,7 +299,7 @@ def use_tech(state: KardashevState, seat: int, tech: str, index: int | None, sym
         detail = f"erases {target}"
     else:  # pragma: no cover - legality lists only the kinds above
         raise AssertionError(f"no Use Technology rule for '{effect.kind}'")
-    return [TechUsed(seat, tech, cell, detail).event(), *events]
+    return [SILENT if quiet() else TechUsed(seat, tech, cell, detail).event(), *events]
 
 
 def erase(state: KardashevState, target: str, refund: bool) -> list[Event]:

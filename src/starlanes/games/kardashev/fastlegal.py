@@ -272,7 +272,7 @@ def _place_grid(state: KardashevState, seat: int) -> tuple[list[int], tuple[str,
 def _kept_unexplored(state: KardashevState) -> int | None:
     """The unexplored cells (a mask) from the read kept for this step, or None (none kept)."""
     try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
-        read = state._kboard  # type: ignore[attr-defined]
+        read = state._kboard
     except AttributeError:
         read = None
     if read is None or read.step != state.step:
@@ -823,7 +823,7 @@ def _mask(values: list[Any], value: object) -> int:
 
 def _board(state: KardashevState, seat: int) -> _Board:
     try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
-        read = state._kboard  # type: ignore[attr-defined]
+        read = state._kboard
     except AttributeError:
         read = None
     if read is None or read.step != state.step:
@@ -850,7 +850,7 @@ def after(state: KardashevState, change: int, lag: int = 0, cells: tuple[int, ..
     nothing ``_apply`` does not then apply). ``cells``: the only cells the action may have changed
     (a build, an upgrade, a placed tile: its cell; a move that attacks nobody: its two cells)."""
     try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
-        read = state._kboard  # type: ignore[attr-defined]
+        read = state._kboard
     except AttributeError:  # none kept
         return
     step = state.step
@@ -866,7 +866,7 @@ def kept_masks(state: KardashevState, seat: int) -> moving.Masks | None:
     """The seat's ``moving.move_masks`` from the read kept for this step (``_Board.masks``), or
     None (no read kept)."""
     try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
-        read = state._kboard  # type: ignore[attr-defined]
+        read = state._kboard
     except AttributeError:
         read = None
     if read is None or read.step != state.step:
@@ -888,7 +888,7 @@ def kept_move(state: KardashevState, seat: int, start: int, dest: int, surcharge
     ``energy``, ``ending``); None when the search is not kept, the fleet leaps, the move attacks
     or is not legal (the caller searches the plan)."""
     try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
-        read = state._kboard  # type: ignore[attr-defined]
+        read = state._kboard
     except AttributeError:
         read = None
     if read is None or read.step != state.step:
@@ -937,7 +937,7 @@ def pieces(state: KardashevState) -> tuple[list[int], list[int]] | None:
     """The cells of each seat's colonies and of its fleets (bit masks), from the read kept for the
     next step (called after ``after``), or None."""
     try:  # the read kept on the state (``_KEPT``; an attribute read, cheaper than the dict's get)
-        read = state._kboard  # type: ignore[attr-defined]
+        read = state._kboard
     except AttributeError:
         read = None
     if read is None or read.step != state.step + 1:
@@ -1018,7 +1018,7 @@ class _Turn:
         self.seat = seat
         self.player = p = state.seats[seat]
         try:  # ``_board`` made short: the read kept for this step
-            read = state._kboard  # type: ignore[attr-defined]
+            read = state._kboard
         except AttributeError:
             read = None
         board = None if read is None or read.step != state.step else read.boards.get(seat)

@@ -251,6 +251,10 @@ class KardashevState(GameState, kw_only=True):
     the effects in force ``rules.common.hook`` found last and what they were found for
     (``common._Entry``, None before the first look-up)."""
 
+    _kboard: ClassVar[Any]
+    """Not a field either (set in the state's ``__dict__`` by ``fastlegal``, as ``fastlegal._KEPT``
+    spells it): the board read ``fastlegal`` keeps from step to step (``fastlegal._Read``)."""
+
     @property
     def active(self) -> int:
         return self.order[self.turn] if self.phase == "turn" and self.order else -1

@@ -12,17 +12,14 @@ book (``NameBook.written``) and by the reference writer with a fresh book.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
+from tests.games.star_kingdoms.helpers import campaign_turns
 from tests.games.star_kingdoms.test_speed_grammar import _ref_format
 
-from starlanes.core.rng import Rng
 from starlanes.games.star_kingdoms.bot import economic_orders, war_document, war_orders
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.execute import _without_comment, known_galaxy, name_book
 from starlanes.games.star_kingdoms.galaxy import GalaxyIndex
-from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.names import NameIndex
 from starlanes.games.star_kingdoms.orders.grammar import LineError, tokenize
 from starlanes.games.star_kingdoms.orders.language import (
@@ -33,18 +30,6 @@ from starlanes.games.star_kingdoms.orders.language import (
     parse_orders,
 )
 from starlanes.games.star_kingdoms.orders.names import NameBook
-
-
-def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
-    """The state before every turn of a seeded random campaign, as the lab plays it."""
-    game = make_ruleset()
-    state = game.setup(None, players, seed)
-    rngs = [Rng.from_seed(seed * 10 + seat) for seat in range(players)]
-    for _ in range(turns):
-        if game.outcome(state) is not None:
-            return
-        yield state
-        game.play_random(state, rngs, 1)
 
 
 def _fresh_book(state: CampaignState, faction: Faction) -> NameBook:
@@ -84,7 +69,7 @@ def test_kept_books_and_what_they_read_match_fresh_ones_along_seeded_campaigns()
                            "written again"), 0)
     for seed in (5, 12):
         last: dict[int, NameBook] = {}
-        for state in _turns(seed):
+        for state in campaign_turns(seed):
             documents: list[str] = []
             for seat, faction in enumerate(state.factions):
                 book = name_book(state, faction)

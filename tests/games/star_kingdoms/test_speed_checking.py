@@ -11,18 +11,15 @@ document with the one made by checking its whole text; the state must not change
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import msgspec
 import pytest
+from tests.games.star_kingdoms.helpers import campaign_turns
 
 from starlanes.core.errors import ParseError
-from starlanes.core.rng import Rng
 from starlanes.games.star_kingdoms.bot import Checked, economic_draft, war_bot_orders, war_orders
 from starlanes.games.star_kingdoms.campaign import CampaignState
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.execute import check_orders, name_book
-from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import (
     MAX_LINES,
@@ -32,18 +29,6 @@ from starlanes.games.star_kingdoms.orders.language import (
     read_orders,
 )
 from starlanes.games.star_kingdoms.projects import project_cost
-
-
-def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
-    """The state before every turn of a seeded random campaign, as the lab plays it."""
-    game = make_ruleset()
-    state = game.setup(None, players, seed)
-    rngs = [Rng.from_seed(seed * 10 + seat) for seat in range(players)]
-    for _ in range(turns):
-        if game.outcome(state) is not None:
-            return
-        yield state
-        game.play_random(state, rngs, 1)
 
 
 def _kept(state: CampaignState, seat: int, text: str) -> str:
@@ -76,7 +61,7 @@ def test_checking_a_line_at_a_time_keeps_what_checking_whole_documents_keeps() -
                           "war: economic lines all kept", "war lines"), 0)
     cat = load_catalogue()
     for seed in (2, 9):
-        for state in _turns(seed):
+        for state in campaign_turns(seed):
             before = msgspec.msgpack.encode(state)
             for seat in range(state.players):
                 draft = economic_draft(state, seat)
@@ -118,7 +103,7 @@ def test_checking_a_line_at_a_time_keeps_what_checking_whole_documents_keeps() -
 
 
 def test_a_sheet_that_cannot_be_read_is_refused_before_its_first_line_as_a_whole_check_refuses_it() -> None:
-    state = next(_turns(1))
+    state = next(campaign_turns(1))
     cat = load_catalogue()
     book = name_book(state, state.factions[0])
     for bad in ("rush industrial project on X\n" * (MAX_LINES + 1), "build\x00\n", "x" * (MAX_ORDER_BYTES + 1)):

@@ -13,11 +13,9 @@ no unit, and no change to it may reach the state.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import msgspec
+from tests.games.star_kingdoms.helpers import campaign_turns
 
-from starlanes.core.rng import Rng
 from starlanes.games.star_kingdoms.bot import economic_orders, war_document
 from starlanes.games.star_kingdoms.campaign import CampaignState, Faction, FittedModule, GMItem, Unit
 from starlanes.games.star_kingdoms.execute import (
@@ -28,21 +26,8 @@ from starlanes.games.star_kingdoms.execute import (
     _holds_values_only,
     checking,
 )
-from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.orders.language import parse_orders
 from starlanes.games.star_kingdoms.report import OrderResult, ReportBuilder
-
-
-def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
-    """The state before every turn of a seeded random campaign, as the lab plays it."""
-    game = make_ruleset()
-    state = game.setup(None, players, seed)
-    rngs = [Rng.from_seed(seed * 10 + seat) for seat in range(players)]
-    for _ in range(turns):
-        if game.outcome(state) is not None:
-            return
-        yield state
-        game.play_random(state, rngs, 1)
 
 
 def _msgpack_copy(factions: list[Faction]) -> list[Faction]:
@@ -78,7 +63,7 @@ def _same_copy(factions: list[Faction]) -> int:
 def test_the_copy_of_the_factions_is_msgpacks_along_seeded_campaigns() -> None:
     units = odd = 0
     for seed in (6, 14):
-        for state in _turns(seed):
+        for state in campaign_turns(seed):
             units += _same_copy(state.factions)
             # a unit holding a list where a tuple is declared: that faction copied whole by msgpack
             factions = _msgpack_copy(state.factions)
@@ -134,7 +119,7 @@ def _reference_results(state: CampaignState, seat: int, text: str) -> list[Order
 def test_a_check_copies_the_units_before_a_line_that_may_change_one() -> None:
     seen = dict.fromkeys(("units still shared", "units copied"), 0)
     for seed in (6, 14):
-        for state in _turns(seed):
+        for state in campaign_turns(seed):
             before = msgspec.msgpack.encode(state)
             for seat in range(state.players):
                 economic = economic_orders(state, seat)

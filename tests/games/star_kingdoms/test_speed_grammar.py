@@ -13,14 +13,12 @@ out afresh): the results must be identical, errors included.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
-from starlanes.core.rng import Rng
+from tests.games.star_kingdoms.helpers import campaign_turns
+
 from starlanes.games.star_kingdoms.bot import economic_orders, war_document, war_orders
-from starlanes.games.star_kingdoms.campaign import CampaignState
 from starlanes.games.star_kingdoms.execute import name_book
-from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.grammar import (
     CLOSED_KINDS,
@@ -243,18 +241,6 @@ def _ref_parsed(line: str, book: NameBook) -> tuple[str, Any]:
 # --- seeded campaigns -----------------------------------------------------------------------------
 
 
-def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
-    """The state before every turn of a seeded random campaign, as the lab plays it."""
-    game = make_ruleset()
-    state = game.setup(None, players, seed)
-    rngs = [Rng.from_seed(seed * 10 + seat) for seat in range(players)]
-    for _ in range(turns):
-        if game.outcome(state) is not None:
-            return
-        yield state
-        game.play_random(state, rngs, 1)
-
-
 def _variants(line: str) -> list[str]:
     """The line and lines near it that take other paths: a word missing, a word more, a
     comment, a quoted name, an open quote, a keyword in a name, commas."""
@@ -273,7 +259,7 @@ def test_reading_and_writing_match_the_reference_along_seeded_campaigns() -> Non
     seen: dict[str, int] = dict.fromkeys(("orders", "errors", "optional groups", "quoted", "comments"), 0)
     done: set[str] = set()
     for seed in (3, 11):
-        for state in _turns(seed):
+        for state in campaign_turns(seed):
             for seat in range(state.players):
                 book = name_book(state, state.factions[seat])
                 # the bots' documents keep the lines they read back; their war drafts, every line

@@ -12,30 +12,15 @@ resolves them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import msgspec
+from tests.games.star_kingdoms.helpers import campaign_turns
 
-from starlanes.core.rng import Rng
 from starlanes.games.star_kingdoms.campaign import CampaignState, FittedModule, Unit
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
-from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.movement import OrderProblem, known_system
 from starlanes.games.star_kingdoms.names import NameIndex
 from starlanes.games.star_kingdoms.war.params import WarParams
 from starlanes.games.star_kingdoms.war.units import _unit_stats, design_unit, unit_stats
-
-
-def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
-    """The state before every turn of a seeded random campaign, as the lab plays it."""
-    game = make_ruleset()
-    state = game.setup(None, players, seed)
-    rngs = [Rng.from_seed(seed * 10 + seat) for seat in range(players)]
-    for _ in range(turns):
-        if game.outcome(state) is not None:
-            return
-        yield state
-        game.play_random(state, rngs, 1)
 
 
 def _others(unit: Unit, variants: list[str]) -> list[Unit]:
@@ -66,7 +51,7 @@ def test_kept_statistics_and_system_names_match_fresh_ones_along_seeded_campaign
     seen = dict.fromkeys(("units", "copies", "war records", "systems", "unknown systems"), 0)
     others = (params.replace(base_evasion=(50, 40, 30, 20, 10)), params.replace(detachment_speed=2))
     for seed in (4, 13):
-        for state in _turns(seed):
+        for state in campaign_turns(seed):
             for seat, faction in enumerate(state.factions):
                 for unit in faction.units:
                     variants = [v for v, var in cat.variants.items() if var.applies_to == unit.unit][:2]

@@ -11,29 +11,14 @@ it, and the results the same as with a snapshot before every line.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import msgspec
+from tests.games.star_kingdoms.helpers import campaign_turns
 
-from starlanes.core.rng import Rng
 from starlanes.games.star_kingdoms import execute
 from starlanes.games.star_kingdoms.campaign import CampaignState
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.execute import CHECK_FIRST, HANDLERS, checking, name_book
-from starlanes.games.star_kingdoms.game import make_ruleset
 from starlanes.games.star_kingdoms.orders.language import parse_orders
-
-
-def _turns(seed: int, players: int = 2, turns: int = 40) -> Iterator[CampaignState]:
-    """The state before every turn of a seeded random campaign, as the lab plays it."""
-    game = make_ruleset()
-    state = game.setup(None, players, seed)
-    rngs = [Rng.from_seed(seed * 10 + seat) for seat in range(players)]
-    for _ in range(turns):
-        if game.outcome(state) is not None:
-            return
-        yield state
-        game.play_random(state, rngs, 1)
 
 
 def _document(state: CampaignState, seat: int) -> str:
@@ -60,7 +45,7 @@ def test_lines_refused_by_handlers_that_check_first_change_nothing() -> None:
     refused = {handler.__name__: 0 for handler in CHECK_FIRST}
     snapshot = execute._snapshot
     for seed in (3, 8):
-        for state in _turns(seed):
+        for state in campaign_turns(seed):
             for seat in range(state.players):
                 text = _document(state, seat)
                 run = checking(state, seat)
@@ -100,7 +85,7 @@ def test_default_unit_names_are_the_first_free_ones() -> None:
     cat = load_catalogue()
     names = sorted({cls.name for cls in cat.classes.values()})
     seen = 0
-    for state in _turns(3):
+    for state in campaign_turns(3):
         for seat, faction in enumerate(state.factions):
             run = checking(state, seat)
             ctx = run._ctx

@@ -16,11 +16,10 @@ import pytest
 from tests.games.star_kingdoms.helpers import campaign_turns
 
 from starlanes.core.errors import ParseError
-from starlanes.games.star_kingdoms.bot import Checked, economic_draft, war_bot_orders, war_orders
+from starlanes.games.star_kingdoms.bot import Checked, economic_draft, war_bot_orders, war_commitments, war_orders
 from starlanes.games.star_kingdoms.campaign import CampaignState
 from starlanes.games.star_kingdoms.catalogue import load_catalogue
 from starlanes.games.star_kingdoms.execute import check_orders, name_book
-from starlanes.games.star_kingdoms.orders import records as r
 from starlanes.games.star_kingdoms.orders.language import (
     MAX_LINES,
     MAX_ORDER_BYTES,
@@ -28,7 +27,6 @@ from starlanes.games.star_kingdoms.orders.language import (
     parse_orders,
     read_orders,
 )
-from starlanes.games.star_kingdoms.projects import project_cost
 
 
 def _kept(state: CampaignState, seat: int, text: str) -> str:
@@ -42,13 +40,7 @@ def _war_document(state: CampaignState, seat: int, seen: dict[str, int]) -> str:
     cat = load_catalogue()
     book = name_book(state, state.factions[seat], cat)
     war = war_orders(state, seat, catalogue=cat)
-    taken: set[tuple[str, str]] = set()
-    committed = 0
-    for o in war:
-        if isinstance(o, r.ConstructShip | r.TrainDetachment):
-            cls = cat.classes[o.ship_class if isinstance(o, r.ConstructShip) else o.detachment_class]
-            taken.add((o.planet, "shipyard" if isinstance(o, r.ConstructShip) else "military"))
-            committed += project_cost(cls.level, state.params)
+    taken, committed = war_commitments(state, war, cat)
     draft = economic_draft(state, seat, catalogue=cat, ship_every=7, taken=taken, committed=committed)
     economic = _kept(state, seat, draft.text) if draft is not None else ""
     seen["war: economic lines all kept"] += draft is not None and economic == draft.text

@@ -535,6 +535,19 @@ def make_war(game: Any, seat: int, seed: int, options: Mapping[str, str]) -> War
     return WarBot()
 
 
+def war_commitments(state: CampaignState, war: Sequence[Any], cat: Catalogue) -> tuple[set[tuple[str, str]], int]:
+    """What the war orders ``war`` take before the economic bot drafts: the (planet, slot kind)
+    each warship or detachment starts its project in, and the credits those projects cost."""
+    taken: set[tuple[str, str]] = set()
+    committed = 0
+    for o in war:
+        if isinstance(o, r.ConstructShip | r.TrainDetachment):
+            cls = cat.classes[o.ship_class if isinstance(o, r.ConstructShip) else o.detachment_class]
+            taken.add((o.planet, "shipyard" if isinstance(o, r.ConstructShip) else "military"))
+            committed += project_cost(cls.level, state.params)
+    return taken, committed
+
+
 def war_bot_orders(state: CampaignState, seat: int, *, catalogue: Catalogue | None = None) -> str:
     """The economic bot's orders, then :func:`war_orders`; only lines accepted now are kept.
 
@@ -545,13 +558,7 @@ def war_bot_orders(state: CampaignState, seat: int, *, catalogue: Catalogue | No
     faction = state.factions[seat]
     book = name_book(state, faction, cat)
     war = war_orders(state, seat, catalogue=cat)
-    taken: set[tuple[str, str]] = set()
-    committed = 0
-    for o in war:
-        if isinstance(o, r.ConstructShip | r.TrainDetachment):
-            cls = cat.classes[o.ship_class if isinstance(o, r.ConstructShip) else o.detachment_class]
-            taken.add((o.planet, "shipyard" if isinstance(o, r.ConstructShip) else "military"))
-            committed += project_cost(cls.level, state.params)
+    taken, committed = war_commitments(state, war, cat)
     draft = economic_draft(state, seat, catalogue=cat, ship_every=7, taken=taken, committed=committed)
     economic = draft.kept() if draft is not None else ""
     more = "".join(format_order(o, book) + "\n" for o in war)
